@@ -1,0 +1,14 @@
+# The README's two commands, plus the pieces they are made of.
+.PHONY: play test setup
+
+## Build the release site and serve the game on http://127.0.0.1:3000
+play:
+	scripts/play.sh
+
+## Run every test: unit, integration, end-to-end (installs what it needs first)
+test:
+	scripts/test.sh
+
+## Install the toolchain only
+setup:
+	scripts/setup.sh test

@@ -1,0 +1,9 @@
+//! Dicebound's application crate: the pages (`ui`) and the server functions (`api`).
+//!
+//! Compiled twice: with `ssr` into the server binary and with `hydrate` into the browser's wasm.
+#![recursion_limit = "256"]
+
+pub mod api;
+pub mod ui;
+
+pub use ui::app::{shell, App};

@@ -1,0 +1,4 @@
+//! Components and pages.
+
+pub mod app;
+pub mod home;

@@ -1,0 +1,51 @@
+import { defineConfig } from "@playwright/test";
+
+// The test command (scripts/test.sh) builds the site, picks a free loopback port and
+// tells us where the server binary and the built site are. Playwright starts that server
+// before the tests and stops it after.
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+const serverBin = process.env.DICEBOUND_SERVER_BIN ?? "../target/debug/server";
+const siteRoot = process.env.LEPTOS_SITE_ROOT ?? "../target/site";
+
+export default defineConfig({
+  testDir: "./tests",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: process.env.CI ? 1 : undefined,
+  reporter: [["list"]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: {
+    command: serverBin,
+    url: `${baseURL}/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      LEPTOS_SITE_ADDR: `127.0.0.1:${port}`,
+      LEPTOS_SITE_ROOT: siteRoot,
+      LEPTOS_ENV: "DEV",
+      RUST_LOG: process.env.RUST_LOG ?? "info",
+    },
+  },
+});

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Installs what Dicebound needs, skipping whatever is already there (a few seconds when all is present).
+#
+#   scripts/setup.sh         the build tools: wasm32 target, cargo-leptos, wasm-bindgen, wasm-opt
+#   scripts/setup.sh test    the same, plus Chromium and the Playwright packages
+#
+# Tools go to $DICEBOUND_TOOLS (default ~/.cache/dicebound/tools); versions are pinned here and in
+# Cargo.lock / package-lock.json. Needs: rustup + cargo, node + npm, apt-get (for Chromium).
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+
+CARGO_LEPTOS_VERSION=0.3.10
+BINARYEN_VERSION=132
+# wasm-bindgen-cli must equal the wasm-bindgen crate in Cargo.lock.
+WASM_BINDGEN_VERSION=$(grep -A1 '^name = "wasm-bindgen"$' "$ROOT/Cargo.lock" | sed -n 's/^version = "\(.*\)"$/\1/p')
+WANT_TEST=${1:-}
+
+say() { printf '[setup] %s\n' "$*"; }
+as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+apt_install() {
+  say "installing Debian packages: $*"
+  as_root apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "$@" >/dev/null
+}
+
+mkdir -p "$DICEBOUND_TOOLS/bin"
+
+command -v cargo >/dev/null || { echo "cargo not found: install Rust with rustup first" >&2; exit 1; }
+command -v npm >/dev/null || apt_install nodejs npm
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  say "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+if [ "$(cargo-leptos --version 2>/dev/null)" != "cargo-leptos $CARGO_LEPTOS_VERSION" ]; then
+  say "installing cargo-leptos $CARGO_LEPTOS_VERSION (takes ~18 min on 2 cores, once)"
+  cargo install --root "$DICEBOUND_TOOLS" cargo-leptos --version "$CARGO_LEPTOS_VERSION" \
+    --locked --features no_downloads
+fi
+
+if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]; then
+  say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION"
+  # Not --locked: its lock file pins a crate version the registry no longer serves.
+  cargo install --root "$DICEBOUND_TOOLS" wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
+fi
+
+if ! wasm-opt --version 2>/dev/null | grep -q "version $BINARYEN_VERSION"; then
+  say "installing wasm-opt (npm binaryen@$BINARYEN_VERSION)"
+  mkdir -p "$DICEBOUND_TOOLS/wasm-opt"
+  cp "$ROOT/scripts/wasm-opt/package.json" "$ROOT/scripts/wasm-opt/package-lock.json" "$DICEBOUND_TOOLS/wasm-opt/"
+  (cd "$DICEBOUND_TOOLS/wasm-opt" && npm ci --no-audit --no-fund --loglevel=error)
+fi
+
+if [ "$WANT_TEST" = "test" ]; then
+  if [ ! -x /usr/bin/chromium ]; then
+    apt_install chromium
+  fi
+  lock="$ROOT/end2end/package-lock.json"
+  installed="$ROOT/end2end/node_modules/.package-lock.json"
+  if [ ! -f "$installed" ] || [ "$lock" -nt "$installed" ]; then
+    say "installing the Playwright packages (browser download skipped: Debian's Chromium is used)"
+    (cd "$ROOT/end2end" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
+  fi
+fi
+
+say "ready: $(cargo-leptos --version), $(wasm-bindgen --version), wasm-opt $BINARYEN_VERSION"

@@ -1,0 +1,5 @@
+//! Dicebound's server: configuration, telemetry and the axum application that serves the game.
+
+pub mod config;
+pub mod startup;
+pub mod telemetry;
