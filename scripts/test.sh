@@ -7,15 +7,14 @@ source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
 
 step() { printf '\n==> %s\n' "$*"; }
-# cargo-leptos compiles the output name into the binaries; setting it for plain cargo too
-# lets both share one build instead of rebuilding each other's dependencies.
-export LEPTOS_OUTPUT_NAME=dicebound
 
 step "build the site: server + wasm (cargo leptos build)"
 cargo leptos build
 
 step "unit and integration tests (cargo test)"
-cargo test -p app -p server
+# A target dir of its own: cargo-leptos builds with other flags (`--cfg erase_components` in dev),
+# so sharing one would rebuild both sides every run and leave a server that doesn't match the wasm.
+cargo test -p app -p server --target-dir "$CARGO_TARGET_DIR/native-tests"
 
 step "end-to-end tests (Playwright, Chromium)"
 E2E_PORT=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')

@@ -34,7 +34,10 @@ impl Application {
     }
 
     /// Serves requests until `shutdown` resolves, then finishes the requests in flight.
-    pub async fn run_until_stopped(self, shutdown: impl Future<Output = ()> + Send + 'static) -> io::Result<()> {
+    pub async fn run_until_stopped(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> io::Result<()> {
         axum::serve(self.listener, self.router)
             .with_graceful_shutdown(shutdown)
             .await

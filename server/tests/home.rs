@@ -28,9 +28,15 @@ async fn home_page_is_server_rendered_with_the_title_and_the_button() {
 
     assert_eq!(response.status(), 200);
     let html = response.text().await.unwrap();
-    assert!(html.contains("<h1 class=\"title\">Dicebound</h1>"), "{html}");
+    assert!(
+        html.contains("<h1 class=\"title\">Dicebound</h1>"),
+        "{html}"
+    );
     assert!(html.contains("New adventure"), "{html}");
-    assert!(html.contains("/pkg/dicebound.js"), "hydration script missing: {html}");
+    assert!(
+        html.contains("/pkg/dicebound.js"),
+        "hydration script missing: {html}"
+    );
 }
 
 #[tokio::test]
@@ -58,7 +64,9 @@ async fn new_adventure_answers_with_one_of_the_premises() {
 async fn unknown_page_is_a_404() {
     let addr = spawn_app().await;
 
-    let response = reqwest::get(format!("http://{addr}/no-such-page")).await.unwrap();
+    let response = reqwest::get(format!("http://{addr}/no-such-page"))
+        .await
+        .unwrap();
 
     assert_eq!(response.status(), 404);
 }
