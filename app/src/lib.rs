@@ -4,6 +4,7 @@
 #![recursion_limit = "256"]
 
 pub mod api;
+pub mod game;
 pub mod ui;
 
 pub use ui::app::{shell, App};

@@ -1,0 +1,13 @@
+//! Dice: notation parsed into a bounded [`DiceExpr`], rolled with an injected RNG into a [`Roll`]
+//! that keeps every die, and judged against a [`DifficultyClass`] as a [`Check`].
+
+mod check;
+mod notation;
+mod roll;
+
+pub use check::{Check, DifficultyClass, DifficultyClassError, Natural};
+pub use notation::{
+    DiceError, DiceExpr, DiceProblem, DiceTerm, Keep, MAX_DICE_PER_TERM, MAX_MODIFIER,
+    MAX_NOTATION_CHARS, MAX_SIDES, MAX_TERMS, MIN_SIDES,
+};
+pub use roll::{Die, Roll, RolledTerm};

@@ -1,0 +1,35 @@
+//! The game rules: pure Rust with no Leptos, no I/O and no clock, the RNG passed in. Compiled into
+//! the server and the browser alike; everything the model asks for is parsed into these types and
+//! checked by these rules.
+//!
+//! - [`dice`]: notation → [`DiceExpr`], rolls that keep every die, checks against a DC.
+//! - [`attributes`]: STR DEX CON INT WIS CHA, scores and modifiers.
+//! - [`sheet`]: the character sheet; [`inventory`] and [`conditions`] are parts of it.
+//! - [`delta`]: typed state changes, applied atomically with clamping, reporting what changed.
+//! - [`action`]: the actions offered to the player, their validation and their strict schema.
+//! - [`schema`]: OpenAI strict JSON schemas derived from Rust types.
+//! - [`text`]: bounded text and slugs.
+
+pub mod action;
+pub mod attributes;
+pub mod conditions;
+pub mod delta;
+pub mod dice;
+pub mod inventory;
+pub mod schema;
+pub mod sheet;
+pub mod text;
+
+#[cfg(test)]
+mod proptests;
+
+pub use action::{
+    Action, ActionList, ActionListDraft, ActionListError, Resolution, ValidatedActions,
+};
+pub use attributes::{Attribute, AttributeBonus, AttributeScore, Attributes};
+pub use conditions::{Condition, Conditions};
+pub use delta::{AppliedChanges, Change, DeltaError, StateDelta};
+pub use dice::{Check, DiceError, DiceExpr, DifficultyClass, Natural, Roll};
+pub use inventory::{Inventory, Item, NewItem, Quantity};
+pub use sheet::{CharacterSheet, GameTime, HitPoints, Level, Sanity};
+pub use text::{BoundedText, Slug, TextError};

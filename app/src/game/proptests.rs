@@ -1,0 +1,221 @@
+//! Property tests: the dice parser never panics, every roll lies within its notation's range,
+//! and any sequence of deltas keeps every sheet invariant.
+
+use proptest::prelude::*;
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+
+use super::attributes::Attribute;
+use super::conditions::Condition;
+use super::delta::{Change, StateDelta};
+use super::dice::{DiceExpr, Keep};
+use super::inventory::{Inventory, NewItem, Quantity};
+use super::sheet::tests::mira;
+use super::sheet::{CharacterSheet, Sanity};
+use super::text::{ConditionName, ItemName, LocationName, Slug};
+
+/// Checks every invariant a sheet must keep, including that it survives a serde round trip
+/// (deserialisation re-validates every part).
+fn assert_invariants(sheet: &CharacterSheet) {
+    let hp = sheet.hit_points();
+    assert!((1..=999).contains(&hp.max()), "max HP {}", hp.max());
+    assert!(
+        hp.current() <= hp.max(),
+        "HP {} > max {}",
+        hp.current(),
+        hp.max()
+    );
+    assert!((1..=20).contains(&sheet.level().value()));
+    for attribute in Attribute::ALL {
+        assert!((1..=30).contains(&sheet.attributes().get(attribute).value()));
+    }
+    if let Some(sanity) = sheet.sanity() {
+        assert!(sanity.value() <= 100);
+    }
+    let items = sheet.inventory().items();
+    assert!(items.len() <= Inventory::MAX_ITEMS);
+    for (i, item) in items.iter().enumerate() {
+        assert!((1..=999).contains(&item.quantity().value()));
+        assert!(items[..i].iter().all(|other| other.slug() != item.slug()));
+    }
+    assert!(sheet.conditions().len() <= 20);
+    let json = serde_json::to_string(sheet).expect("serialise");
+    let back: CharacterSheet = serde_json::from_str(&json).expect("stored sheet re-validates");
+    assert_eq!(&back, sheet);
+}
+
+/// Names from a small pool, so items stack, get used up and go missing.
+const NAMES: [&str; 6] = [
+    "Torch",
+    "torch",
+    "Rusty key",
+    "Rope",
+    "Gold coin",
+    "Sandwich",
+];
+
+fn amount() -> impl Strategy<Value = i32> {
+    prop_oneof![-30..=30i32, any::<i32>(), Just(i32::MIN), Just(i32::MAX)]
+}
+
+fn delta() -> impl Strategy<Value = StateDelta> {
+    let name = prop::sample::select(NAMES.as_slice());
+    prop_oneof![
+        amount().prop_map(|amount| StateDelta::ChangeHp { amount }),
+        amount().prop_map(|hp| StateDelta::SetHp { hp }),
+        amount().prop_map(|max_hp| StateDelta::SetMaxHp { max_hp }),
+        amount().prop_map(|level| StateDelta::SetLevel { level }),
+        (0..6usize, amount()).prop_map(|(i, score)| StateDelta::SetAttribute {
+            attribute: Attribute::ALL[i],
+            score,
+        }),
+        amount().prop_map(|amount| StateDelta::ChangeSanity { amount }),
+        (name.clone(), 1..=999i64).prop_map(|(name, quantity)| StateDelta::AddItem {
+            item: NewItem::new(
+                ItemName::new(name).expect("pool names are valid"),
+                None,
+                Quantity::new(quantity).expect("in range"),
+            )
+            .expect("pool names slugify"),
+        }),
+        (name, amount()).prop_map(|(name, change)| StateDelta::ChangeItemQuantity {
+            slug: Slug::new(name).expect("pool names slugify"),
+            change,
+        }),
+        prop::sample::select(vec!["Poisoned", "poisoned", "Blessed", "Tired"]).prop_map(|name| {
+            StateDelta::AddCondition {
+                condition: Condition::named(ConditionName::new(name).expect("valid")),
+            }
+        }),
+        prop::sample::select(vec!["Poisoned", "Blessed", "Tired"]).prop_map(|name| {
+            StateDelta::RemoveCondition {
+                name: ConditionName::new(name).expect("valid"),
+            }
+        }),
+        prop::sample::select(vec!["Level 0", "Level 1", "The crypt"]).prop_map(|location| {
+            StateDelta::MoveTo {
+                location: LocationName::new(location).expect("valid"),
+            }
+        }),
+        any::<u32>().prop_map(|minutes| StateDelta::AdvanceTime { minutes }),
+    ]
+}
+
+fn sheet() -> impl Strategy<Value = CharacterSheet> {
+    any::<bool>().prop_map(|sane| {
+        if sane {
+            mira().with_sanity(Sanity::new(50).expect("in range"))
+        } else {
+            mira()
+        }
+    })
+}
+
+/// A valid dice term as text, with its expected shape.
+fn term() -> impl Strategy<Value = String> {
+    (any::<bool>(), 1..=100u8, 2..=1000u16, 0..3u8, any::<u8>()).prop_map(
+        |(negative, count, sides, keep, n)| {
+            let sign = if negative { "-" } else { "+" };
+            let keep_n = n % count + 1;
+            let keep = match keep {
+                0 => String::new(),
+                1 => format!("kh{keep_n}"),
+                _ => format!("kl{keep_n}"),
+            };
+            format!("{sign}{count}d{sides}{keep}")
+        },
+    )
+}
+
+fn notation() -> impl Strategy<Value = String> {
+    (prop::collection::vec(term(), 1..=4), -1000..=1000i32)
+        .prop_map(|(terms, modifier)| format!("{}{modifier:+}", terms.concat()))
+}
+
+proptest! {
+    #[test]
+    fn parser_never_panics_on_any_string(input in any::<String>()) {
+        let _ = DiceExpr::parse(&input);
+    }
+
+    #[test]
+    fn parser_never_panics_on_dice_like_strings(input in "[0-9dDkKhHlL%+\\- −]{0,40}") {
+        if let Ok(expr) = DiceExpr::parse(&input) {
+            // Whatever parses has a canonical form that parses back to itself.
+            let again = DiceExpr::parse(&expr.to_string()).expect("canonical form parses");
+            prop_assert_eq!(again, expr);
+        }
+    }
+
+    #[test]
+    fn every_roll_lies_within_its_range(notation in notation(), seed in any::<u64>()) {
+        let expr = DiceExpr::parse(&notation).expect("generated notation is valid");
+        let roll = expr.roll(&mut StdRng::seed_from_u64(seed));
+        prop_assert!(expr.min_total() <= roll.total() && roll.total() <= expr.max_total(),
+            "{} rolled {} outside {}..={}", notation, roll.total(), expr.min_total(), expr.max_total());
+        prop_assert_eq!(roll.terms().len(), expr.terms().len());
+        for (term, rolled) in expr.terms().iter().zip(roll.terms()) {
+            prop_assert_eq!(rolled.dice().len(), usize::from(term.count()));
+            let kept = rolled.dice().iter().filter(|d| d.is_kept()).count();
+            prop_assert_eq!(kept, usize::from(term.kept_count()));
+            for die in rolled.dice() {
+                prop_assert!((1..=term.sides()).contains(&die.value()));
+            }
+            if let Some(Keep::Highest(_)) = term.keep() {
+                let lowest_kept = rolled.dice().iter().filter(|d| d.is_kept()).map(|d| d.value()).min();
+                let highest_dropped = rolled.dice().iter().filter(|d| !d.is_kept()).map(|d| d.value()).max();
+                if let (Some(kept), Some(dropped)) = (lowest_kept, highest_dropped) {
+                    prop_assert!(kept >= dropped);
+                }
+            }
+        }
+        let sum: i32 = roll.terms().iter().map(|t| t.subtotal()).sum();
+        prop_assert_eq!(roll.total(), sum + roll.modifier());
+    }
+
+    #[test]
+    fn random_deltas_keep_every_invariant(
+        mut sheet in sheet(),
+        deltas in prop::collection::vec(delta(), 0..40),
+    ) {
+        for delta in &deltas {
+            let before = sheet.clone();
+            match delta.apply(&mut sheet) {
+                Ok(changes) => {
+                    for change in changes.changes() {
+                        prop_assert!(!change.label().is_empty());
+                        if let Change::Hp { to, .. } = change {
+                            prop_assert!(*to <= sheet.hit_points().max());
+                        }
+                    }
+                    if changes.is_empty() {
+                        prop_assert_eq!(&sheet, &before);
+                    }
+                }
+                Err(_) => prop_assert_eq!(&sheet, &before),
+            }
+            assert_invariants(&sheet);
+        }
+    }
+
+    #[test]
+    fn apply_all_is_all_or_nothing(
+        sheet in sheet(),
+        deltas in prop::collection::vec(delta(), 0..20),
+    ) {
+        let mut all = sheet.clone();
+        let mut one_by_one = sheet.clone();
+        let expected = deltas.iter().try_for_each(|d| d.apply(&mut one_by_one).map(drop));
+        match StateDelta::apply_all(&deltas, &mut all) {
+            Ok(_) => {
+                prop_assert!(expected.is_ok());
+                prop_assert_eq!(&all, &one_by_one);
+            }
+            Err(_) => {
+                prop_assert!(expected.is_err());
+                prop_assert_eq!(&all, &sheet);
+            }
+        }
+        assert_invariants(&all);
+    }
+}

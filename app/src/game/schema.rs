@@ -1,0 +1,277 @@
+//! JSON schemas in the form OpenAI's strict structured outputs accept (`response_format:
+//! {type: "json_schema", strict: true}`, and strict function parameters).
+//!
+//! [`strict_schema`] derives a type's schema with schemars, inlines every subschema, then
+//! [`make_strict`] rewrites it: every object lists all its properties in `required` and sets
+//! `additionalProperties: false`; an optional field (`anyOf: [T, null]`) becomes a nullable type
+//! (`"type": ["string", "null"]`, `null` added to an `enum`); `oneOf` becomes `anyOf`; keywords
+//! strict mode may refuse (`minLength`, `maxLength`, `minimum`, `maximum`, `format`, `pattern`,
+//! `minItems`, `maxItems`, `default`, `examples`) and noise (`$schema`, `title`) are removed.
+//! Descriptions stay: they are the model's instructions. The bounds removed here are still
+//! enforced when the answer is parsed.
+//!
+//! Properties keep the Rust field order (the order the model writes them in) when serde_json's
+//! `preserve_order` is on, as the `ssr` feature and the tests turn it on; the browser build,
+//! which never sends schemas, stays without it.
+
+use schemars::generate::SchemaSettings;
+use schemars::JsonSchema;
+use serde_json::{Map, Value};
+
+/// Keywords removed from every schema object.
+const REMOVED_KEYWORDS: [&str; 17] = [
+    "$schema",
+    "title",
+    "format",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "default",
+    "examples",
+    "deprecated",
+];
+
+/// The strict JSON schema of `T` (see the module docs).
+pub fn strict_schema<T: JsonSchema>() -> Value {
+    let mut settings = SchemaSettings::draft2020_12();
+    settings.inline_subschemas = true;
+    settings.meta_schema = None;
+    let mut value = settings
+        .into_generator()
+        .into_root_schema_for::<T>()
+        .to_value();
+    make_strict(&mut value);
+    value
+}
+
+/// Rewrites `schema` in place into OpenAI's strict form (see the module docs).
+pub fn make_strict(schema: &mut Value) {
+    let Value::Object(map) = schema else {
+        return;
+    };
+    for keyword in REMOVED_KEYWORDS {
+        map.remove(keyword);
+    }
+    if let Some(one_of) = map.remove("oneOf") {
+        map.insert("anyOf".to_owned(), one_of);
+    }
+    if let Some(Value::Object(properties)) = map.get_mut("properties") {
+        properties.values_mut().for_each(make_strict);
+        let required = properties.keys().cloned().map(Value::String).collect();
+        map.insert("required".to_owned(), Value::Array(required));
+        map.insert("additionalProperties".to_owned(), Value::Bool(false));
+    } else if is_object_type(map) {
+        map.insert("properties".to_owned(), Value::Object(Map::new()));
+        map.insert("required".to_owned(), Value::Array(Vec::new()));
+        map.insert("additionalProperties".to_owned(), Value::Bool(false));
+    }
+    for key in ["items", "not"] {
+        if let Some(sub) = map.get_mut(key) {
+            make_strict(sub);
+        }
+    }
+    for key in ["anyOf", "allOf", "prefixItems"] {
+        if let Some(Value::Array(subs)) = map.get_mut(key) {
+            subs.iter_mut().for_each(make_strict);
+        }
+    }
+    for key in ["$defs", "definitions"] {
+        if let Some(Value::Object(defs)) = map.get_mut(key) {
+            defs.values_mut().for_each(make_strict);
+        }
+    }
+    collapse_nullable(map);
+}
+
+/// Whether the schema's `type` is or includes `object`.
+fn is_object_type(map: &Map<String, Value>) -> bool {
+    match map.get("type") {
+        Some(Value::String(t)) => t == "object",
+        Some(Value::Array(types)) => types.iter().any(|t| t == "object"),
+        _ => false,
+    }
+}
+
+/// Turns `{"anyOf": [T, {"type": "null"}], ...}` with a single-typed `T` into `T` with `null`
+/// added to its type (and enum). Keys beside `anyOf` (a field's description) win over `T`'s.
+fn collapse_nullable(map: &mut Map<String, Value>) {
+    let Some(Value::Array(variants)) = map.get("anyOf") else {
+        return;
+    };
+    let is_null = |v: &Value| v.get("type").and_then(Value::as_str) == Some("null");
+    let inner = match variants.as_slice() {
+        [a, b] if is_null(b) && !is_null(a) => a,
+        [a, b] if is_null(a) && !is_null(b) => b,
+        _ => return,
+    };
+    let Value::Object(inner) = inner else {
+        return;
+    };
+    let Some(Value::String(ty)) = inner.get("type") else {
+        return;
+    };
+    if inner.contains_key("anyOf") {
+        return;
+    }
+    let mut inner = inner.clone();
+    let ty = Value::Array(vec![
+        Value::String(ty.clone()),
+        Value::String("null".to_owned()),
+    ]);
+    inner.insert("type".to_owned(), ty);
+    if let Some(Value::Array(values)) = inner.get_mut("enum") {
+        if !values.contains(&Value::Null) {
+            values.push(Value::Null);
+        }
+    }
+    map.remove("anyOf");
+    for (key, value) in inner {
+        map.entry(key).or_insert(value);
+    }
+}
+
+#[cfg(test)]
+pub(in crate::game) mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// Asserts the strictness rules on `schema` and every schema inside it.
+    pub(in crate::game) fn assert_strict(schema: &Value, path: &str) {
+        let map = schema
+            .as_object()
+            .unwrap_or_else(|| panic!("{path}: not a schema object"));
+        for keyword in REMOVED_KEYWORDS {
+            assert!(!map.contains_key(keyword), "{path}: has {keyword}");
+        }
+        assert!(!map.contains_key("oneOf"), "{path}: has oneOf");
+        assert!(!map.contains_key("$ref"), "{path}: has $ref");
+        assert!(
+            map.contains_key("type") || map.contains_key("anyOf"),
+            "{path}: neither type nor anyOf"
+        );
+        if is_object_type(map) {
+            let properties = map["properties"]
+                .as_object()
+                .unwrap_or_else(|| panic!("{path}: object without properties"));
+            let mut required: Vec<&str> = map["required"]
+                .as_array()
+                .unwrap_or_else(|| panic!("{path}: object without required"))
+                .iter()
+                .map(|r| r.as_str().unwrap())
+                .collect();
+            let mut keys: Vec<&str> = properties.keys().map(String::as_str).collect();
+            required.sort_unstable();
+            keys.sort_unstable();
+            assert_eq!(required, keys, "{path}: required must list every property");
+            assert_eq!(map["additionalProperties"], false, "{path}");
+            for (name, sub) in properties {
+                assert_strict(sub, &format!("{path}.{name}"));
+            }
+        }
+        if let Some(items) = map.get("items") {
+            assert_strict(items, &format!("{path}[]"));
+        }
+        if let Some(Value::Array(variants)) = map.get("anyOf") {
+            for (i, sub) in variants.iter().enumerate() {
+                assert_strict(sub, &format!("{path}|{i}"));
+            }
+        }
+    }
+
+    #[test]
+    fn nullable_any_of_collapses_into_a_type_list() {
+        let mut schema = json!({
+            "description": "Which attribute",
+            "anyOf": [
+                { "type": "string", "enum": ["STR", "DEX"] },
+                { "type": "null" }
+            ]
+        });
+        make_strict(&mut schema);
+        assert_eq!(
+            schema,
+            json!({
+                "description": "Which attribute",
+                "type": ["string", "null"],
+                "enum": ["STR", "DEX", null]
+            })
+        );
+    }
+
+    #[test]
+    fn unsupported_keywords_go_and_objects_close() {
+        let mut schema = json!({
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": "Wrapper",
+            "type": "object",
+            "properties": {
+                "format": { "type": "string", "format": "date", "maxLength": 3 },
+                "n": { "type": ["integer", "null"], "minimum": 0, "format": "uint8" },
+                "inner": { "type": "object" }
+            },
+            "required": ["format"]
+        });
+        make_strict(&mut schema);
+        assert_eq!(
+            schema,
+            json!({
+                "type": "object",
+                "properties": {
+                    "format": { "type": "string" },
+                    "n": { "type": ["integer", "null"] },
+                    "inner": {
+                        "type": "object",
+                        "properties": {},
+                        "required": [],
+                        "additionalProperties": false
+                    }
+                },
+                "required": ["format", "n", "inner"],
+                "additionalProperties": false
+            })
+        );
+        assert_strict(&schema, "$");
+    }
+
+    #[test]
+    fn one_of_becomes_any_of_and_nullable_objects_close() {
+        let mut schema = json!({
+            "oneOf": [
+                { "type": "object", "properties": { "a": { "type": "string" } } },
+                { "type": "null" }
+            ]
+        });
+        make_strict(&mut schema);
+        assert_eq!(
+            schema,
+            json!({
+                "type": ["object", "null"],
+                "properties": { "a": { "type": "string" } },
+                "required": ["a"],
+                "additionalProperties": false
+            })
+        );
+        assert_strict(&schema, "$");
+    }
+
+    #[test]
+    fn unions_of_several_types_stay_any_of() {
+        let mut schema = json!({
+            "anyOf": [{ "type": "string", "maxLength": 2 }, { "type": "integer" }]
+        });
+        make_strict(&mut schema);
+        assert_eq!(
+            schema,
+            json!({ "anyOf": [{ "type": "string" }, { "type": "integer" }] })
+        );
+        assert_strict(&schema, "$");
+    }
+}

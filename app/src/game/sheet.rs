@@ -1,0 +1,482 @@
+//! The character sheet (seed 002's game state): name, class, level, hit points, attributes,
+//! optional sanity, conditions, inventory, location and in-game time.
+//!
+//! A sheet is created once with [`CharacterSheet::new`] and the `with_*` setters; after that it
+//! changes only through [`StateDelta::apply`](super::delta::StateDelta::apply), which keeps every
+//! invariant. Each part checks its own bounds when deserialised, so a stored sheet that breaks one
+//! is rejected.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::attributes::Attributes;
+use super::conditions::Conditions;
+use super::inventory::Inventory;
+use super::text::{CharacterName, ClassName, LocationName};
+
+/// A level, hit points or sanity value out of its range.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SheetError {
+    /// A level outside 1..=20.
+    #[error("level must be {}..={} (got {value})", Level::MIN, Level::MAX)]
+    Level {
+        /// The rejected value.
+        value: i64,
+    },
+    /// Maximum hit points outside 1..=999.
+    #[error("max HP must be 1..={} (got {value})", HitPoints::MAX)]
+    MaxHp {
+        /// The rejected value.
+        value: i64,
+    },
+    /// Hit points below zero or above the maximum.
+    #[error("HP must be 0..={max} (got {value})")]
+    Hp {
+        /// The rejected value.
+        value: i64,
+        /// The maximum it was checked against.
+        max: u16,
+    },
+    /// Sanity outside 0..=100.
+    #[error("sanity must be 0..={} (got {value})", Sanity::MAX)]
+    Sanity {
+        /// The rejected value.
+        value: i64,
+    },
+}
+
+/// A character level, 1..=20.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "i64", into = "u8")]
+pub struct Level(u8);
+
+impl Level {
+    /// The first level.
+    pub const MIN: u8 = 1;
+    /// The last level.
+    pub const MAX: u8 = 20;
+
+    /// The level `value`, or an error outside 1..=20.
+    pub fn new(value: i64) -> Result<Self, SheetError> {
+        u8::try_from(value)
+            .ok()
+            .filter(|v| (Self::MIN..=Self::MAX).contains(v))
+            .map(Self)
+            .ok_or(SheetError::Level { value })
+    }
+
+    /// The level `value` clamped into 1..=20.
+    pub fn clamped(value: i64) -> Self {
+        // The clamp makes the cast lossless.
+        Self(value.clamp(i64::from(Self::MIN), i64::from(Self::MAX)) as u8)
+    }
+
+    /// The level as a number.
+    pub fn value(self) -> u8 {
+        self.0
+    }
+}
+
+impl Default for Level {
+    fn default() -> Self {
+        Self(Self::MIN)
+    }
+}
+
+impl TryFrom<i64> for Level {
+    type Error = SheetError;
+
+    fn try_from(value: i64) -> Result<Self, Self::Error> {
+        Self::new(value)
+    }
+}
+
+impl From<Level> for u8 {
+    fn from(level: Level) -> u8 {
+        level.0
+    }
+}
+
+/// Hit points: current 0..=max, max 1..=999. Serialises as `{"current": 7, "max": 10}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "HitPointsWire")]
+pub struct HitPoints {
+    current: u16,
+    max: u16,
+}
+
+#[derive(Deserialize)]
+struct HitPointsWire {
+    current: i64,
+    max: i64,
+}
+
+impl TryFrom<HitPointsWire> for HitPoints {
+    type Error = SheetError;
+
+    fn try_from(wire: HitPointsWire) -> Result<Self, Self::Error> {
+        Self::new(wire.current, wire.max)
+    }
+}
+
+impl HitPoints {
+    /// The highest maximum.
+    pub const MAX: u16 = 999;
+
+    /// `current` of `max` hit points, or an error when out of range.
+    pub fn new(current: i64, max: i64) -> Result<Self, SheetError> {
+        let max = u16::try_from(max)
+            .ok()
+            .filter(|m| (1..=Self::MAX).contains(m))
+            .ok_or(SheetError::MaxHp { value: max })?;
+        let current = u16::try_from(current)
+            .ok()
+            .filter(|c| *c <= max)
+            .ok_or(SheetError::Hp {
+                value: current,
+                max,
+            })?;
+        Ok(Self { current, max })
+    }
+
+    /// Full hit points of `max`.
+    pub fn full(max: i64) -> Result<Self, SheetError> {
+        Self::new(max, max)
+    }
+
+    /// The current hit points.
+    pub fn current(self) -> u16 {
+        self.current
+    }
+
+    /// The maximum.
+    pub fn max(self) -> u16 {
+        self.max
+    }
+
+    /// Sets the current hit points, clamped into 0..=max.
+    pub(in crate::game) fn set_current_clamped(&mut self, value: i64) {
+        // The clamp makes the cast lossless.
+        self.current = value.clamp(0, i64::from(self.max)) as u16;
+    }
+
+    /// Sets the maximum, clamped into 1..=999; current hit points above it drop to it.
+    pub(in crate::game) fn set_max_clamped(&mut self, value: i64) {
+        // The clamp makes the cast lossless.
+        self.max = value.clamp(1, i64::from(Self::MAX)) as u16;
+        self.current = self.current.min(self.max);
+    }
+}
+
+impl Default for HitPoints {
+    fn default() -> Self {
+        Self {
+            current: 10,
+            max: 10,
+        }
+    }
+}
+
+/// Sanity, 0..=100 (for games that track it, like seed 002's backrooms).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "i64", into = "u8")]
+pub struct Sanity(u8);
+
+impl Sanity {
+    /// Full sanity.
+    pub const MAX: u8 = 100;
+
+    /// Sanity `value`, or an error outside 0..=100.
+    pub fn new(value: i64) -> Result<Self, SheetError> {
+        u8::try_from(value)
+            .ok()
+            .filter(|v| *v <= Self::MAX)
+            .map(Self)
+            .ok_or(SheetError::Sanity { value })
+    }
+
+    /// Sanity `value` clamped into 0..=100.
+    pub fn clamped(value: i64) -> Self {
+        // The clamp makes the cast lossless.
+        Self(value.clamp(0, i64::from(Self::MAX)) as u8)
+    }
+
+    /// Sanity as a number.
+    pub fn value(self) -> u8 {
+        self.0
+    }
+}
+
+impl TryFrom<i64> for Sanity {
+    type Error = SheetError;
+
+    fn try_from(value: i64) -> Result<Self, Self::Error> {
+        Self::new(value)
+    }
+}
+
+impl From<Sanity> for u8 {
+    fn from(sanity: Sanity) -> u8 {
+        sanity.0
+    }
+}
+
+/// In-game time in minutes since the start of day 1. Displays as `Day 1, 08:00`.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
+#[serde(transparent)]
+pub struct GameTime(u32);
+
+impl GameTime {
+    /// Eight in the morning of day 1, when adventures start (seed 002's `time: 480`).
+    pub const START: GameTime = GameTime(8 * 60);
+
+    /// The time `minutes` after the start of day 1.
+    pub fn from_minutes(minutes: u32) -> Self {
+        Self(minutes)
+    }
+
+    /// Minutes since the start of day 1.
+    pub fn minutes(self) -> u32 {
+        self.0
+    }
+
+    /// The day, from 1.
+    pub fn day(self) -> u32 {
+        self.0 / (24 * 60) + 1
+    }
+
+    /// The time `minutes` later (saturating at the largest time).
+    pub fn after(self, minutes: u32) -> Self {
+        Self(self.0.saturating_add(minutes))
+    }
+}
+
+impl fmt::Display for GameTime {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let in_day = self.0 % (24 * 60);
+        write!(
+            f,
+            "Day {}, {:02}:{:02}",
+            self.day(),
+            in_day / 60,
+            in_day % 60
+        )
+    }
+}
+
+/// A character and everything the rules track about them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CharacterSheet {
+    pub(in crate::game) name: CharacterName,
+    pub(in crate::game) class: ClassName,
+    pub(in crate::game) level: Level,
+    pub(in crate::game) hit_points: HitPoints,
+    pub(in crate::game) attributes: Attributes,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(in crate::game) sanity: Option<Sanity>,
+    #[serde(default)]
+    pub(in crate::game) conditions: Conditions,
+    #[serde(default)]
+    pub(in crate::game) inventory: Inventory,
+    pub(in crate::game) location: LocationName,
+    pub(in crate::game) time: GameTime,
+}
+
+impl CharacterSheet {
+    /// A level-1 character at `location` with 10/10 HP, every attribute 10, no sanity score, no
+    /// conditions, nothing carried, at [`GameTime::START`].
+    pub fn new(name: CharacterName, class: ClassName, location: LocationName) -> Self {
+        Self {
+            name,
+            class,
+            level: Level::default(),
+            hit_points: HitPoints::default(),
+            attributes: Attributes::default(),
+            sanity: None,
+            conditions: Conditions::default(),
+            inventory: Inventory::default(),
+            location,
+            time: GameTime::START,
+        }
+    }
+
+    /// The same character at `level`.
+    pub fn with_level(mut self, level: Level) -> Self {
+        self.level = level;
+        self
+    }
+
+    /// The same character with `hit_points`.
+    pub fn with_hit_points(mut self, hit_points: HitPoints) -> Self {
+        self.hit_points = hit_points;
+        self
+    }
+
+    /// The same character with `attributes`.
+    pub fn with_attributes(mut self, attributes: Attributes) -> Self {
+        self.attributes = attributes;
+        self
+    }
+
+    /// The same character, tracking `sanity`.
+    pub fn with_sanity(mut self, sanity: Sanity) -> Self {
+        self.sanity = Some(sanity);
+        self
+    }
+
+    /// The same character at `time`.
+    pub fn with_time(mut self, time: GameTime) -> Self {
+        self.time = time;
+        self
+    }
+
+    /// The character's name.
+    pub fn name(&self) -> &CharacterName {
+        &self.name
+    }
+
+    /// The class.
+    pub fn class(&self) -> &ClassName {
+        &self.class
+    }
+
+    /// The level.
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// Hit points.
+    pub fn hit_points(&self) -> HitPoints {
+        self.hit_points
+    }
+
+    /// The six attributes.
+    pub fn attributes(&self) -> &Attributes {
+        &self.attributes
+    }
+
+    /// Sanity, if this game tracks it.
+    pub fn sanity(&self) -> Option<Sanity> {
+        self.sanity
+    }
+
+    /// Conditions.
+    pub fn conditions(&self) -> &Conditions {
+        &self.conditions
+    }
+
+    /// What the character carries.
+    pub fn inventory(&self) -> &Inventory {
+        &self.inventory
+    }
+
+    /// Where the character is.
+    pub fn location(&self) -> &LocationName {
+        &self.location
+    }
+
+    /// The in-game time.
+    pub fn time(&self) -> GameTime {
+        self.time
+    }
+}
+
+#[cfg(test)]
+pub(in crate::game) mod tests {
+    use super::*;
+
+    /// A fresh character for tests.
+    pub(in crate::game) fn mira() -> CharacterSheet {
+        CharacterSheet::new(
+            CharacterName::new("Mira").unwrap(),
+            ClassName::new("Ranger").unwrap(),
+            LocationName::new("Level 0").unwrap(),
+        )
+    }
+
+    #[test]
+    fn new_character_defaults() {
+        let sheet = mira();
+        assert_eq!(sheet.name().as_str(), "Mira");
+        assert_eq!(sheet.class().as_str(), "Ranger");
+        assert_eq!(sheet.level().value(), 1);
+        assert_eq!(
+            (sheet.hit_points().current(), sheet.hit_points().max()),
+            (10, 10)
+        );
+        assert_eq!(sheet.attributes(), &Attributes::default());
+        assert_eq!(sheet.sanity(), None);
+        assert!(sheet.conditions().is_empty() && sheet.inventory().is_empty());
+        assert_eq!(sheet.location().as_str(), "Level 0");
+        assert_eq!(sheet.time().to_string(), "Day 1, 08:00");
+    }
+
+    #[test]
+    fn builders_set_initial_values() {
+        let sheet = mira()
+            .with_level(Level::new(3).unwrap())
+            .with_hit_points(HitPoints::new(7, 24).unwrap())
+            .with_sanity(Sanity::new(100).unwrap())
+            .with_time(GameTime::from_minutes(24 * 60 + 5));
+        assert_eq!(sheet.level().value(), 3);
+        assert_eq!(sheet.hit_points().current(), 7);
+        assert_eq!(sheet.sanity().map(Sanity::value), Some(100));
+        assert_eq!(sheet.time().to_string(), "Day 2, 00:05");
+    }
+
+    #[test]
+    fn value_bounds() {
+        assert!(Level::new(0).is_err() && Level::new(21).is_err());
+        assert_eq!(Level::clamped(99).value(), 20);
+        assert_eq!(Level::clamped(-5).value(), 1);
+        assert_eq!(
+            HitPoints::new(11, 10).unwrap_err().to_string(),
+            "HP must be 0..=10 (got 11)"
+        );
+        assert_eq!(
+            HitPoints::new(0, 0).unwrap_err().to_string(),
+            "max HP must be 1..=999 (got 0)"
+        );
+        assert!(HitPoints::new(-1, 10).is_err());
+        assert_eq!(HitPoints::full(12).unwrap().current(), 12);
+        assert_eq!(Sanity::clamped(150).value(), 100);
+        assert!(Sanity::new(101).is_err());
+        assert_eq!(
+            GameTime::from_minutes(u32::MAX).after(5).minutes(),
+            u32::MAX
+        );
+    }
+
+    #[test]
+    fn hit_point_clamping() {
+        let mut hp = HitPoints::new(8, 10).unwrap();
+        hp.set_current_clamped(-50);
+        assert_eq!(hp.current(), 0);
+        hp.set_current_clamped(500);
+        assert_eq!(hp.current(), 10);
+        hp.set_max_clamped(6);
+        assert_eq!((hp.current(), hp.max()), (6, 6));
+        hp.set_max_clamped(0);
+        assert_eq!((hp.current(), hp.max()), (1, 1));
+    }
+
+    #[test]
+    fn sheet_serde_round_trip_and_validation() {
+        let sheet = mira().with_sanity(Sanity::new(80).unwrap());
+        let json = serde_json::to_value(&sheet).unwrap();
+        assert_eq!(json["hitPoints"]["current"], 10);
+        assert_eq!(json["attributes"]["STR"], 10);
+        assert_eq!(json["sanity"], 80);
+        assert_eq!(json["time"], 480);
+        let back: CharacterSheet = serde_json::from_value(json.clone()).unwrap();
+        assert_eq!(back, sheet);
+        let mut broken = json;
+        broken["hitPoints"]["current"] = 11.into();
+        let err = serde_json::from_value::<CharacterSheet>(broken).unwrap_err();
+        assert!(err.to_string().contains("HP must be 0..=10 (got 11)"));
+    }
+}
