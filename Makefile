@@ -1,5 +1,5 @@
 # The README's two commands, plus the pieces they are made of.
-.PHONY: play test setup
+.PHONY: play test setup bench
 
 ## Build the release site and serve the game on http://127.0.0.1:3000
 play:
@@ -12,3 +12,7 @@ test:
 ## Install the toolchain only
 setup:
 	scripts/setup.sh test
+
+## Print the release page's transfer size against the budget
+bench:
+	scripts/bench-size.sh

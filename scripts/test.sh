@@ -7,6 +7,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
 
 step() { printf '\n==> %s\n' "$*"; }
+results=$(mktemp -d)
+trap 'rm -rf "$results"' EXIT
 
 step "build the site: server + wasm (cargo leptos build)"
 cargo leptos build
@@ -14,11 +16,24 @@ cargo leptos build
 step "unit and integration tests (cargo test)"
 # A target dir of its own: cargo-leptos builds with other flags (`--cfg erase_components` in dev),
 # so sharing one would rebuild both sides every run and leave a server that doesn't match the wasm.
-cargo test -p app -p server --target-dir "$CARGO_TARGET_DIR/native-tests"
+cargo test -p app -p server --target-dir "$CARGO_TARGET_DIR/native-tests" 2>&1 | tee "$results/cargo.log"
 
 step "end-to-end tests (Playwright, Chromium)"
 E2E_PORT=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
 export E2E_PORT
 export DICEBOUND_SERVER_BIN="$CARGO_TARGET_DIR/debug/server"
-cd end2end
-npx playwright test
+(cd end2end && PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e.json" npx playwright test --reporter=list,json)
+
+# One closing line over every runner.
+node - "$results/cargo.log" "$results/e2e.json" <<'JS'
+const fs = require("fs");
+const [cargoLog, e2eJson] = process.argv.slice(-2);
+let passed = 0, failed = 0, skipped = 0;
+for (const m of fs.readFileSync(cargoLog, "utf8").matchAll(/test result: \w+\. (\d+) passed; (\d+) failed; (\d+) ignored/g)) {
+  passed += +m[1]; failed += +m[2]; skipped += +m[3];
+}
+const stats = JSON.parse(fs.readFileSync(e2eJson, "utf8")).stats;
+passed += stats.expected + stats.flaky; failed += stats.unexpected; skipped += stats.skipped;
+console.log(`\ntests: ${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
+process.exit(failed || skipped ? 1 : 0);
+JS

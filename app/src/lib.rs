@@ -1,4 +1,5 @@
-//! Dicebound's application crate: the pages (`ui`) and the server functions (`api`).
+//! Dicebound's application crate: the game rules (`game`), the pages (`ui`) and the server
+//! functions (`api`).
 //!
 //! Compiled twice: with `ssr` into the server binary and with `hydrate` into the browser's wasm.
 #![recursion_limit = "256"]
