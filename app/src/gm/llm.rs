@@ -1,0 +1,293 @@
+//! `LlmPort`: the one door to a language model, and the types that cross it.
+//!
+//! The GM engine speaks only these types; adapters in `server/` translate them to a provider's
+//! wire format (OpenAI-compatible via async-openai, scripted replies for tests and demos).
+
+use std::{fmt, time::Duration};
+
+use futures::{future::BoxFuture, stream::BoxStream, StreamExt};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// A tool call the model made: the provider's id, the tool's name and its raw JSON arguments.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ToolCall {
+    /// The provider's id of this call, echoed in the tool message that answers it.
+    pub id: String,
+    /// The tool's name, e.g. `roll_dice`.
+    pub name: String,
+    /// The arguments as the model wrote them (JSON text, possibly malformed).
+    pub arguments: String,
+}
+
+/// One message of a conversation with the model.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "role", rename_all = "snake_case")]
+pub enum Message {
+    /// Instructions from the game (rules, the character sheet).
+    System {
+        /// The text.
+        content: String,
+    },
+    /// The player's move (and the result of the player's roll).
+    User {
+        /// The text.
+        content: String,
+    },
+    /// The model's reply: text, tool calls, or both.
+    Assistant {
+        /// The text, if any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        content: Option<String>,
+        /// The tool calls, if any.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        tool_calls: Vec<ToolCall>,
+    },
+    /// The result of one tool call.
+    Tool {
+        /// The id of the call this answers.
+        tool_call_id: String,
+        /// The result (or the reason the call was rejected), for the model to read.
+        content: String,
+    },
+}
+
+impl Message {
+    /// A system message.
+    pub fn system(content: impl Into<String>) -> Self {
+        Self::System {
+            content: content.into(),
+        }
+    }
+
+    /// A user message.
+    pub fn user(content: impl Into<String>) -> Self {
+        Self::User {
+            content: content.into(),
+        }
+    }
+
+    /// An assistant message with text only.
+    pub fn assistant(content: impl Into<String>) -> Self {
+        Self::Assistant {
+            content: Some(content.into()),
+            tool_calls: Vec::new(),
+        }
+    }
+
+    /// The answer to tool call `tool_call_id`.
+    pub fn tool(tool_call_id: impl Into<String>, content: impl Into<String>) -> Self {
+        Self::Tool {
+            tool_call_id: tool_call_id.into(),
+            content: content.into(),
+        }
+    }
+}
+
+/// A tool the model may call: its name, what it is for, and the JSON schema of its arguments.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ToolDefinition {
+    /// The name the model calls it by.
+    pub name: String,
+    /// When and why to call it.
+    pub description: String,
+    /// JSON schema (an object) of the arguments.
+    pub parameters: Value,
+}
+
+/// A JSON schema the reply must follow (OpenAI `response_format: json_schema`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct JsonSchemaFormat {
+    /// The schema's name (`[a-zA-Z0-9_-]`).
+    pub name: String,
+    /// The schema (a top-level object).
+    pub schema: Value,
+    /// Whether the provider must follow it exactly (OpenAI strict mode).
+    pub strict: bool,
+}
+
+/// One call to the model.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct LlmRequest {
+    /// The conversation so far, oldest first.
+    pub messages: Vec<Message>,
+    /// The tools the model may call (none: plain text).
+    pub tools: Vec<ToolDefinition>,
+    /// A JSON schema the reply must follow.
+    pub response_format: Option<JsonSchemaFormat>,
+    /// Sampling temperature.
+    pub temperature: Option<f32>,
+    /// The most tokens the reply may have.
+    pub max_tokens: Option<u32>,
+}
+
+/// Why the model stopped.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FinishReason {
+    /// A natural end.
+    Stop,
+    /// The token limit cut it off.
+    Length,
+    /// It wants its tool calls answered.
+    ToolCalls,
+    /// The provider's content filter stopped it.
+    ContentFilter,
+    /// Anything else the provider said.
+    Other(String),
+}
+
+/// Tokens spent by one call.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TokenUsage {
+    /// Tokens in the request.
+    pub prompt_tokens: u32,
+    /// Tokens in the reply.
+    pub completion_tokens: u32,
+}
+
+impl std::ops::AddAssign for TokenUsage {
+    fn add_assign(&mut self, other: Self) {
+        self.prompt_tokens += other.prompt_tokens;
+        self.completion_tokens += other.completion_tokens;
+    }
+}
+
+/// The model's whole reply.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LlmResponse {
+    /// The text (empty if it only called tools).
+    pub text: String,
+    /// The tool calls, in order.
+    pub tool_calls: Vec<ToolCall>,
+    /// Why it stopped.
+    pub finish_reason: FinishReason,
+    /// Tokens spent, if the provider said.
+    pub usage: Option<TokenUsage>,
+}
+
+/// One piece of a streamed reply.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LlmChunk {
+    /// More text.
+    Text(String),
+    /// A complete tool call (assembled from the provider's deltas).
+    ToolCall(ToolCall),
+    /// The end of the reply.
+    Done {
+        /// Why it stopped.
+        finish_reason: FinishReason,
+        /// Tokens spent, if the provider said.
+        usage: Option<TokenUsage>,
+    },
+}
+
+/// Why a call to the model failed. Messages never contain the API key.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LlmError {
+    /// No answer (or no progress while streaming) within the time allowed.
+    #[error("the model did not answer in time")]
+    Timeout,
+    /// The provider asked us to slow down.
+    #[error("the model's provider is rate limiting us{}", retry_hint(*.retry_after))]
+    RateLimited {
+        /// How long the provider asked us to wait.
+        retry_after: Option<Duration>,
+    },
+    /// The provider failed (HTTP 5xx).
+    #[error("the model's provider failed (HTTP {status}): {message}")]
+    Server {
+        /// The HTTP status.
+        status: u16,
+        /// What it said.
+        message: String,
+    },
+    /// The provider refused the request as malformed (HTTP 4xx other than 429).
+    #[error("the model's provider refused the request (HTTP {status}): {message}")]
+    BadRequest {
+        /// The HTTP status.
+        status: u16,
+        /// What it said.
+        message: String,
+    },
+    /// The provider could not be reached.
+    #[error("cannot reach the model's provider: {0}")]
+    Connect(String),
+    /// The provider answered something we cannot read.
+    #[error("the model's provider sent an unreadable answer: {0}")]
+    InvalidResponse(String),
+}
+
+fn retry_hint(retry_after: Option<Duration>) -> String {
+    retry_after
+        .map(|after| format!(" (retry after {} s)", after.as_secs()))
+        .unwrap_or_default()
+}
+
+impl LlmError {
+    /// Whether trying the same request again may succeed (rate limits, 5xx, connection failures,
+    /// timeouts); a bad request or an unreadable answer would fail the same way again.
+    pub fn is_retryable(&self) -> bool {
+        matches!(
+            self,
+            Self::Timeout | Self::RateLimited { .. } | Self::Server { .. } | Self::Connect(_)
+        )
+    }
+}
+
+/// Which model answers, for the logs and for the player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ModelInfo {
+    /// The model's name, e.g. `gpt-4o-mini`.
+    pub model: String,
+    /// Where it runs, e.g. `http://127.0.0.1:11434/v1` or `scripted`.
+    pub endpoint: String,
+}
+
+impl fmt::Display for ModelInfo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at {}", self.model, self.endpoint)
+    }
+}
+
+/// The one door to a language model.
+pub trait LlmPort: Send + Sync {
+    /// Which model this is.
+    fn model_info(&self) -> ModelInfo;
+
+    /// The reply as a stream: text as it is written, tool calls once assembled, then `Done`.
+    fn stream(&self, request: LlmRequest) -> BoxStream<'_, Result<LlmChunk, LlmError>>;
+
+    /// The whole reply at once. By default, the stream collected.
+    fn complete(&self, request: LlmRequest) -> BoxFuture<'_, Result<LlmResponse, LlmError>> {
+        Box::pin(collect(self.stream(request)))
+    }
+}
+
+/// Collects a streamed reply into one [`LlmResponse`].
+pub async fn collect(
+    mut stream: BoxStream<'_, Result<LlmChunk, LlmError>>,
+) -> Result<LlmResponse, LlmError> {
+    let mut text = String::new();
+    let mut tool_calls = Vec::new();
+    while let Some(chunk) = stream.next().await {
+        match chunk? {
+            LlmChunk::Text(delta) => text.push_str(&delta),
+            LlmChunk::ToolCall(call) => tool_calls.push(call),
+            LlmChunk::Done {
+                finish_reason,
+                usage,
+            } => {
+                return Ok(LlmResponse {
+                    text,
+                    tool_calls,
+                    finish_reason,
+                    usage,
+                })
+            }
+        }
+    }
+    Err(LlmError::InvalidResponse(
+        "the reply ended without a finish reason".into(),
+    ))
+}
