@@ -1,0 +1,96 @@
+//! What happens during a turn, as typed events: streamed to the player as they happen and
+//! stored in the campaign log when the phase completes.
+
+use serde::{Deserialize, Serialize};
+
+use super::llm::{TokenUsage, ToolCall};
+use super::tools::ToolEffect;
+use crate::game::{ActionList, Resolution};
+
+/// Which phase of the turn an event belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// The scene is narrated (with tools).
+    Narrate,
+    /// The next actions are proposed.
+    Actions,
+}
+
+/// One thing that happened in a turn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum TurnEvent {
+    /// The player's move.
+    Move {
+        /// What the player does (the chosen action's description, or their own words).
+        text: String,
+        /// The chosen action's id, if they clicked one.
+        action_id: Option<String>,
+    },
+    /// The player's roll, made by the server before the narration.
+    PlayerRoll {
+        /// What it was for.
+        reason: String,
+        /// The roll and, with a DC, its verdict.
+        resolution: Resolution,
+        /// The line shown in the log and given to the narrator.
+        description: String,
+    },
+    /// More narrative text (streamed only; the complete text arrives as [`TurnEvent::Narration`]).
+    NarrativeDelta {
+        /// The new text.
+        text: String,
+    },
+    /// The narrative streamed so far is replaced by `text` (a draft that pre-empted a roll was
+    /// dropped). Streamed only.
+    NarrativeReplaced {
+        /// The narrative as it now stands.
+        text: String,
+    },
+    /// The model called a tool.
+    ToolCalled {
+        /// The call as the model made it.
+        call: ToolCall,
+    },
+    /// A tool call's result.
+    ToolResult {
+        /// The id of the call.
+        call_id: String,
+        /// The tool's name.
+        tool: String,
+        /// The result the model reads (or why the call was refused).
+        result: String,
+        /// What it did; `None` when it was refused.
+        effect: Option<ToolEffect>,
+    },
+    /// The scene's complete narrative.
+    Narration {
+        /// Markdown.
+        text: String,
+    },
+    /// The actions offered to the player.
+    ActionsOffered {
+        /// The actions.
+        actions: ActionList,
+        /// Whether these are the safe fallback actions (the model's answer was unusable).
+        fallback: bool,
+    },
+    /// Tokens one model call spent.
+    Usage {
+        /// In which phase.
+        phase: Phase,
+        /// How many.
+        usage: TokenUsage,
+    },
+}
+
+impl TurnEvent {
+    /// Whether the event is only streamed and never stored (its content arrives again whole).
+    pub fn is_transient(&self) -> bool {
+        matches!(
+            self,
+            Self::NarrativeDelta { .. } | Self::NarrativeReplaced { .. }
+        )
+    }
+}

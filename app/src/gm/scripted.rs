@@ -1,0 +1,332 @@
+//! A scripted model: deterministic replies from a scenario, for tests, end-to-end runs and demos.
+//!
+//! A scenario is a JSON file of steps, answered in order, one per call:
+//!
+//! ```json
+//! { "steps": [
+//!   { "text": "The goblin lunges at you.",
+//!     "tool_calls": [ { "name": "roll_dice", "arguments": { "dice": "1d20+3", "reason": "Goblin attack" } } ] },
+//!   { "text": "Its blade glances off your shield." },
+//!   { "json": { "actions": [ { "id": "strike", "description": "Strike back", "diceRoll": "1d20",
+//!               "diceReason": "Attack", "difficultyClass": 12, "attribute": "STR" } ] } },
+//!   { "text": "{ not json" },
+//!   { "error": "server" }
+//! ] }
+//! ```
+//!
+//! `arguments` may be an object or raw text (to script malformed calls); `json` is sent as its
+//! text; `error` is one of `timeout`, `rate_limited`, `server`, `bad_request`, `connect`,
+//! `invalid`. With `"cycle": true` the steps start over when used up; otherwise a call past the
+//! end fails. Every request is recorded for tests to inspect.
+
+use std::sync::Mutex;
+
+use futures::stream::{self, BoxStream, StreamExt};
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::llm::{
+    FinishReason, LlmChunk, LlmError, LlmPort, LlmRequest, ModelInfo, TokenUsage, ToolCall,
+};
+
+/// A scenario: the replies, in order.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct Scenario {
+    /// The replies.
+    pub steps: Vec<Step>,
+    /// Whether to start over after the last step.
+    #[serde(default)]
+    pub cycle: bool,
+}
+
+/// One scripted reply.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct Step {
+    /// Text of the reply.
+    #[serde(default)]
+    pub text: Option<String>,
+    /// A JSON value sent as the reply's text (for action lists).
+    #[serde(default)]
+    pub json: Option<Value>,
+    /// Tool calls of the reply.
+    #[serde(default)]
+    pub tool_calls: Vec<ScriptedCall>,
+    /// A failure instead of a reply.
+    #[serde(default)]
+    pub error: Option<ScriptedError>,
+}
+
+/// A scripted tool call.
+#[derive(Clone, Debug, Deserialize)]
+pub struct ScriptedCall {
+    /// The tool's name.
+    pub name: String,
+    /// Its arguments: an object, or a string sent as it is.
+    #[serde(default)]
+    pub arguments: Value,
+}
+
+/// A scripted failure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ScriptedError {
+    /// [`LlmError::Timeout`].
+    Timeout,
+    /// [`LlmError::RateLimited`].
+    RateLimited,
+    /// [`LlmError::Server`] (500).
+    Server,
+    /// [`LlmError::BadRequest`] (400).
+    BadRequest,
+    /// [`LlmError::Connect`].
+    Connect,
+    /// [`LlmError::InvalidResponse`].
+    Invalid,
+}
+
+impl Step {
+    /// A reply with text only.
+    pub fn text(text: impl Into<String>) -> Self {
+        Self {
+            text: Some(text.into()),
+            ..Self::default()
+        }
+    }
+
+    /// A reply whose text is `json`.
+    pub fn json(json: Value) -> Self {
+        Self {
+            json: Some(json),
+            ..Self::default()
+        }
+    }
+
+    /// A reply with one tool call (`arguments` an object, or a string sent as it is).
+    pub fn call(name: &str, arguments: Value) -> Self {
+        Self {
+            tool_calls: vec![ScriptedCall {
+                name: name.to_owned(),
+                arguments,
+            }],
+            ..Self::default()
+        }
+    }
+
+    /// A failure.
+    pub fn error(error: ScriptedError) -> Self {
+        Self {
+            error: Some(error),
+            ..Self::default()
+        }
+    }
+
+    /// The same reply with some text too.
+    pub fn with_text(mut self, text: impl Into<String>) -> Self {
+        self.text = Some(text.into());
+        self
+    }
+}
+
+/// The scripted model.
+#[derive(Debug)]
+pub struct ScriptedLlm {
+    scenario: Scenario,
+    state: Mutex<State>,
+}
+
+#[derive(Debug, Default)]
+struct State {
+    next: usize,
+    calls: usize,
+    requests: Vec<LlmRequest>,
+}
+
+impl ScriptedLlm {
+    /// A model answering with `scenario`.
+    pub fn new(scenario: Scenario) -> Self {
+        Self {
+            scenario,
+            state: Mutex::new(State::default()),
+        }
+    }
+
+    /// A model answering with these steps, in order.
+    pub fn from_steps(steps: Vec<Step>) -> Self {
+        Self::new(Scenario {
+            steps,
+            cycle: false,
+        })
+    }
+
+    /// Reads a scenario file's JSON.
+    pub fn from_json(json: &str) -> Result<Self, serde_json::Error> {
+        serde_json::from_str(json).map(Self::new)
+    }
+
+    /// Every request received so far, in order.
+    pub fn requests(&self) -> Vec<LlmRequest> {
+        self.lock().requests.clone()
+    }
+
+    /// How many steps are left (`None` when cycling).
+    pub fn remaining(&self) -> Option<usize> {
+        (!self.scenario.cycle).then(|| self.scenario.steps.len().saturating_sub(self.lock().next))
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn take_step(&self, request: LlmRequest) -> Result<(Step, usize), LlmError> {
+        let mut state = self.lock();
+        state.requests.push(request);
+        let steps = &self.scenario.steps;
+        if steps.is_empty() || (state.next >= steps.len() && !self.scenario.cycle) {
+            return Err(LlmError::InvalidResponse(format!(
+                "the scripted scenario has no step {}",
+                state.next + 1
+            )));
+        }
+        let step = steps[state.next % steps.len()].clone();
+        state.next += 1;
+        state.calls += 1;
+        Ok((step, state.calls))
+    }
+}
+
+fn reply_chunks(step: Step, call_number: usize) -> Result<Vec<LlmChunk>, LlmError> {
+    if let Some(error) = step.error {
+        return Err(match error {
+            ScriptedError::Timeout => LlmError::Timeout,
+            ScriptedError::RateLimited => LlmError::RateLimited { retry_after: None },
+            ScriptedError::Server => LlmError::Server {
+                status: 500,
+                message: "scripted failure".into(),
+            },
+            ScriptedError::BadRequest => LlmError::BadRequest {
+                status: 400,
+                message: "scripted failure".into(),
+            },
+            ScriptedError::Connect => LlmError::Connect("scripted failure".into()),
+            ScriptedError::Invalid => LlmError::InvalidResponse("scripted failure".into()),
+        });
+    }
+    let text = match (step.text, step.json) {
+        (Some(text), _) => text,
+        (None, Some(json)) => json.to_string(),
+        (None, None) => String::new(),
+    };
+    let mut chunks: Vec<LlmChunk> = split_words(&text).map(LlmChunk::Text).collect();
+    let has_calls = !step.tool_calls.is_empty();
+    for (index, call) in step.tool_calls.into_iter().enumerate() {
+        let arguments = match call.arguments {
+            Value::String(raw) => raw,
+            Value::Null => "{}".to_owned(),
+            other => other.to_string(),
+        };
+        chunks.push(LlmChunk::ToolCall(ToolCall {
+            id: format!("call_{call_number}_{}", index + 1),
+            name: call.name,
+            arguments,
+        }));
+    }
+    let completion_tokens = u32::try_from(text.split_whitespace().count()).unwrap_or(u32::MAX);
+    chunks.push(LlmChunk::Done {
+        finish_reason: if has_calls {
+            FinishReason::ToolCalls
+        } else {
+            FinishReason::Stop
+        },
+        usage: Some(TokenUsage {
+            prompt_tokens: 0,
+            completion_tokens,
+        }),
+    });
+    Ok(chunks)
+}
+
+/// Splits text into word-sized pieces that concatenate back to it (each keeps its trailing
+/// whitespace), as a provider streams tokens.
+fn split_words(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.split_inclusive(char::is_whitespace).map(str::to_owned)
+}
+
+impl LlmPort for ScriptedLlm {
+    fn model_info(&self) -> ModelInfo {
+        ModelInfo {
+            model: "scripted".into(),
+            endpoint: "scripted scenario".into(),
+        }
+    }
+
+    fn stream(&self, request: LlmRequest) -> BoxStream<'_, Result<LlmChunk, LlmError>> {
+        let chunks = self
+            .take_step(request)
+            .and_then(|(step, number)| reply_chunks(step, number));
+        match chunks {
+            Ok(chunks) => stream::iter(chunks.into_iter().map(Ok)).boxed(),
+            Err(error) => stream::iter([Err(error)]).boxed(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gm::llm::collect;
+    use serde_json::json;
+
+    #[tokio::test]
+    async fn steps_are_answered_in_order_and_requests_recorded() {
+        let llm = ScriptedLlm::from_steps(vec![
+            Step::call("roll_dice", json!({"dice": "1d20", "reason": "Goblin"})).with_text("Hm."),
+            Step::text("Done."),
+        ]);
+        let first = llm.complete(LlmRequest::default()).await.unwrap();
+        assert_eq!(first.text, "Hm.");
+        assert_eq!(first.tool_calls[0].name, "roll_dice");
+        assert_eq!(first.tool_calls[0].id, "call_1_1");
+        assert_eq!(first.finish_reason, FinishReason::ToolCalls);
+        let second = collect(llm.stream(LlmRequest::default())).await.unwrap();
+        assert_eq!(second.text, "Done.");
+        assert_eq!(llm.requests().len(), 2);
+        assert!(llm.complete(LlmRequest::default()).await.is_err());
+    }
+
+    #[tokio::test]
+    async fn text_streams_in_pieces_that_add_up() {
+        let llm = ScriptedLlm::from_steps(vec![Step::text("The door  creaks\nopen.")]);
+        let chunks: Vec<_> = llm.stream(LlmRequest::default()).collect().await;
+        let texts: Vec<String> = chunks
+            .into_iter()
+            .filter_map(|chunk| match chunk.unwrap() {
+                LlmChunk::Text(text) => Some(text),
+                _ => None,
+            })
+            .collect();
+        assert!(texts.len() > 2);
+        assert_eq!(texts.concat(), "The door  creaks\nopen.");
+    }
+
+    #[tokio::test]
+    async fn a_scenario_file_parses_with_errors_raw_arguments_and_cycling() {
+        let llm = ScriptedLlm::from_json(
+            r#"{"cycle": true, "steps": [
+                {"error": "rate_limited"},
+                {"tool_calls": [{"name": "roll_dice", "arguments": "{oops"}]}
+            ]}"#,
+        )
+        .unwrap();
+        let error = llm.complete(LlmRequest::default()).await.unwrap_err();
+        assert_eq!(error, LlmError::RateLimited { retry_after: None });
+        let reply = llm.complete(LlmRequest::default()).await.unwrap();
+        assert_eq!(reply.tool_calls[0].arguments, "{oops");
+        assert!(
+            llm.complete(LlmRequest::default()).await.is_err(),
+            "cycled to the error"
+        );
+        assert_eq!(llm.remaining(), None);
+    }
+}

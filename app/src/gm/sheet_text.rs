@@ -1,0 +1,74 @@
+//! The character sheet as compact text for the model (the prompt header and `get_character_stats`).
+
+use std::fmt::Write;
+
+use crate::game::{Attribute, CharacterSheet};
+
+/// The sheet in a few short lines, e.g.
+/// `Mira (Ranger, level 2) HP 7/12 | STR 10 (+0) ... | Inventory: rusty-key "Rusty key" x1`.
+pub fn describe_sheet(sheet: &CharacterSheet) -> String {
+    let hp = sheet.hit_points();
+    let mut text = format!(
+        "{} ({}, level {}). HP {}/{}.",
+        sheet.name().as_str(),
+        sheet.class().as_str(),
+        sheet.level().value(),
+        hp.current(),
+        hp.max()
+    );
+    if let Some(sanity) = sheet.sanity() {
+        let _ = write!(text, " Sanity {}/100.", sanity.value());
+    }
+    let scores: Vec<String> = Attribute::ALL
+        .iter()
+        .map(|&attribute| {
+            let score = sheet.attributes().get(attribute);
+            format!("{attribute} {} ({:+})", score.value(), score.modifier())
+        })
+        .collect();
+    let _ = write!(text, "\nAttributes: {}.", scores.join(", "));
+
+    let conditions: Vec<String> = sheet
+        .conditions()
+        .list()
+        .iter()
+        .map(|condition| {
+            let mut line = condition.name.as_str().to_owned();
+            if let Some(duration) = &condition.duration {
+                let _ = write!(line, " ({})", duration.as_str());
+            }
+            line
+        })
+        .collect();
+    let _ = write!(text, "\nConditions: {}.", list_or_none(&conditions));
+
+    let items: Vec<String> = sheet
+        .inventory()
+        .items()
+        .iter()
+        .map(|item| {
+            format!(
+                "{} x{} [slug {}]",
+                item.name().as_str(),
+                item.quantity(),
+                item.slug()
+            )
+        })
+        .collect();
+    let _ = write!(text, "\nInventory: {}.", list_or_none(&items));
+    let _ = write!(
+        text,
+        "\nLocation: {}. Time: {}.",
+        sheet.location().as_str(),
+        sheet.time()
+    );
+    text
+}
+
+fn list_or_none(items: &[String]) -> String {
+    if items.is_empty() {
+        "none".to_owned()
+    } else {
+        items.join("; ")
+    }
+}

@@ -1,0 +1,344 @@
+//! Text-tools mode (seed 004), for models without native tool calling: the tools are described
+//! in the system prompt and the model calls them by writing
+//! `<tool name="roll_dice">{"dice": "1d20", "reason": "Goblin attack"}</tool>` in its reply.
+//!
+//! [`TextTools`] wraps any [`LlmPort`]: it moves the tool definitions into the prompt, rewrites
+//! earlier tool calls and results as text, and turns tags in the reply back into
+//! [`ToolCall`]s, hiding them from the streamed text. A tag whose JSON is malformed still
+//! becomes a call, so the rules reject it with a reason the model reads.
+
+use futures::stream::{self, BoxStream, StreamExt};
+
+use super::llm::{
+    FinishReason, LlmChunk, LlmError, LlmPort, LlmRequest, Message, ModelInfo, ToolCall,
+    ToolDefinition,
+};
+
+const OPEN: &str = "<tool";
+const CLOSE: &str = "</tool>";
+/// A tag longer than this is not a tool call; it is passed on as text.
+const MAX_TAG_CHARS: usize = 4000;
+
+/// Any model, with tools over plain text.
+pub struct TextTools<P> {
+    inner: P,
+}
+
+impl<P: LlmPort> TextTools<P> {
+    /// Wraps `inner`.
+    pub fn new(inner: P) -> Self {
+        Self { inner }
+    }
+}
+
+/// How to call tools, appended to the system prompt with each tool's description and schema.
+fn tool_instructions(tools: &[ToolDefinition]) -> String {
+    let mut text = String::from(
+        "\n\nTools: to use one, write a tag on its own line and then stop, for example\n\
+         <tool name=\"roll_dice\">{\"dice\": \"1d20+3\", \"reason\": \"Goblin attack\"}</tool>\n\
+         The result comes back in the next message. The tools:",
+    );
+    for tool in tools {
+        text.push_str(&format!(
+            "\n- {}: {} Arguments (JSON schema): {}",
+            tool.name, tool.description, tool.parameters
+        ));
+    }
+    text
+}
+
+/// `<tool name="NAME">ARGUMENTS</tool>`.
+fn tag(call: &ToolCall) -> String {
+    format!("<tool name=\"{}\">{}</tool>", call.name, call.arguments)
+}
+
+/// The request as a model without tools sees it.
+fn rewrite(mut request: LlmRequest) -> LlmRequest {
+    let tools = std::mem::take(&mut request.tools);
+    let mut messages: Vec<Message> = Vec::with_capacity(request.messages.len());
+    for message in request.messages {
+        match message {
+            Message::Assistant {
+                content,
+                tool_calls,
+            } if !tool_calls.is_empty() => {
+                let mut text = content.unwrap_or_default();
+                for call in &tool_calls {
+                    if !text.is_empty() {
+                        text.push('\n');
+                    }
+                    text.push_str(&tag(call));
+                }
+                messages.push(Message::assistant(text));
+            }
+            Message::Tool { content, .. } => {
+                let line = format!("[Tool result] {content}");
+                match messages.last_mut() {
+                    Some(Message::User { content: previous })
+                        if previous.starts_with("[Tool result]") =>
+                    {
+                        previous.push('\n');
+                        previous.push_str(&line);
+                    }
+                    _ => messages.push(Message::user(line)),
+                }
+            }
+            other => messages.push(other),
+        }
+    }
+    if !tools.is_empty() {
+        match messages.first_mut() {
+            Some(Message::System { content }) => content.push_str(&tool_instructions(&tools)),
+            _ => messages.insert(0, Message::system(tool_instructions(&tools).trim_start())),
+        }
+    }
+    request.messages = messages;
+    request
+}
+
+/// Finds tool tags in streamed text: text outside tags passes through as soon as it cannot be
+/// the start of a tag; complete tags become calls.
+#[derive(Debug, Default)]
+pub struct TagScanner {
+    pending: String,
+    calls: Vec<ToolCall>,
+}
+
+impl TagScanner {
+    /// Feeds more text; returns what can be shown now.
+    pub fn push(&mut self, delta: &str) -> String {
+        self.pending.push_str(delta);
+        let mut shown = String::new();
+        loop {
+            match self.pending.find('<') {
+                None => {
+                    shown.push_str(&std::mem::take(&mut self.pending));
+                    break;
+                }
+                Some(start) => {
+                    shown.push_str(&self.pending[..start]);
+                    self.pending.drain(..start);
+                    let rest = self.pending.as_str();
+                    if rest.len() < OPEN.len() && OPEN.starts_with(rest) {
+                        break; // could still become `<tool`
+                    }
+                    if !rest.starts_with(OPEN) {
+                        shown.push('<');
+                        self.pending.drain(..1);
+                        continue;
+                    }
+                    match rest.find(CLOSE) {
+                        Some(end) => {
+                            let tag_text: String =
+                                self.pending.drain(..end + CLOSE.len()).collect();
+                            match parse_tag(&tag_text, self.calls.len() + 1) {
+                                Some(call) => self.calls.push(call),
+                                None => shown.push_str(&tag_text),
+                            }
+                        }
+                        None if rest.len() > MAX_TAG_CHARS => {
+                            shown.push_str(&std::mem::take(&mut self.pending));
+                        }
+                        None => break, // wait for the rest of the tag
+                    }
+                }
+            }
+        }
+        shown
+    }
+
+    /// Ends the text: returns what was still held back and the calls found.
+    pub fn finish(mut self) -> (String, Vec<ToolCall>) {
+        (std::mem::take(&mut self.pending), self.calls)
+    }
+}
+
+/// Parses `<tool name="NAME">ARGUMENTS</tool>` (whitespace tolerated, single or double quotes).
+fn parse_tag(tag_text: &str, number: usize) -> Option<ToolCall> {
+    let inner = tag_text.strip_prefix(OPEN)?.strip_suffix(CLOSE)?;
+    let (head, arguments) = inner.split_once('>')?;
+    let head = head.trim();
+    let value = head
+        .strip_prefix("name")?
+        .trim_start()
+        .strip_prefix('=')?
+        .trim();
+    let name = value.trim_matches(|c| c == '"' || c == '\'').trim();
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return None;
+    }
+    Some(ToolCall {
+        id: format!("text_call_{number}"),
+        name: name.to_owned(),
+        arguments: arguments.trim().to_owned(),
+    })
+}
+
+impl<P: LlmPort> LlmPort for TextTools<P> {
+    fn model_info(&self) -> ModelInfo {
+        self.inner.model_info()
+    }
+
+    fn stream(&self, request: LlmRequest) -> BoxStream<'_, Result<LlmChunk, LlmError>> {
+        let offered_tools = !request.tools.is_empty();
+        let inner = self.inner.stream(rewrite(request));
+        let state = (inner, Some(TagScanner::default()));
+        stream::unfold(state, move |(mut inner, mut scanner)| async move {
+            let active = scanner.as_mut()?;
+            loop {
+                match inner.next().await {
+                    Some(Ok(LlmChunk::Text(delta))) => {
+                        let shown = active.push(&delta);
+                        if !shown.is_empty() {
+                            return Some((Ok(vec![LlmChunk::Text(shown)]), (inner, scanner)));
+                        }
+                    }
+                    Some(Ok(LlmChunk::ToolCall(call))) => {
+                        return Some((Ok(vec![LlmChunk::ToolCall(call)]), (inner, scanner)));
+                    }
+                    Some(Ok(LlmChunk::Done {
+                        finish_reason,
+                        usage,
+                    })) => {
+                        let (rest, calls) = scanner.take()?.finish();
+                        let mut chunks = Vec::new();
+                        if !rest.is_empty() {
+                            chunks.push(LlmChunk::Text(rest));
+                        }
+                        let called = offered_tools && !calls.is_empty();
+                        if offered_tools {
+                            chunks.extend(calls.into_iter().map(LlmChunk::ToolCall));
+                        }
+                        chunks.push(LlmChunk::Done {
+                            finish_reason: if called {
+                                FinishReason::ToolCalls
+                            } else {
+                                finish_reason
+                            },
+                            usage,
+                        });
+                        return Some((Ok(chunks), (inner, None)));
+                    }
+                    Some(Err(error)) => return Some((Err(error), (inner, None))),
+                    None => return None,
+                }
+            }
+        })
+        .flat_map(|batch| match batch {
+            Ok(chunks) => stream::iter(chunks.into_iter().map(Ok)).boxed(),
+            Err(error) => stream::iter([Err(error)]).boxed(),
+        })
+        .boxed()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gm::scripted::{ScriptedLlm, Step};
+
+    fn scan(pieces: &[&str]) -> (String, Vec<ToolCall>) {
+        let mut scanner = TagScanner::default();
+        let mut shown: String = pieces.iter().map(|piece| scanner.push(piece)).collect();
+        let (rest, calls) = scanner.finish();
+        shown.push_str(&rest);
+        (shown, calls)
+    }
+
+    #[test]
+    fn a_tag_split_across_chunks_becomes_a_call_and_leaves_the_text() {
+        let (shown, calls) = scan(&[
+            "The goblin lunges. <to",
+            "ol name=\"roll_dice\">{\"dice\": \"1d20+3\",",
+            " \"reason\": \"Goblin attack\"}</tool> Then",
+        ]);
+        assert_eq!(shown, "The goblin lunges.  Then");
+        assert_eq!(calls.len(), 1);
+        assert_eq!(calls[0].name, "roll_dice");
+        assert_eq!(
+            calls[0].arguments,
+            r#"{"dice": "1d20+3", "reason": "Goblin attack"}"#
+        );
+    }
+
+    #[test]
+    fn whitespace_and_single_quotes_are_tolerated() {
+        let (_, calls) = scan(&["<tool  name = 'get_character_stats' >\n{}\n</tool>"]);
+        assert_eq!(calls[0].name, "get_character_stats");
+        assert_eq!(calls[0].arguments, "{}");
+    }
+
+    #[test]
+    fn other_angle_brackets_are_text_and_bad_json_is_still_a_call() {
+        let (shown, calls) = scan(&[
+            "a < b <i>x</i> ",
+            "<tool name=\"roll_dice\">{dice: 1d20</tool>",
+        ]);
+        assert_eq!(shown, "a < b <i>x</i> ");
+        assert_eq!(calls[0].arguments, "{dice: 1d20");
+    }
+
+    #[test]
+    fn an_unclosed_tag_is_given_back_as_text_at_the_end() {
+        let (shown, calls) = scan(&["Hello <tool name=\"x\">{"]);
+        assert_eq!(shown, "Hello <tool name=\"x\">{");
+        assert!(calls.is_empty());
+    }
+
+    #[test]
+    fn the_rewritten_request_has_no_native_tools_and_describes_them() {
+        let request = LlmRequest {
+            messages: vec![
+                Message::system("Rules."),
+                Message::user("I attack."),
+                Message::Assistant {
+                    content: None,
+                    tool_calls: vec![ToolCall {
+                        id: "c1".into(),
+                        name: "roll_dice".into(),
+                        arguments: "{}".into(),
+                    }],
+                },
+                Message::tool("c1", "Rolled 1d20: [4] = 4"),
+            ],
+            tools: crate::gm::tools::definitions(),
+            ..LlmRequest::default()
+        };
+        let rewritten = rewrite(request);
+        assert!(rewritten.tools.is_empty());
+        let Message::System { content } = &rewritten.messages[0] else {
+            panic!("system first")
+        };
+        assert!(content.contains("<tool name=\"roll_dice\">"));
+        assert!(content.contains("- update_inventory:"));
+        assert_eq!(
+            rewritten.messages[2],
+            Message::assistant("<tool name=\"roll_dice\">{}</tool>")
+        );
+        assert_eq!(
+            rewritten.messages[3],
+            Message::user("[Tool result] Rolled 1d20: [4] = 4")
+        );
+    }
+
+    #[tokio::test]
+    async fn a_text_tool_roll_in_a_scripted_reply_is_parsed() {
+        let llm = TextTools::new(ScriptedLlm::from_steps(vec![Step::text(
+            "The goblin swings! <tool name=\"roll_dice\">{\"dice\": \"1d20+3\", \"reason\": \"Goblin attack\"}</tool>",
+        )]));
+        let request = LlmRequest {
+            messages: vec![Message::user("I wait.")],
+            tools: crate::gm::tools::definitions(),
+            ..LlmRequest::default()
+        };
+        let reply = llm.complete(request).await.unwrap();
+        assert_eq!(reply.text, "The goblin swings! ");
+        assert_eq!(reply.finish_reason, FinishReason::ToolCalls);
+        assert_eq!(reply.tool_calls[0].name, "roll_dice");
+        let command = crate::gm::tools::parse_call(&reply.tool_calls[0]).unwrap();
+        assert!(matches!(
+            command,
+            crate::gm::tools::ToolCommand::RollDice { .. }
+        ));
+    }
+}

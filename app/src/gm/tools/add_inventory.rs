@@ -1,0 +1,38 @@
+//! `add_inventory`: the character gains items (stacked by slug onto what they carry).
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+use super::{GameTool, ToolCommand};
+use crate::game::{NewItem, StateDelta};
+
+/// The most items one call may add.
+pub const MAX_ITEMS_PER_CALL: usize = 10;
+
+/// Arguments of `add_inventory`.
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+pub struct AddInventory {
+    /// The items the character receives (1 to 10).
+    pub items: Vec<NewItem>,
+}
+
+impl GameTool for AddInventory {
+    const NAME: &'static str = "add_inventory";
+    const DESCRIPTION: &'static str = "Give the character items they found, bought or were \
+        handed. Items with the same name stack.";
+
+    fn into_command(self) -> Result<ToolCommand, String> {
+        if self.items.is_empty() || self.items.len() > MAX_ITEMS_PER_CALL {
+            return Err(format!(
+                "give between 1 and {MAX_ITEMS_PER_CALL} items per call, not {}",
+                self.items.len()
+            ));
+        }
+        Ok(ToolCommand::Change(
+            self.items
+                .into_iter()
+                .map(|item| StateDelta::AddItem { item })
+                .collect(),
+        ))
+    }
+}

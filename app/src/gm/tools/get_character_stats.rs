@@ -1,0 +1,20 @@
+//! `get_character_stats`: the narrator reads the character sheet.
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+use super::{GameTool, ToolCommand};
+
+/// Arguments of `get_character_stats` (none).
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+pub struct GetCharacterStats {}
+
+impl GameTool for GetCharacterStats {
+    const NAME: &'static str = "get_character_stats";
+    const DESCRIPTION: &'static str = "Read the character sheet: hit points, attributes, \
+        conditions, inventory with slugs, location and time.";
+
+    fn into_command(self) -> Result<ToolCommand, String> {
+        Ok(ToolCommand::ReadSheet)
+    }
+}

@@ -1,0 +1,96 @@
+//! `roll_dice`: the narrator rolls for the story (an NPC's attack, damage, a random event).
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Deserializer};
+
+use super::{GameTool, ToolCommand};
+use crate::game::text::DiceReason;
+use crate::game::DiceExpr;
+
+/// Arguments of `roll_dice`.
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+pub struct RollDice {
+    /// Dice notation, e.g. "1d20+3", "2d6+1" or "1d100".
+    pub dice: String,
+    /// What the roll is for, e.g. "Goblin attack".
+    pub reason: DiceReason,
+    /// Roll a single d20 twice and keep the better ("advantage") or worse ("disadvantage"); null for a normal roll.
+    #[serde(default, deserialize_with = "advantage")]
+    pub advantage: Option<Advantage>,
+}
+
+/// Advantage or disadvantage on a d20 roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Advantage {
+    /// Two d20s, keep the higher.
+    Advantage,
+    /// Two d20s, keep the lower.
+    Disadvantage,
+}
+
+/// Reads `"adv"`, `"Advantage"`, `true` (advantage), `"dis"`, `"disadvantage"`; `"none"`,
+/// `false`, blank and null mean a normal roll.
+fn advantage<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Advantage>, D::Error> {
+    use serde::de::Error;
+    let value = Option::<serde_json::Value>::deserialize(deserializer)?;
+    let word = match value {
+        None | Some(serde_json::Value::Null) | Some(serde_json::Value::Bool(false)) => {
+            return Ok(None)
+        }
+        Some(serde_json::Value::Bool(true)) => return Ok(Some(Advantage::Advantage)),
+        Some(serde_json::Value::String(word)) => word.trim().to_lowercase(),
+        Some(other) => {
+            return Err(D::Error::custom(format!(
+                "advantage must be \"advantage\", \"disadvantage\" or null, not {other}"
+            )))
+        }
+    };
+    match word.as_str() {
+        "" | "none" | "normal" | "no" => Ok(None),
+        "adv" | "advantage" | "yes" => Ok(Some(Advantage::Advantage)),
+        "dis" | "disadv" | "disadvantage" => Ok(Some(Advantage::Disadvantage)),
+        _ => Err(D::Error::custom(format!(
+            "advantage must be \"advantage\", \"disadvantage\" or null, not \"{word}\""
+        ))),
+    }
+}
+
+impl GameTool for RollDice {
+    const NAME: &'static str = "roll_dice";
+    const DESCRIPTION: &'static str = "Roll dice for something in the story other than the \
+        player's chosen action: an enemy's attack or damage, a trap, a random event. The server \
+        rolls; wait for the result before narrating the outcome.";
+
+    fn into_command(self) -> Result<ToolCommand, String> {
+        let dice = DiceExpr::parse(&self.dice).map_err(|error| error.to_string())?;
+        let dice = match self.advantage {
+            None => dice,
+            Some(advantage) => with_advantage(&dice, advantage)?,
+        };
+        Ok(ToolCommand::RollDice {
+            dice,
+            reason: self.reason.as_str().to_owned(),
+        })
+    }
+}
+
+/// `1d20+m` rolled with advantage is `2d20kh1+m`; with disadvantage `2d20kl1+m`.
+fn with_advantage(dice: &DiceExpr, advantage: Advantage) -> Result<DiceExpr, String> {
+    let single_d20 = matches!(dice.terms(), [term]
+        if term.count() == 1 && term.sides() == 20 && term.keep().is_none() && !term.is_negative());
+    if !single_d20 {
+        return Err(format!(
+            "advantage applies to a single d20 roll, not \"{dice}\""
+        ));
+    }
+    let keep = match advantage {
+        Advantage::Advantage => "kh1",
+        Advantage::Disadvantage => "kl1",
+    };
+    let modifier = match dice.modifier() {
+        0 => String::new(),
+        m => format!("{m:+}"),
+    };
+    DiceExpr::parse(&format!("2d20{keep}{modifier}")).map_err(|error| error.to_string())
+}

@@ -1,0 +1,52 @@
+//! `update_inventory`: carried items used up, dropped, or found again.
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+use super::{GameTool, ToolCommand};
+use crate::game::{Slug, StateDelta};
+
+/// The most updates one call may make.
+pub const MAX_UPDATES_PER_CALL: usize = 10;
+
+/// Arguments of `update_inventory`.
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+pub struct UpdateInventory {
+    /// The changes, one per carried item (1 to 10).
+    pub updates: Vec<InventoryUpdate>,
+}
+
+/// One carried item's quantity change.
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InventoryUpdate {
+    /// The item's slug as shown on the character sheet, e.g. "rusty-key".
+    pub slug: Slug,
+    /// How many to add (positive) or use up/remove (negative); reaching zero removes the item.
+    #[serde(alias = "quantity_change", alias = "change")]
+    pub quantity_change: i32,
+}
+
+impl GameTool for UpdateInventory {
+    const NAME: &'static str = "update_inventory";
+    const DESCRIPTION: &'static str = "Change how many of a carried item the character has: \
+        negative when used up, spent, lost or given away (zero removes it).";
+
+    fn into_command(self) -> Result<ToolCommand, String> {
+        if self.updates.is_empty() || self.updates.len() > MAX_UPDATES_PER_CALL {
+            return Err(format!(
+                "make between 1 and {MAX_UPDATES_PER_CALL} updates per call, not {}",
+                self.updates.len()
+            ));
+        }
+        Ok(ToolCommand::Change(
+            self.updates
+                .into_iter()
+                .map(|update| StateDelta::ChangeItemQuantity {
+                    slug: update.slug,
+                    change: update.quantity_change,
+                })
+                .collect(),
+        ))
+    }
+}

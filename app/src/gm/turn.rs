@@ -1,0 +1,390 @@
+//! The two-phase turn (DESIGN.md §2): narrate with tools, then propose actions.
+//!
+//! [`narrate`] resolves the player's roll, streams the scene, runs the model's tool calls through
+//! the rules and returns everything that happened; [`offer_actions`] asks for the next actions
+//! as strict JSON, repairs once, and falls back to safe actions. Neither touches storage: the
+//! caller commits each phase's events when the phase has completed.
+
+use futures::StreamExt;
+use rand::Rng;
+
+use super::events::{Phase, TurnEvent};
+use super::llm::{LlmChunk, LlmError, LlmPort, Message, TokenUsage, ToolCall};
+use super::prompt::{actions_request, move_message, narration_request, repair_message};
+use super::tools::{self, GameTool, RollDice, UpdateCharacter};
+use crate::game::action::{ActionDraft, ActionListDraft};
+use crate::game::{Action, ActionList, CharacterSheet};
+
+/// Limits of one turn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GmSettings {
+    /// Model calls with tools per narration; past that one last call is made without tools.
+    pub max_tool_rounds: usize,
+    /// Tool calls honoured per model reply; the rest are refused.
+    pub max_calls_per_round: usize,
+    /// Token limit of a narration reply.
+    pub narrative_max_tokens: u32,
+    /// Token limit of an action-list reply.
+    pub actions_max_tokens: u32,
+}
+
+impl Default for GmSettings {
+    fn default() -> Self {
+        Self {
+            max_tool_rounds: 4,
+            max_calls_per_round: 6,
+            narrative_max_tokens: 700,
+            actions_max_tokens: 500,
+        }
+    }
+}
+
+/// The most characters a typed move may have.
+pub const MAX_MOVE_CHARS: usize = 2000;
+
+/// What the player typed, trimmed: 1 to [`MAX_MOVE_CHARS`] characters, no control characters
+/// other than line breaks and tabs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveText(String);
+
+/// Why typed text is not a move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveTextError {
+    /// Nothing but whitespace.
+    #[error("write what you do first")]
+    Empty,
+    /// Longer than [`MAX_MOVE_CHARS`].
+    #[error("that is {0} characters; a move may have at most {MAX_MOVE_CHARS}")]
+    TooLong(usize),
+    /// A control character.
+    #[error("the text contains a control character")]
+    ControlCharacter,
+}
+
+impl MoveText {
+    /// Parses what the player typed.
+    pub fn parse(raw: &str) -> Result<Self, MoveTextError> {
+        let text = raw.trim();
+        let chars = text.chars().count();
+        if chars == 0 {
+            return Err(MoveTextError::Empty);
+        }
+        if chars > MAX_MOVE_CHARS {
+            return Err(MoveTextError::TooLong(chars));
+        }
+        if text
+            .chars()
+            .any(|c| c.is_control() && c != '\n' && c != '\t')
+        {
+            return Err(MoveTextError::ControlCharacter);
+        }
+        Ok(Self(text.to_owned()))
+    }
+
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// The player's move: an offered action (as the server stored it) or their own words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayerMove {
+    /// They clicked an action button.
+    Action(Action),
+    /// They typed what they do.
+    Text(MoveText),
+}
+
+/// Why a phase failed. A failed phase changes nothing and can be tried again.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TurnError {
+    /// The model could not be reached or failed.
+    #[error(transparent)]
+    Llm(#[from] LlmError),
+    /// The model wrote no story at all.
+    #[error("the game master wrote nothing; try again")]
+    EmptyNarrative,
+}
+
+/// A completed narration phase.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Narration {
+    /// What happened, in order (transient stream events left out).
+    pub events: Vec<TurnEvent>,
+    /// The messages this turn adds to the model's history.
+    pub messages: Vec<Message>,
+    /// The character sheet after the turn's tool calls.
+    pub sheet: CharacterSheet,
+    /// The scene's narrative.
+    pub text: String,
+}
+
+/// Phase 1: narrates the outcome of `player_move`. `on_event` sees every event as it happens,
+/// streamed text included.
+pub async fn narrate<R: Rng + Send>(
+    llm: &dyn LlmPort,
+    settings: &GmSettings,
+    sheet: &CharacterSheet,
+    history: &[Message],
+    player_move: &PlayerMove,
+    rng: &mut R,
+    on_event: &mut (dyn FnMut(&TurnEvent) + Send),
+) -> Result<Narration, TurnError> {
+    let mut log = EventLog {
+        events: Vec::new(),
+        on_event,
+    };
+    let mut sheet = sheet.clone();
+
+    let (move_text, action_id) = match player_move {
+        PlayerMove::Action(action) => (
+            action.description().as_str().to_owned(),
+            Some(action.id().to_string()),
+        ),
+        PlayerMove::Text(text) => (text.as_str().to_owned(), None),
+    };
+    log.push(TurnEvent::Move {
+        text: move_text.clone(),
+        action_id,
+    });
+    let roll_line = match player_move {
+        PlayerMove::Action(action) => action.resolve(sheet.attributes(), rng).map(|resolution| {
+            let reason = action.roll_reason().to_owned();
+            let description = resolution.describe(&reason);
+            log.push(TurnEvent::PlayerRoll {
+                reason,
+                resolution,
+                description: description.clone(),
+            });
+            description
+        }),
+        PlayerMove::Text(_) => None,
+    };
+
+    let mut turn = vec![move_message(&move_text, roll_line.as_deref())];
+    let mut kept: Vec<String> = Vec::new();
+    for round in 0..=settings.max_tool_rounds {
+        let tools = if round < settings.max_tool_rounds {
+            tools::definitions()
+        } else {
+            Vec::new()
+        };
+        let offered_tools = !tools.is_empty();
+        let request =
+            narration_request(&sheet, history, &turn, tools, settings.narrative_max_tokens);
+        let reply = stream_reply(llm, request, &mut log).await?;
+        log.push(TurnEvent::Usage {
+            phase: Phase::Narrate,
+            usage: reply.usage,
+        });
+        let text = reply.text.trim().to_owned();
+
+        if reply.tool_calls.is_empty() || !offered_tools {
+            if !text.is_empty() {
+                kept.push(text);
+            }
+            break;
+        }
+
+        let preempts = reply.tool_calls.iter().any(decides_an_outcome);
+        let content = if preempts || text.is_empty() {
+            None
+        } else {
+            Some(text.clone())
+        };
+        if preempts && !text.is_empty() {
+            log.push(TurnEvent::NarrativeReplaced {
+                text: kept.join("\n\n"),
+            });
+        }
+        if let Some(text) = &content {
+            kept.push(text.clone());
+        }
+        turn.push(Message::Assistant {
+            content,
+            tool_calls: reply.tool_calls.clone(),
+        });
+        for (index, call) in reply.tool_calls.into_iter().enumerate() {
+            log.push(TurnEvent::ToolCalled { call: call.clone() });
+            let (result, effect) = if index >= settings.max_calls_per_round {
+                (
+                    format!(
+                        "refused: at most {} tool calls per reply",
+                        settings.max_calls_per_round
+                    ),
+                    None,
+                )
+            } else {
+                run_tool(&call, &mut sheet, rng)
+            };
+            turn.push(Message::tool(call.id.clone(), result.clone()));
+            log.push(TurnEvent::ToolResult {
+                call_id: call.id,
+                tool: call.name,
+                result,
+                effect,
+            });
+        }
+    }
+
+    let text = kept.join("\n\n");
+    if text.is_empty() {
+        return Err(TurnError::EmptyNarrative);
+    }
+    turn.push(Message::assistant(text.clone()));
+    log.push(TurnEvent::Narration { text: text.clone() });
+    Ok(Narration {
+        events: log.events,
+        messages: turn,
+        sheet,
+        text,
+    })
+}
+
+/// Phase 2: the player's next actions for the scene now at the end of `history`, with the
+/// events to store (usage, the actions offered). Falls back to safe actions when the model's
+/// answer is unusable twice; fails only when the model cannot be reached on the first call.
+pub async fn offer_actions(
+    llm: &dyn LlmPort,
+    settings: &GmSettings,
+    sheet: &CharacterSheet,
+    history: &[Message],
+) -> Result<Vec<TurnEvent>, TurnError> {
+    let mut events = Vec::new();
+    let mut request = actions_request(sheet, history, settings.actions_max_tokens);
+    let first = llm.complete(request.clone()).await?;
+    events.extend(usage_event(first.usage));
+    let error = match ActionList::parse_json(&first.text) {
+        Ok(valid) => {
+            events.push(offered(valid.actions, false));
+            return Ok(events);
+        }
+        Err(error) => error,
+    };
+    tracing::warn!(%error, "the action list was invalid; asking for a repair");
+    request.messages.push(Message::assistant(first.text));
+    request.messages.push(repair_message(&error.to_string()));
+    let repaired = match llm.complete(request).await {
+        Ok(reply) => {
+            events.extend(usage_event(reply.usage));
+            ActionList::parse_json(&reply.text).map_err(|error| error.to_string())
+        }
+        Err(error) => Err(error.to_string()),
+    };
+    match repaired {
+        Ok(valid) => events.push(offered(valid.actions, false)),
+        Err(error) => {
+            tracing::warn!(%error, "the repaired action list failed too; offering fallback actions");
+            events.push(offered(fallback_actions(), true));
+        }
+    }
+    Ok(events)
+}
+
+/// The actions offered when the model cannot produce valid ones.
+pub fn fallback_actions() -> ActionList {
+    let draft = |id: &str, description: &str| ActionDraft {
+        id: id.to_owned(),
+        description: description.to_owned(),
+        ..ActionDraft::default()
+    };
+    ActionListDraft {
+        actions: vec![
+            draft("look-around", "Look around carefully"),
+            draft("continue-carefully", "Continue carefully"),
+            draft("check-your-gear", "Check your gear"),
+        ],
+    }
+    .validate()
+    .map(|valid| valid.actions)
+    .expect("the fallback actions are valid (tested)")
+}
+
+fn offered(actions: ActionList, fallback: bool) -> TurnEvent {
+    TurnEvent::ActionsOffered { actions, fallback }
+}
+
+fn usage_event(usage: Option<TokenUsage>) -> Option<TurnEvent> {
+    usage.map(|usage| TurnEvent::Usage {
+        phase: Phase::Actions,
+        usage,
+    })
+}
+
+/// Whether a call decides how something turns out (dice, damage): prose the model wrote in the
+/// same reply would pre-empt the result, so it is dropped and written after the result.
+fn decides_an_outcome(call: &ToolCall) -> bool {
+    match call.name.as_str() {
+        RollDice::NAME => true,
+        UpdateCharacter::NAME => tools::lenient::parse_arguments(&call.arguments)
+            .map(|arguments| arguments.get("hp").is_some() || arguments.get("hpChange").is_some())
+            .unwrap_or(false),
+        _ => false,
+    }
+}
+
+fn run_tool<R: Rng + ?Sized>(
+    call: &ToolCall,
+    sheet: &mut CharacterSheet,
+    rng: &mut R,
+) -> (String, Option<super::tools::ToolEffect>) {
+    let outcome = tools::parse_call(call)
+        .map_err(|rejection| rejection.reason)
+        .and_then(|command| tools::execute(command, sheet, rng));
+    match outcome {
+        Ok(outcome) => (outcome.result, Some(outcome.effect)),
+        Err(reason) => (format!("refused: {reason}"), None),
+    }
+}
+
+/// A streamed reply, collected.
+struct Reply {
+    text: String,
+    tool_calls: Vec<ToolCall>,
+    usage: TokenUsage,
+}
+
+async fn stream_reply(
+    llm: &dyn LlmPort,
+    request: super::llm::LlmRequest,
+    log: &mut EventLog<'_>,
+) -> Result<Reply, LlmError> {
+    let mut stream = llm.stream(request);
+    let mut reply = Reply {
+        text: String::new(),
+        tool_calls: Vec::new(),
+        usage: TokenUsage::default(),
+    };
+    while let Some(chunk) = stream.next().await {
+        match chunk? {
+            LlmChunk::Text(delta) => {
+                reply.text.push_str(&delta);
+                log.push(TurnEvent::NarrativeDelta { text: delta });
+            }
+            LlmChunk::ToolCall(call) => reply.tool_calls.push(call),
+            LlmChunk::Done { usage, .. } => {
+                reply.usage = usage.unwrap_or_default();
+                return Ok(reply);
+            }
+        }
+    }
+    Err(LlmError::InvalidResponse(
+        "the reply ended without a finish reason".into(),
+    ))
+}
+
+/// Events kept in order and passed on as they happen.
+struct EventLog<'a> {
+    events: Vec<TurnEvent>,
+    on_event: &'a mut (dyn FnMut(&TurnEvent) + Send),
+}
+
+impl EventLog<'_> {
+    fn push(&mut self, event: TurnEvent) {
+        (self.on_event)(&event);
+        if !event.is_transient() {
+            self.events.push(event);
+        }
+    }
+}

@@ -1,0 +1,391 @@
+//! The two-phase turn against the scripted model: tools, rolls, rejections, caps and repairs.
+#![cfg(feature = "ssr")]
+
+use app::game::text::{CharacterName, ClassName, LocationName};
+use app::game::{ActionList, CharacterSheet, Resolution, Slug};
+use app::gm::scripted::{ScriptedError, ScriptedLlm, Step};
+use app::gm::tools::ToolEffect;
+use app::gm::turn::fallback_actions;
+use app::gm::{
+    narrate, offer_actions, GmSettings, LlmError, Message, MoveText, Narration, PlayerMove,
+    TurnError, TurnEvent,
+};
+use rand::{rngs::StdRng, SeedableRng};
+use serde_json::json;
+
+fn sheet() -> CharacterSheet {
+    CharacterSheet::new(
+        CharacterName::new("Mira").unwrap(),
+        ClassName::new("Ranger").unwrap(),
+        LocationName::new("The flooded crypt").unwrap(),
+    )
+}
+
+fn typed(text: &str) -> PlayerMove {
+    PlayerMove::Text(MoveText::parse(text).unwrap())
+}
+
+async fn run(
+    llm: &ScriptedLlm,
+    sheet: &CharacterSheet,
+    player_move: PlayerMove,
+) -> (Result<Narration, TurnError>, Vec<TurnEvent>) {
+    let mut streamed = Vec::new();
+    let result = narrate(
+        llm,
+        &GmSettings::default(),
+        sheet,
+        &[],
+        &player_move,
+        &mut StdRng::seed_from_u64(7),
+        &mut |event| streamed.push(event.clone()),
+    )
+    .await;
+    (result, streamed)
+}
+
+/// The tool messages the model received in its last request.
+fn tool_results_seen(llm: &ScriptedLlm) -> Vec<String> {
+    let requests = llm.requests();
+    let last = requests.last().expect("at least one request");
+    last.messages
+        .iter()
+        .filter_map(|message| match message {
+            Message::Tool { content, .. } => Some(content.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn an_npc_attack_roll_is_rolled_by_the_server_and_its_result_reaches_the_model() {
+    let llm = ScriptedLlm::from_steps(vec![
+        Step::call(
+            "roll_dice",
+            json!({"dice": "1d20+3", "reason": "Goblin attack"}),
+        ),
+        Step::text("The goblin's blade glances off your shield."),
+    ]);
+
+    let (result, _) = run(&llm, &sheet(), typed("I raise my shield")).await;
+    let narration = result.unwrap();
+
+    let roll = narration.events.iter().find_map(|event| match event {
+        TurnEvent::ToolResult {
+            effect: Some(ToolEffect::Rolled { reason, roll }),
+            result,
+            ..
+        } => Some((reason.clone(), roll.clone(), result.clone())),
+        _ => None,
+    });
+    let (reason, roll, result) = roll.expect("a roll event");
+    assert_eq!(reason, "Goblin attack");
+    assert!((4..=23).contains(&roll.total()), "{}", roll.total());
+    assert!(
+        result.starts_with("Rolled 1d20+3 for Goblin attack: ["),
+        "{result}"
+    );
+    assert_eq!(tool_results_seen(&llm), vec![result]);
+    assert_eq!(
+        narration.text,
+        "The goblin's blade glances off your shield."
+    );
+    assert_eq!(
+        narration.sheet,
+        sheet(),
+        "a roll changes nothing on the sheet"
+    );
+}
+
+#[tokio::test]
+async fn an_item_is_added_then_used_up() {
+    let llm = ScriptedLlm::from_steps(vec![
+        Step::call(
+            "add_inventory",
+            json!({"items": [{"name": "Torch", "description": "Pitch-soaked", "quantity": "2"}]}),
+        ),
+        Step::call(
+            "update_inventory",
+            json!({"updates": [{"slug": "torch", "quantityChange": -2}]}),
+        ),
+        Step::text("You light both torches; they burn out by the stairs."),
+    ]);
+
+    let (result, _) = run(&llm, &sheet(), typed("I light torches")).await;
+    let narration = result.unwrap();
+
+    let changes: Vec<Vec<String>> = narration
+        .events
+        .iter()
+        .filter_map(|event| match event {
+            TurnEvent::ToolResult {
+                effect: Some(ToolEffect::Changed { changes, .. }),
+                ..
+            } => Some(changes.labels()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        changes,
+        vec![
+            vec!["+2 Torch".to_owned()],
+            vec!["\u{2212} Torch".to_owned()]
+        ]
+    );
+    assert!(narration.sheet.inventory().is_empty());
+}
+
+#[tokio::test]
+async fn a_rejected_call_tells_the_model_why_and_leaves_the_sheet_alone() {
+    let llm = ScriptedLlm::from_steps(vec![
+        Step::call(
+            "update_inventory",
+            json!({"updates": [{"slug": "sandwich", "quantityChange": -1}]}),
+        ),
+        Step::text("You pat your pockets: no sandwich."),
+    ]);
+
+    let (result, _) = run(&llm, &sheet(), typed("I eat my sandwich")).await;
+    let narration = result.unwrap();
+
+    let seen = tool_results_seen(&llm);
+    assert_eq!(seen.len(), 1);
+    assert!(
+        seen[0].contains("No item \"sandwich\" in inventory"),
+        "{}",
+        seen[0]
+    );
+    assert!(narration
+        .events
+        .iter()
+        .any(|event| matches!(event, TurnEvent::ToolResult { effect: None, .. })));
+    assert_eq!(narration.sheet, sheet());
+}
+
+#[tokio::test]
+async fn malformed_and_unknown_calls_are_refused_with_reasons() {
+    let llm = ScriptedLlm::from_steps(vec![
+        Step {
+            tool_calls: vec![
+                app::gm::scripted::ScriptedCall {
+                    name: "roll_dice".into(),
+                    arguments: json!("{dice: 1d20"),
+                },
+                app::gm::scripted::ScriptedCall {
+                    name: "summon_dragon".into(),
+                    arguments: json!({}),
+                },
+                app::gm::scripted::ScriptedCall {
+                    name: "roll_dice".into(),
+                    arguments: json!({"dice": "0d6", "reason": "x"}),
+                },
+            ],
+            ..Step::default()
+        },
+        Step::text("Nothing happens."),
+    ]);
+
+    let (result, _) = run(&llm, &sheet(), typed("I wait")).await;
+    result.unwrap();
+
+    let seen = tool_results_seen(&llm);
+    assert!(seen[0].contains("not valid JSON"), "{}", seen[0]);
+    assert!(
+        seen[1].contains("no tool named \"summon_dragon\""),
+        "{}",
+        seen[1]
+    );
+    assert!(
+        seen[2].contains("dice count must be 1..=100"),
+        "{}",
+        seen[2]
+    );
+}
+
+#[tokio::test]
+async fn tool_rounds_are_capped_at_four_then_the_model_must_write() {
+    let roll = || Step::call("roll_dice", json!({"dice": "1d6", "reason": "Again"}));
+    let llm = ScriptedLlm::from_steps(vec![
+        roll(),
+        roll(),
+        roll(),
+        roll(),
+        roll().with_text("Finally, silence."),
+    ]);
+
+    let (result, _) = run(&llm, &sheet(), typed("I listen")).await;
+    let narration = result.unwrap();
+
+    let requests = llm.requests();
+    assert_eq!(requests.len(), 5);
+    assert!(requests[..4]
+        .iter()
+        .all(|request| !request.tools.is_empty()));
+    assert!(requests[4].tools.is_empty(), "the last call has no tools");
+    let rolls = narration
+        .events
+        .iter()
+        .filter(|event| matches!(event, TurnEvent::ToolResult { .. }))
+        .count();
+    assert_eq!(rolls, 4, "the call in the tool-less reply is ignored");
+    assert_eq!(narration.text, "Finally, silence.");
+}
+
+#[tokio::test]
+async fn prose_written_alongside_a_roll_is_dropped_until_the_result_is_known() {
+    let llm = ScriptedLlm::from_steps(vec![
+        Step::call("roll_dice", json!({"dice": "1d20", "reason": "Trap"}))
+            .with_text("The trap snaps shut on your leg!"),
+        Step::text("The trap snaps shut, an inch from your boot."),
+    ]);
+
+    let (result, streamed) = run(&llm, &sheet(), typed("I step forward")).await;
+    let narration = result.unwrap();
+
+    assert_eq!(
+        narration.text,
+        "The trap snaps shut, an inch from your boot."
+    );
+    assert!(streamed.contains(&TurnEvent::NarrativeReplaced {
+        text: String::new()
+    }));
+    let Message::Assistant { content, .. } = &narration.messages[1] else {
+        panic!("assistant call message")
+    };
+    assert_eq!(
+        content, &None,
+        "the pre-empting prose is not in the model's history"
+    );
+}
+
+#[tokio::test]
+async fn a_player_action_roll_is_made_against_its_dc_and_given_to_the_narrator() {
+    let actions = ActionList::parse_json(
+        r#"{"actions": [{"id": "sneak", "description": "Sneak past the guard", "diceRoll": "1d20", "diceReason": "Stealth", "difficultyClass": 12, "attribute": "DEX"}]}"#,
+    )
+    .unwrap()
+    .actions;
+    let action = actions.get(&Slug::new("sneak").unwrap()).unwrap().clone();
+    let llm = ScriptedLlm::from_steps(vec![Step::text("You slip past.")]);
+
+    let (result, _) = run(&llm, &sheet(), PlayerMove::Action(action)).await;
+    let narration = result.unwrap();
+
+    let (description, resolution) = narration
+        .events
+        .iter()
+        .find_map(|event| match event {
+            TurnEvent::PlayerRoll {
+                description,
+                resolution,
+                ..
+            } => Some((description.clone(), resolution.clone())),
+            _ => None,
+        })
+        .expect("the player's roll");
+    let Resolution::Check(check) = resolution else {
+        panic!("a check against the DC")
+    };
+    assert_eq!(check.is_success(), check.roll().total() >= 12);
+    assert!(description.contains("vs DC 12"), "{description}");
+    let Message::User { content } = &llm.requests()[0].messages[1] else {
+        panic!("the move")
+    };
+    assert!(content.starts_with("Sneak past the guard"), "{content}");
+    assert!(
+        content.contains(&description),
+        "the narrator sees the roll: {content}"
+    );
+}
+
+#[tokio::test]
+async fn a_provider_failure_fails_the_phase() {
+    let llm = ScriptedLlm::from_steps(vec![Step::error(ScriptedError::Server)]);
+    let (result, _) = run(&llm, &sheet(), typed("I wait")).await;
+    assert!(matches!(
+        result,
+        Err(TurnError::Llm(LlmError::Server { status: 500, .. }))
+    ));
+}
+
+fn valid_actions() -> serde_json::Value {
+    json!({"actions": [
+        {"id": "open-door", "description": "Open the door", "diceRoll": null, "diceReason": null, "difficultyClass": null, "attribute": null},
+        {"id": "force-door", "description": "Force the door", "diceRoll": "1d20", "diceReason": "Athletics", "difficultyClass": 14, "attribute": "STR"}
+    ]})
+}
+
+fn offered(events: &[TurnEvent]) -> (&ActionList, bool) {
+    events
+        .iter()
+        .find_map(|event| match event {
+            TurnEvent::ActionsOffered { actions, fallback } => Some((actions, *fallback)),
+            _ => None,
+        })
+        .expect("actions offered")
+}
+
+#[tokio::test]
+async fn the_action_request_uses_the_strict_schema_and_a_valid_answer_is_offered() {
+    let llm = ScriptedLlm::from_steps(vec![Step::json(valid_actions())]);
+    let events = offer_actions(
+        &llm,
+        &GmSettings::default(),
+        &sheet(),
+        &[Message::assistant("A door.")],
+    )
+    .await
+    .unwrap();
+    let (actions, fallback) = offered(&events);
+    assert!(!fallback);
+    assert_eq!(actions.len(), 2);
+    let format = llm.requests()[0].response_format.clone().expect("a schema");
+    assert!(format.strict);
+    assert_eq!(format.schema["additionalProperties"], json!(false));
+}
+
+#[tokio::test]
+async fn invalid_actions_are_repaired_once_with_the_error_quoted() {
+    let llm = ScriptedLlm::from_steps(vec![
+        Step::json(json!({"actions": [{"id": "x", "description": "Roll", "diceRoll": "0d6"}]})),
+        Step::json(valid_actions()),
+    ]);
+    let events = offer_actions(&llm, &GmSettings::default(), &sheet(), &[])
+        .await
+        .unwrap();
+    let (actions, fallback) = offered(&events);
+    assert!(!fallback);
+    assert_eq!(actions.len(), 2);
+    let repair = llm.requests()[1].messages.last().cloned().unwrap();
+    let Message::User { content } = repair else {
+        panic!("a repair request")
+    };
+    assert!(content.contains("dice count must be 1..=100"), "{content}");
+}
+
+#[tokio::test]
+async fn invalid_twice_falls_back_to_safe_actions() {
+    let llm = ScriptedLlm::from_steps(vec![
+        Step::text("{ not json"),
+        Step::text("Sure! Here are actions: none"),
+    ]);
+    let events = offer_actions(&llm, &GmSettings::default(), &sheet(), &[])
+        .await
+        .unwrap();
+    let (actions, fallback) = offered(&events);
+    assert!(fallback);
+    assert_eq!(actions, &fallback_actions());
+    assert_eq!(llm.requests().len(), 2, "one repair, no more");
+}
+
+#[tokio::test]
+async fn a_provider_failure_during_repair_falls_back_too() {
+    let llm = ScriptedLlm::from_steps(vec![
+        Step::text("nope"),
+        Step::error(ScriptedError::Timeout),
+    ]);
+    let events = offer_actions(&llm, &GmSettings::default(), &sheet(), &[])
+        .await
+        .unwrap();
+    assert!(offered(&events).1);
+}
