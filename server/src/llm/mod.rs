@@ -1,0 +1,2 @@
+pub mod openai;
+pub mod resilient;
