@@ -5,6 +5,7 @@
 #![recursion_limit = "256"]
 
 pub mod api;
+pub mod campaign;
 pub mod game;
 #[cfg(feature = "ssr")]
 pub mod gm;

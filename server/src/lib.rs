@@ -3,4 +3,5 @@
 pub mod config;
 pub mod llm;
 pub mod startup;
+pub mod store;
 pub mod telemetry;

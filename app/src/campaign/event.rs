@@ -1,0 +1,50 @@
+//! The events stored in a campaign's log.
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::CharacterSheet;
+use crate::gm::{Message, TurnEvent};
+
+/// One stored event.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum CampaignEvent {
+    /// The campaign began: its premise and the starting character sheet.
+    Started {
+        /// The premise the adventure starts from.
+        premise: String,
+        /// The character at the start.
+        sheet: CharacterSheet,
+    },
+    /// Something that happened in a turn (moves, rolls, tool calls, narration, actions).
+    Turn(TurnEvent),
+    /// The messages a narration added to the model's history, exactly as sent.
+    ModelMessages {
+        /// The messages.
+        messages: Vec<Message>,
+    },
+}
+
+/// An event with the turn it belongs to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredEvent {
+    /// The turn (1 for the opening scene).
+    pub turn: u32,
+    /// The event.
+    pub event: CampaignEvent,
+}
+
+impl CampaignEvent {
+    /// The events a completed narration stores: what happened, then the model's new messages.
+    pub fn from_narration(narration: &crate::gm::Narration) -> Vec<Self> {
+        narration
+            .events
+            .iter()
+            .cloned()
+            .map(Self::Turn)
+            .chain([Self::ModelMessages {
+                messages: narration.messages.clone(),
+            }])
+            .collect()
+    }
+}

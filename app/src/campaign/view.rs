@@ -1,0 +1,128 @@
+//! What the browser receives about a campaign: plain data, rendered by the UI. Built on the
+//! server by [`super::projection`]; nothing here is trusted back from the browser.
+
+use serde::{Deserialize, Serialize};
+
+use super::CampaignId;
+
+/// A campaign in the home page's list.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CampaignSummary {
+    /// Its id.
+    pub id: CampaignId,
+    /// Its title (the character and the premise).
+    pub title: String,
+    /// When it was last played, seconds since the Unix epoch.
+    pub updated_at: i64,
+    /// How many scenes have been narrated.
+    pub turn: u32,
+}
+
+/// How a roll against a difficulty class went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// Met or beat the DC.
+    Success,
+    /// Fell short.
+    Failure,
+}
+
+/// One entry of the story log (the UI history).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum StoryEntry {
+    /// A scene the game master wrote, as sanitised HTML rendered from its Markdown.
+    Scene {
+        /// Safe HTML (raw HTML in the model's Markdown is escaped).
+        html: String,
+    },
+    /// The player's move.
+    Move {
+        /// What they did.
+        text: String,
+    },
+    /// A roll, the player's or the game master's.
+    Roll {
+        /// The line, e.g. `Rolled 1d20+3 for Goblin attack: [14] + 3 = 17`.
+        line: String,
+        /// With a DC, how it went.
+        verdict: Option<Verdict>,
+    },
+    /// State changes from one tool call: `−5 HP`, `+ Rusty key`.
+    Changes {
+        /// The chips.
+        labels: Vec<String>,
+    },
+}
+
+/// One attribute on the character panel.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AttributeView {
+    /// `STR`, `DEX`, ...
+    pub name: String,
+    /// The score.
+    pub score: u8,
+    /// The modifier.
+    pub modifier: i8,
+}
+
+/// One carried item.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ItemView {
+    /// Its name.
+    pub name: String,
+    /// How many.
+    pub quantity: u16,
+    /// What it is.
+    pub description: Option<String>,
+}
+
+/// The character panel.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SheetView {
+    /// Name.
+    pub name: String,
+    /// Class.
+    pub class: String,
+    /// Level.
+    pub level: u8,
+    /// Current hit points.
+    pub hp: u16,
+    /// Maximum hit points.
+    pub max_hp: u16,
+    /// Sanity, if the campaign tracks it.
+    pub sanity: Option<u8>,
+    /// STR DEX CON INT WIS CHA.
+    pub attributes: Vec<AttributeView>,
+    /// Conditions, e.g. `Poisoned (1 hour)`.
+    pub conditions: Vec<String>,
+    /// Inventory.
+    pub inventory: Vec<ItemView>,
+    /// Where the character is.
+    pub location: String,
+    /// In-game time, e.g. `Day 1, 08:00`.
+    pub time: String,
+}
+
+/// An action button.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActionView {
+    /// The id sent back when chosen.
+    pub id: String,
+    /// The button text.
+    pub description: String,
+    /// The dice badge, e.g. `1d20+2 vs DC 12`.
+    pub badge: Option<String>,
+}
+
+/// One message of the model's history, for the "what the GM sees" drawer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LlmEntryView {
+    /// `system`, `user`, `assistant` or `tool`.
+    pub role: String,
+    /// The text.
+    pub content: String,
+    /// Tool calls, as `name(arguments)`.
+    pub tool_calls: Vec<String>,
+}

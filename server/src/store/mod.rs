@@ -1,0 +1,3 @@
+//! Database adapters of the `CampaignStore` port.
+
+pub mod sqlite;
