@@ -7,15 +7,18 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 const serverBin = process.env.DICEBOUND_SERVER_BIN ?? "../target/debug/server";
 const siteRoot = process.env.LEPTOS_SITE_ROOT ?? "../target/site";
+// A fresh database per run (the test command passes a new folder).
+const dataDir = process.env.E2E_DATA_DIR ?? "test-results";
 
 export default defineConfig({
   testDir: "./tests",
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  fullyParallel: true,
+  // The scripted model answers in order, so one worker plays the tests in order.
+  fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  workers: process.env.CI ? 1 : undefined,
+  workers: 1,
   reporter: [["list"]],
   use: {
     baseURL,
@@ -46,6 +49,8 @@ export default defineConfig({
       LEPTOS_SITE_ROOT: siteRoot,
       LEPTOS_ENV: "DEV",
       RUST_LOG: process.env.RUST_LOG ?? "info",
+      DICEBOUND_LLM: `scripted:${__dirname}/fixtures/scenario.json`,
+      DICEBOUND_DATABASE_URL: `sqlite://${dataDir}/e2e.db`,
     },
   },
 });

@@ -22,6 +22,7 @@ step "end-to-end tests (Playwright, Chromium)"
 E2E_PORT=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
 export E2E_PORT
 export DICEBOUND_SERVER_BIN="$CARGO_TARGET_DIR/debug/server"
+export E2E_DATA_DIR="$results"
 (cd end2end && PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e.json" npx playwright test --reporter=list,json)
 
 # One closing line over every runner.

@@ -1,14 +1,43 @@
-//! Builds the axum application and binds its listener.
+//! Builds the application: opens the database, picks the model, and assembles the routes with
+//! the security layers.
 
-use std::{future::Future, io, net::SocketAddr};
+use std::{future::Future, io, net::SocketAddr, path::PathBuf, sync::Arc};
 
+use app::api::context::GameServices;
+use app::gm::scripted::ScriptedLlm;
+use app::gm::{GmSettings, LlmPort};
 use app::{shell, App};
 use axum::Router;
-use leptos::prelude::LeptosOptions;
+use leptos::prelude::{provide_context, LeptosOptions};
 use leptos_axum::{generate_route_list, LeptosRoutes};
 use tokio::net::TcpListener;
 
-use crate::config::Settings;
+use crate::config::{LlmChoice, Settings};
+use crate::llm::openai::{LlmConfigError, OpenAiAdapter};
+use crate::llm::resilient::{Resilient, RetryPolicy};
+use crate::security::identity::{player_identity, CookieKey, PlayerIdentity};
+use crate::security::origin::refuse_cross_site;
+use crate::store::sqlite::SqliteStore;
+
+/// The demo story played when no model is configured.
+const DEMO_SCENARIO: &str = include_str!("../scenarios/demo.json");
+
+/// Why the server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartupError {
+    /// The address could not be bound, or a file could not be read.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+    /// The database could not be opened.
+    #[error("cannot open the campaign database: {0}")]
+    Database(#[from] app::campaign::store::StoreError),
+    /// The model settings are unusable.
+    #[error(transparent)]
+    Llm(#[from] LlmConfigError),
+    /// A scenario file is not valid.
+    #[error("cannot read the scenario: {0}")]
+    Scenario(#[from] serde_json::Error),
+}
 
 /// A bound, ready-to-run server.
 pub struct Application {
@@ -17,12 +46,26 @@ pub struct Application {
 }
 
 impl Application {
-    /// Binds the configured address and assembles the routes (pages, server functions, static files).
-    pub async fn build(settings: Settings) -> io::Result<Self> {
+    /// Opens the database, picks the model, binds the configured address and assembles the routes.
+    pub async fn build(settings: Settings) -> Result<Self, StartupError> {
+        let store = SqliteStore::open(&settings.database_url).await?;
+        let llm = model(&settings.llm)?;
+        let info = llm.model_info();
+        tracing::info!(model = %info.model, endpoint = %info.endpoint, "the game master's model");
+        let key = match key_path(&settings.database_url) {
+            Some(path) => CookieKey::from_env_or_file(&path)?,
+            None => CookieKey::generate(),
+        };
+        let services = GameServices {
+            store: Arc::new(store),
+            llm,
+            gm: Arc::new(GmSettings::default()),
+        };
+        let identity = PlayerIdentity::new(key).secure(settings.secure_cookies);
         let listener = TcpListener::bind(settings.leptos.site_addr).await?;
         Ok(Self {
             listener,
-            router: router(settings.leptos),
+            router: router(settings.leptos, services, identity),
         })
     }
 
@@ -44,14 +87,78 @@ impl Application {
     }
 }
 
-/// The routes: every page of [`App`], the server functions, and the built site's files.
-fn router(options: LeptosOptions) -> Router {
+/// The model for `choice`; endpoints get retries with backoff.
+fn model(choice: &LlmChoice) -> Result<Arc<dyn LlmPort>, StartupError> {
+    Ok(match choice {
+        LlmChoice::OpenAi(settings) => Arc::new(Resilient::new(
+            Arc::new(OpenAiAdapter::new(settings.clone())?),
+            RetryPolicy::default(),
+        )),
+        LlmChoice::Scripted(path) => {
+            Arc::new(ScriptedLlm::from_json(&std::fs::read_to_string(path)?)?)
+        }
+        LlmChoice::Demo => Arc::new(ScriptedLlm::from_json(DEMO_SCENARIO)?),
+    })
+}
+
+/// The cookie key file beside a SQLite database file; `None` for an in-memory database.
+fn key_path(database_url: &str) -> Option<PathBuf> {
+    let path = database_url
+        .strip_prefix("sqlite://")
+        .or_else(|| database_url.strip_prefix("sqlite:"))?;
+    let path = path.split('?').next().unwrap_or_default();
+    if path.is_empty() || path == ":memory:" {
+        return None;
+    }
+    let mut key = PathBuf::from(path);
+    key.set_extension("cookie-key");
+    Some(key)
+}
+
+/// The routes: every page of [`App`], the server functions (with the game's services), and the
+/// built site's files; every request gets a player identity, and cross-site writes are refused.
+fn router(options: LeptosOptions, services: GameServices, identity: PlayerIdentity) -> Router {
     let routes = generate_route_list(App);
     Router::new()
-        .leptos_routes(&options, routes, {
-            let options = options.clone();
-            move || shell(options.clone())
-        })
+        .leptos_routes_with_context(
+            &options,
+            routes,
+            move || provide_context(services.clone()),
+            {
+                let options = options.clone();
+                move || shell(options.clone())
+            },
+        )
         .fallback(leptos_axum::file_and_error_handler(shell))
+        .layer(axum::middleware::from_fn_with_state(
+            identity,
+            player_identity,
+        ))
+        // Outermost: a refused request never gets an identity.
+        .layer(axum::middleware::from_fn(refuse_cross_site))
         .with_state(options)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cookie_key_lives_beside_the_database_file() {
+        assert_eq!(
+            key_path("sqlite://dicebound.db"),
+            Some(PathBuf::from("dicebound.cookie-key"))
+        );
+        assert_eq!(
+            key_path("sqlite:///var/lib/game.db?mode=rwc"),
+            Some(PathBuf::from("/var/lib/game.cookie-key"))
+        );
+        assert_eq!(key_path("sqlite::memory:"), None);
+        assert_eq!(key_path("postgres://x"), None);
+    }
+
+    #[test]
+    fn the_demo_scenario_parses() {
+        assert!(ScriptedLlm::from_json(DEMO_SCENARIO).is_ok());
+    }
 }

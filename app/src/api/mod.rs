@@ -1,5 +1,17 @@
-//! Server functions: one per file, each thin (identify, load, call the game, return).
+//! Server functions: one per file, each thin (identify the player, call the game, return).
 
-pub mod new_adventure;
+#[cfg(feature = "ssr")]
+pub mod context;
+pub mod create_campaign;
+pub mod delete_campaign;
+pub mod list_campaigns;
+pub mod load_campaign;
+pub mod next_actions;
+pub mod play_turn;
 
-pub use new_adventure::{new_adventure, AdventureHook, NewAdventure};
+pub use create_campaign::{create_campaign, CreateCampaign};
+pub use delete_campaign::{delete_campaign, DeleteCampaign};
+pub use list_campaigns::{list_campaigns, ListCampaigns};
+pub use load_campaign::{load_campaign, LoadCampaign};
+pub use next_actions::{next_actions, NextActions};
+pub use play_turn::{play_turn, PlayTurn};

@@ -18,6 +18,8 @@ pub mod markdown;
 #[cfg(feature = "ssr")]
 pub mod projection;
 #[cfg(feature = "ssr")]
+pub mod service;
+#[cfg(feature = "ssr")]
 pub mod store;
 
 pub use ids::{CampaignId, PlayerId};

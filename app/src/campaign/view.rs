@@ -14,6 +14,8 @@ pub struct CampaignSummary {
     pub title: String,
     /// When it was last played, seconds since the Unix epoch.
     pub updated_at: i64,
+    /// The same, for people: `2026-11-21 14:05 UTC`.
+    pub last_played: String,
     /// How many scenes have been narrated.
     pub turn: u32,
 }
@@ -125,4 +127,96 @@ pub struct LlmEntryView {
     pub content: String,
     /// Tool calls, as `name(arguments)`.
     pub tool_calls: Vec<String>,
+}
+
+/// Everything the play screen shows of a campaign.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CampaignView {
+    /// Id, title, turn.
+    pub summary: CampaignSummary,
+    /// The story log (UI history).
+    pub story: Vec<StoryEntry>,
+    /// The character panel.
+    pub sheet: SheetView,
+    /// The actions on offer (empty while they are being generated).
+    pub actions: Vec<ActionView>,
+    /// The model's history (LLM history), for the "what the GM sees" drawer.
+    pub llm_history: Vec<LlmEntryView>,
+    /// Tokens spent so far: (prompt, completion).
+    pub tokens: (u32, u32),
+    /// Which model tells the story.
+    pub model: String,
+}
+
+/// What the player does, as the browser sends it: an offered action's id or their own words.
+/// The server looks the action up among the ones it offered; nothing else is taken from the
+/// browser.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum MoveInput {
+    /// An offered action, by id.
+    Action {
+        /// The action's id.
+        id: String,
+    },
+    /// Free text.
+    Text {
+        /// What they typed.
+        text: String,
+    },
+}
+
+/// The new-adventure form.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NewCampaign {
+    /// The premise (a preset or the player's own line).
+    pub premise: String,
+    /// The character's name.
+    pub name: String,
+    /// The character's class.
+    pub class: String,
+}
+
+/// Premises offered on the home page.
+pub const PREMISE_PRESETS: [&str; 4] = [
+    "A lantern flickers at the mouth of a flooded crypt, and something inside is knocking.",
+    "The caravan master has vanished, and the map he left is drawn in fresh blood.",
+    "A clockwork owl lands on your windowsill with a message from a city that burned a century ago.",
+    "The village well has started answering questions, and every answer is a little bit wrong.",
+];
+
+/// One update of a running turn, streamed to the play screen as a JSON line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum TurnUpdate {
+    /// More narrative text (plain text until the scene is complete).
+    Narrative {
+        /// The new text.
+        text: String,
+    },
+    /// The narrative so far is replaced by this text (a draft that pre-empted a roll).
+    NarrativeReplaced {
+        /// The narrative as it now stands.
+        text: String,
+    },
+    /// A new story log entry: the move, a roll, state-change chips.
+    Entry {
+        /// The entry.
+        entry: StoryEntry,
+    },
+    /// The character changed.
+    Sheet {
+        /// The character panel now.
+        sheet: SheetView,
+    },
+    /// The turn is complete and saved: the campaign as it now stands (actions follow).
+    Done {
+        /// The campaign.
+        view: Box<CampaignView>,
+    },
+    /// The turn failed; nothing was saved.
+    Error {
+        /// What to tell the player.
+        message: String,
+    },
 }

@@ -246,7 +246,7 @@ pub struct ModelInfo {
 
 impl fmt::Display for ModelInfo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} at {}", self.model, self.endpoint)
+        write!(f, "{} ({})", self.model, self.endpoint)
     }
 }
 

@@ -17,7 +17,9 @@
 //! `arguments` may be an object or raw text (to script malformed calls); `json` is sent as its
 //! text; `error` is one of `timeout`, `rate_limited`, `server`, `bad_request`, `connect`,
 //! `invalid`. With `"cycle": true` the steps start over when used up; otherwise a call past the
-//! end fails. Every request is recorded for tests to inspect.
+//! end fails. With an `"actions"` list, requests for a JSON answer (phase 2) are answered from it
+//! and the `steps` only narrate, so a demo stays in step however the player plays. Every request
+//! is recorded for tests to inspect.
 
 use std::sync::Mutex;
 
@@ -34,9 +36,15 @@ use super::llm::{
 pub struct Scenario {
     /// The replies.
     pub steps: Vec<Step>,
+    /// Replies to requests for a JSON answer (phase 2), if kept apart from `steps`.
+    #[serde(default)]
+    pub actions: Vec<Step>,
     /// Whether to start over after the last step.
     #[serde(default)]
     pub cycle: bool,
+    /// The name shown to the player as the model's.
+    #[serde(default)]
+    pub model: Option<String>,
 }
 
 /// One scripted reply.
@@ -137,6 +145,7 @@ pub struct ScriptedLlm {
 #[derive(Debug, Default)]
 struct State {
     next: usize,
+    next_actions: usize,
     calls: usize,
     requests: Vec<LlmRequest>,
 }
@@ -154,7 +163,9 @@ impl ScriptedLlm {
     pub fn from_steps(steps: Vec<Step>) -> Self {
         Self::new(Scenario {
             steps,
+            actions: Vec::new(),
             cycle: false,
+            model: None,
         })
     }
 
@@ -181,18 +192,24 @@ impl ScriptedLlm {
 
     fn take_step(&self, request: LlmRequest) -> Result<(Step, usize), LlmError> {
         let mut state = self.lock();
+        let wants_actions = request.response_format.is_some() && !self.scenario.actions.is_empty();
         state.requests.push(request);
-        let steps = &self.scenario.steps;
-        if steps.is_empty() || (state.next >= steps.len() && !self.scenario.cycle) {
+        state.calls += 1;
+        let calls = state.calls;
+        let (steps, cursor) = if wants_actions {
+            (&self.scenario.actions, &mut state.next_actions)
+        } else {
+            (&self.scenario.steps, &mut state.next)
+        };
+        if steps.is_empty() || (*cursor >= steps.len() && !self.scenario.cycle) {
             return Err(LlmError::InvalidResponse(format!(
                 "the scripted scenario has no step {}",
-                state.next + 1
+                *cursor + 1
             )));
         }
-        let step = steps[state.next % steps.len()].clone();
-        state.next += 1;
-        state.calls += 1;
-        Ok((step, state.calls))
+        let step = steps[*cursor % steps.len()].clone();
+        *cursor += 1;
+        Ok((step, calls))
     }
 }
 
@@ -256,8 +273,12 @@ fn split_words(text: &str) -> impl Iterator<Item = String> + '_ {
 impl LlmPort for ScriptedLlm {
     fn model_info(&self) -> ModelInfo {
         ModelInfo {
-            model: "scripted".into(),
-            endpoint: "scripted scenario".into(),
+            model: self
+                .scenario
+                .model
+                .clone()
+                .unwrap_or_else(|| "scripted".into()),
+            endpoint: "scripted, no network".into(),
         }
     }
 
@@ -328,5 +349,37 @@ mod tests {
             "cycled to the error"
         );
         assert_eq!(llm.remaining(), None);
+    }
+
+    #[tokio::test]
+    async fn json_requests_are_answered_from_the_actions_list() {
+        let llm = ScriptedLlm::from_json(
+            r#"{"cycle": true, "steps": [{"text": "Scene."}], "actions": [{"json": {"actions": []}}]}"#,
+        )
+        .unwrap();
+        let wants_json = LlmRequest {
+            response_format: Some(crate::gm::JsonSchemaFormat {
+                name: "actions".into(),
+                schema: serde_json::json!({}),
+                strict: true,
+            }),
+            ..LlmRequest::default()
+        };
+        assert_eq!(
+            llm.complete(wants_json.clone()).await.unwrap().text,
+            r#"{"actions":[]}"#
+        );
+        assert_eq!(
+            llm.complete(LlmRequest::default()).await.unwrap().text,
+            "Scene."
+        );
+        assert_eq!(
+            llm.complete(LlmRequest::default()).await.unwrap().text,
+            "Scene."
+        );
+        assert_eq!(
+            llm.complete(wants_json).await.unwrap().text,
+            r#"{"actions":[]}"#
+        );
     }
 }

@@ -94,6 +94,16 @@ pub enum PlayerMove {
     Action(Action),
     /// They typed what they do.
     Text(MoveText),
+    /// The campaign begins from this premise (the opening scene; not shown as a move).
+    Opening(MoveText),
+}
+
+/// What the narrator is asked for the opening scene.
+fn opening_move(premise: &str) -> String {
+    format!(
+        "Begin the adventure with this premise: {premise}\nSet the opening scene and give the \
+         character's location with update_character if it matters."
+    )
 }
 
 /// Why a phase failed. A failed phase changes nothing and can be tried again.
@@ -143,11 +153,14 @@ pub async fn narrate<R: Rng + Send>(
             Some(action.id().to_string()),
         ),
         PlayerMove::Text(text) => (text.as_str().to_owned(), None),
+        PlayerMove::Opening(premise) => (opening_move(premise.as_str()), None),
     };
-    log.push(TurnEvent::Move {
-        text: move_text.clone(),
-        action_id,
-    });
+    if !matches!(player_move, PlayerMove::Opening(_)) {
+        log.push(TurnEvent::Move {
+            text: move_text.clone(),
+            action_id,
+        });
+    }
     let roll_line = match player_move {
         PlayerMove::Action(action) => action.resolve(sheet.attributes(), rng).map(|resolution| {
             let reason = action.roll_reason().to_owned();
@@ -159,7 +172,7 @@ pub async fn narrate<R: Rng + Send>(
             });
             description
         }),
-        PlayerMove::Text(_) => None,
+        PlayerMove::Text(_) | PlayerMove::Opening(_) => None,
     };
 
     let mut turn = vec![move_message(&move_text, roll_line.as_deref())];

@@ -4,10 +4,11 @@ use leptos::prelude::*;
 use leptos_meta::{provide_meta_context, MetaTags, Stylesheet, Title};
 use leptos_router::{
     components::{Route, Router, Routes},
-    StaticSegment,
+    ParamSegment, StaticSegment,
 };
 
 use super::home::HomePage;
+use super::play::PlayPage;
 
 /// The whole HTML document the server renders around [`App`].
 pub fn shell(options: LeptosOptions) -> impl IntoView {
@@ -48,6 +49,7 @@ pub fn App() -> impl IntoView {
             <main data-hydrated=move || hydrated.get().then_some("true")>
                 <Routes fallback=|| view! { <p class="not-found">"Page not found."</p> }>
                     <Route path=StaticSegment("") view=HomePage />
+                    <Route path=(StaticSegment("play"), ParamSegment("id")) view=PlayPage />
                 </Routes>
             </main>
         </Router>

@@ -1,45 +1,220 @@
-//! The home page: the title and the "New adventure" button.
+//! The home page: a new adventure (preset or custom premise, name, class) and the saved
+//! campaigns (resume, delete).
 
 use leptos::prelude::*;
+use leptos_router::components::A;
+use leptos_router::hooks::use_navigate;
 
-use crate::api::NewAdventure;
+use crate::api::{list_campaigns, CreateCampaign, DeleteCampaign};
+use crate::campaign::view::{NewCampaign, PREMISE_PRESETS};
 
-/// The home page. "New adventure" asks the server for a premise and shows it.
+/// Class suggestions for the form (any class may be typed).
+const CLASSES: [&str; 6] = ["Fighter", "Ranger", "Rogue", "Wizard", "Cleric", "Bard"];
+
+/// The home page.
 #[component]
 pub fn HomePage() -> impl IntoView {
-    let start = ServerAction::<NewAdventure>::new();
-    let pending = start.pending();
-
     view! {
         <section class="home">
             <h1 class="title">"Dicebound"</h1>
-            <p class="tagline">"A solo tabletop adventure. The story is told by an AI; the dice are real."</p>
-            <button
-                class="primary"
-                on:click=move |_| {
-                    start.dispatch(NewAdventure {});
-                }
-                disabled=pending
-            >
-                "New adventure"
-            </button>
-            <div class="answer" aria-live="polite">
-                {move || match start.value().get() {
-                    None if pending.get() => view! { <p class="status">"Rolling the dice…"</p> }.into_any(),
-                    None => ().into_any(),
-                    Some(Ok(hook)) => {
-                        view! { <p class="premise" data-testid="premise">{hook.premise}</p> }.into_any()
-                    }
-                    Some(Err(error)) => {
-                        view! {
-                            <p class="error" role="alert">
-                                "The server could not start an adventure: " {error.to_string()}
-                            </p>
-                        }
-                            .into_any()
-                    }
-                }}
-            </div>
+            <p class="tagline">
+                "A solo tabletop adventure. The story is told by an AI; the dice are real."
+            </p>
+            <NewAdventureForm />
+            <CampaignList />
         </section>
+    }
+}
+
+/// The new-adventure form; keeps what was typed when starting fails.
+#[component]
+fn NewAdventureForm() -> impl IntoView {
+    let create = ServerAction::<CreateCampaign>::new();
+    let preset = RwSignal::new(0usize);
+    let custom = RwSignal::new(String::new());
+    let name = RwSignal::new(String::new());
+    let class = RwSignal::new(CLASSES[1].to_owned());
+    let pending = create.pending();
+    let navigate = use_navigate();
+
+    Effect::new(move |_| {
+        if let Some(Ok(view)) = create.value().get() {
+            navigate(&format!("/play/{}", view.summary.id), Default::default());
+        }
+    });
+
+    let submit = move |event: leptos::ev::SubmitEvent| {
+        event.prevent_default();
+        let premise = match preset.get() {
+            index if index < PREMISE_PRESETS.len() => PREMISE_PRESETS[index].to_owned(),
+            _ => custom.get(),
+        };
+        create.dispatch(CreateCampaign {
+            form: NewCampaign {
+                premise,
+                name: name.get(),
+                class: class.get(),
+            },
+        });
+    };
+
+    view! {
+        <form class="new-adventure panel" on:submit=submit>
+            <h2>"New adventure"</h2>
+            <fieldset class="premises">
+                <legend>"Premise"</legend>
+                {PREMISE_PRESETS
+                    .iter()
+                    .enumerate()
+                    .map(|(index, text)| {
+                        view! {
+                            <label class="premise-option">
+                                <input
+                                    type="radio"
+                                    name="premise"
+                                    prop:checked=move || preset.get() == index
+                                    on:change=move |_| preset.set(index)
+                                />
+                                <span>{*text}</span>
+                            </label>
+                        }
+                    })
+                    .collect_view()}
+                <label class="premise-option">
+                    <input
+                        type="radio"
+                        name="premise"
+                        prop:checked=move || preset.get() == PREMISE_PRESETS.len()
+                        on:change=move |_| preset.set(PREMISE_PRESETS.len())
+                    />
+                    <input
+                        type="text"
+                        class="custom-premise"
+                        placeholder="Or write your own premise…"
+                        maxlength="300"
+                        prop:value=custom
+                        on:input=move |event| {
+                            custom.set(event_target_value(&event));
+                            preset.set(PREMISE_PRESETS.len());
+                        }
+                    />
+                </label>
+            </fieldset>
+            <div class="row">
+                <label>
+                    "Name"
+                    <input
+                        type="text"
+                        required
+                        maxlength="40"
+                        placeholder="Mira Thorne"
+                        prop:value=name
+                        on:input=move |event| name.set(event_target_value(&event))
+                    />
+                </label>
+                <label>
+                    "Class"
+                    <input
+                        type="text"
+                        required
+                        maxlength="40"
+                        list="classes"
+                        prop:value=class
+                        on:input=move |event| class.set(event_target_value(&event))
+                    />
+                    <datalist id="classes">
+                        {CLASSES.map(|c| view! { <option value=c></option> }).collect_view()}
+                    </datalist>
+                </label>
+            </div>
+            <button class="primary" type="submit" disabled=pending>
+                {move || if pending.get() { "The GM is writing your opening…" } else { "Begin the adventure" }}
+            </button>
+            {move || {
+                create
+                    .value()
+                    .get()
+                    .and_then(Result::err)
+                    .map(|error| {
+                        view! { <p class="error" role="alert">{error_text(&error)}</p> }
+                    })
+            }}
+        </form>
+    }
+}
+
+/// The saved campaigns.
+#[component]
+fn CampaignList() -> impl IntoView {
+    let delete = ServerAction::<DeleteCampaign>::new();
+    let campaigns = Resource::new(move || delete.version().get(), |_| list_campaigns());
+
+    view! {
+        <section class="campaigns panel">
+            <h2>"Your campaigns"</h2>
+            <Suspense fallback=|| view! { <p class="status">"Loading…"</p> }>
+                {move || {
+                    campaigns
+                        .get()
+                        .map(|result| match result {
+                            Err(error) => {
+                                view! { <p class="error" role="alert">{error_text(&error)}</p> }
+                                    .into_any()
+                            }
+                            Ok(list) if list.is_empty() => {
+                                view! { <p class="status">"No campaigns yet."</p> }.into_any()
+                            }
+                            Ok(list) => {
+                                view! {
+                                    <ul class="campaign-list">
+                                        {list
+                                            .into_iter()
+                                            .map(|campaign| {
+                                                let id = campaign.id.to_string();
+                                                let href = format!("/play/{id}");
+                                                view! {
+                                                    <li class="campaign" data-testid="campaign">
+                                                        <div>
+                                                            <A href=href.clone()>{campaign.title}</A>
+                                                            <span class="meta">
+                                                                {format!("turn {}", campaign.turn)}
+                                                                " · last played "
+                                                                {campaign.last_played}
+                                                            </span>
+                                                        </div>
+                                                        <div class="campaign-buttons">
+                                                            <A href=href attr:class="button">"Resume"</A>
+                                                            <button
+                                                                class="danger"
+                                                                on:click=move |_| {
+                                                                    delete.dispatch(DeleteCampaign { id: id.clone() });
+                                                                }
+                                                            >
+                                                                "Delete"
+                                                            </button>
+                                                        </div>
+                                                    </li>
+                                                }
+                                            })
+                                            .collect_view()}
+                                    </ul>
+                                }
+                                    .into_any()
+                            }
+                        })
+                }}
+            </Suspense>
+        </section>
+    }
+}
+
+/// A server function's error as the player reads it.
+pub fn error_text(error: &ServerFnError) -> String {
+    match error {
+        ServerFnError::ServerError(message) => message.clone(),
+        ServerFnError::Request(_) => {
+            "The server could not be reached. Check your connection and try again.".to_owned()
+        }
+        other => other.to_string(),
     }
 }

@@ -1,4 +1,7 @@
 //! Components and pages.
 
 pub mod app;
+pub mod character;
 pub mod home;
+pub mod play;
+pub mod story;

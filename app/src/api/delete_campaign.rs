@@ -1,0 +1,16 @@
+//! `delete_campaign`: removes a campaign and its log.
+
+use leptos::prelude::*;
+
+/// Deletes one of the player's campaigns.
+#[server]
+pub async fn delete_campaign(id: String) -> Result<(), ServerFnError> {
+    use super::context::{campaign_id, player, services, to_server_error};
+    let player = player().await?;
+    let id = campaign_id(&id)?;
+    services()?
+        .game()
+        .delete(&player, &id)
+        .await
+        .map_err(to_server_error)
+}

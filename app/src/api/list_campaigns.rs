@@ -1,0 +1,17 @@
+//! `list_campaigns`: the player's saved campaigns.
+
+use leptos::prelude::*;
+
+use crate::campaign::view::CampaignSummary;
+
+/// The player's campaigns, most recently played first.
+#[server]
+pub async fn list_campaigns() -> Result<Vec<CampaignSummary>, ServerFnError> {
+    use super::context::{player, services, to_server_error};
+    let player = player().await?;
+    services()?
+        .game()
+        .list(&player)
+        .await
+        .map_err(to_server_error)
+}

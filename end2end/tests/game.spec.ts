@@ -1,0 +1,124 @@
+import { test, expect, type Page } from "@playwright/test";
+
+// One campaign played through in order against the scripted scenario (fixtures/scenario.json):
+// the steps of the scenario are consumed in this order, so the tests run serially.
+test.describe.configure({ mode: "serial" });
+
+let page: Page;
+let campaignUrl = "";
+const errors: string[] = [];
+
+test.beforeAll(async ({ browser }) => {
+  page = await browser.newPage();
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+});
+
+test.afterAll(async () => {
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+const story = () => page.getByTestId("story");
+
+/** The story log as [class, text] pairs (hydration markers differ between live and reloaded DOM). */
+async function storyEntries() {
+  return story().evaluate((log) =>
+    Array.from(log.children).map((entry) => [entry.className, entry.textContent?.trim() ?? ""]),
+  );
+}
+
+async function hydrated() {
+  await expect(page.locator('main[data-hydrated="true"]')).toBeAttached();
+}
+
+test("a new adventure opens with its scene and action buttons", async () => {
+  await page.goto("/");
+  await hydrated();
+  await page.getByPlaceholder("Mira Thorne").fill("Mira");
+  await page.getByRole("button", { name: "Begin the adventure" }).click();
+
+  await expect(page).toHaveURL(/\/play\/[0-9a-f]{32}$/);
+  campaignUrl = page.url();
+  await hydrated();
+  await expect(story()).toContainText("You stand before the drowned gate of Hollowmere.");
+  await expect(page.getByRole("button", { name: /Sneak past the guard/ })).toContainText("1d20 vs DC 12");
+  await expect(page.getByTestId("hp")).toHaveText("HP 10/10");
+});
+
+test("an action with a roll shows the roll, the scene, a chip and the new HP", async ({}, testInfo) => {
+  await page.getByRole("button", { name: /Sneak past the guard/ }).click();
+
+  await expect(story().locator(".move").last()).toHaveText("Sneak past the guard");
+  await expect(story().locator(".roll").last()).toContainText(/Rolled 1d20 for Stealth.* vs DC 12/);
+  await expect(story().locator(".chip").last()).toHaveText("−3 HP");
+  await expect(story()).toContainText("the guard's spear grazes your arm");
+  await expect(page.getByTestId("hp")).toHaveText("HP 7/10");
+  await expect(page.getByRole("button", { name: /Sneak past the guard/ })).toBeEnabled();
+  await page.screenshot({ path: testInfo.outputPath("play.png"), fullPage: true });
+});
+
+test("a typed move plays a turn", async () => {
+  await page.getByLabel("Your move").fill("I search the guardhouse");
+  await page.getByRole("button", { name: "Do it" }).click();
+
+  await expect(story().locator(".move").last()).toHaveText("I search the guardhouse");
+  await expect(story()).toContainText("you find a rusty key");
+  await expect(page.getByTestId("inventory")).toContainText("Rusty key");
+  await expect(page.getByLabel("Your move")).toHaveValue("");
+});
+
+test("a provider failure shows an error with Retry and keeps the typed text", async () => {
+  await page.getByLabel("Your move").fill("I wait for the rain to stop");
+  await page.getByRole("button", { name: "Do it" }).click();
+
+  const alert = page.getByRole("alert");
+  await expect(alert).toContainText("nothing was lost");
+  await expect(page.getByLabel("Your move")).toHaveValue("I wait for the rain to stop");
+  await expect(story().locator(".move").last()).toHaveText("I search the guardhouse");
+
+  await alert.getByRole("button", { name: "Retry" }).click();
+  await expect(story()).toContainText("The rain thins to a whisper and stops.");
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(page.getByLabel("Your move")).toHaveValue("");
+});
+
+test("HTML in the model's Markdown is shown as text, never run", async () => {
+  await page.getByLabel("Your move").fill("I read the note");
+  await page.getByRole("button", { name: "Do it" }).click();
+
+  await expect(story()).toContainText("<script>window.__xss = 1</script>");
+  await expect(story()).toContainText('<img src=x onerror="window.__xss = 2">');
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  await expect(story().locator("img, script")).toHaveCount(0);
+});
+
+test("a reload brings the campaign and its log back identical", async () => {
+  const before = await storyEntries();
+  expect(before.length).toBeGreaterThan(8);
+  await page.reload();
+  await hydrated();
+  await expect(story()).toContainText("The rain thins");
+  expect(await storyEntries()).toEqual(before);
+});
+
+test("another player cannot open the campaign", async ({ browser }) => {
+  const stranger = await browser.newContext();
+  const other = await stranger.newPage();
+  await other.goto(campaignUrl);
+  await expect(other.getByRole("alert")).toContainText("campaign not found");
+  await expect(other.getByTestId("story")).toHaveCount(0);
+  await stranger.close();
+});
+
+test("the campaign is listed on the home page and can be deleted", async () => {
+  await page.goto("/");
+  await hydrated();
+  const entry = page.getByTestId("campaign").filter({ hasText: "Mira the Ranger" });
+  await expect(entry).toContainText("turn 5");
+  await entry.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByTestId("campaign")).toHaveCount(0);
+  await expect(page.getByText("No campaigns yet.")).toBeVisible();
+});

@@ -1,0 +1,13 @@
+//! HTTP security middleware: anonymous player identity and cross-site request refusal.
+//!
+//! Both are plain axum middleware functions. The order matters: refuse foreign requests first,
+//! so that a refused request never mints an identity.
+//!
+//! ```text
+//! router
+//!     .layer(axum::middleware::from_fn_with_state(identity, security::identity::player_identity))
+//!     .layer(axum::middleware::from_fn(security::origin::refuse_cross_site)) // outermost
+//! ```
+
+pub mod identity;
+pub mod origin;

@@ -1,0 +1,306 @@
+//! The game service over the SQLite store and the scripted model: phases commit atomically,
+//! stale and foreign requests are refused, a failed phase leaves the campaign as it was.
+
+use app::campaign::service::{Game, GameError, MoveRequest};
+use app::campaign::view::{CampaignView, MoveInput, NewCampaign, StoryEntry};
+use app::campaign::PlayerId;
+use app::gm::scripted::{ScriptedError, ScriptedLlm, Step};
+use app::gm::GmSettings;
+use rand::{rngs::StdRng, SeedableRng};
+use serde_json::json;
+use server::store::sqlite::SqliteStore;
+
+struct World {
+    store: SqliteStore,
+    llm: ScriptedLlm,
+    gm: GmSettings,
+    rng: StdRng,
+    _dir: tempfile::TempDir,
+}
+
+async fn world(steps: Vec<Step>) -> World {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("game.db").display());
+    World {
+        store: SqliteStore::open(&url).await.unwrap(),
+        llm: ScriptedLlm::from_steps(steps),
+        gm: GmSettings::default(),
+        rng: StdRng::seed_from_u64(5),
+        _dir: dir,
+    }
+}
+
+fn actions() -> Step {
+    Step::json(json!({"actions": [
+        {"id": "sneak", "description": "Sneak past the guard", "diceRoll": "1d20", "diceReason": "Stealth", "difficultyClass": 12, "attribute": "DEX"},
+        {"id": "talk", "description": "Talk to the guard", "diceRoll": null, "diceReason": null, "difficultyClass": null, "attribute": null}
+    ]}))
+}
+
+fn form() -> NewCampaign {
+    NewCampaign {
+        premise: "A guard blocks the crypt.".into(),
+        name: "Mira".into(),
+        class: "Ranger".into(),
+    }
+}
+
+impl World {
+    fn game(&self) -> Game<'_> {
+        Game {
+            store: &self.store,
+            llm: &self.llm,
+            gm: &self.gm,
+        }
+    }
+
+    async fn create(&mut self, owner: &PlayerId) -> CampaignView {
+        let mut rng = self.rng.clone();
+        let view = self
+            .game()
+            .create(owner, &form(), 100, &mut rng, &mut |_| {})
+            .await
+            .unwrap();
+        self.rng = rng;
+        view
+    }
+
+    async fn play(
+        &mut self,
+        owner: &PlayerId,
+        view: &CampaignView,
+        input: MoveInput,
+    ) -> Result<CampaignView, GameError> {
+        let mut rng = self.rng.clone();
+        let result = self
+            .game()
+            .play(
+                owner,
+                &view.summary.id,
+                MoveRequest {
+                    expected_turn: view.summary.turn,
+                    input: &input,
+                },
+                200,
+                &mut rng,
+                &mut |_| {},
+            )
+            .await;
+        self.rng = rng;
+        result
+    }
+}
+
+fn player(seed: u64) -> PlayerId {
+    PlayerId::random(&mut StdRng::seed_from_u64(seed))
+}
+
+#[tokio::test]
+async fn a_new_campaign_has_its_opening_scene_and_actions() {
+    let mut w = world(vec![Step::text("A guard *yawns* by the door."), actions()]).await;
+    let view = w.create(&player(1)).await;
+
+    assert_eq!(view.summary.turn, 1);
+    assert_eq!(view.summary.title, "Mira the Ranger");
+    assert!(
+        matches!(&view.story[..], [StoryEntry::Scene { html }] if html.contains("<em>yawns</em>"))
+    );
+    assert_eq!(view.actions.len(), 2);
+    assert_eq!(view.actions[0].badge.as_deref(), Some("1d20 vs DC 12"));
+    let listed = w.game().list(&player(1)).await.unwrap();
+    assert_eq!(listed.len(), 1);
+}
+
+#[tokio::test]
+async fn choosing_an_action_rolls_narrates_and_advances_the_turn() {
+    let mut w = world(vec![
+        Step::text("A guard."),
+        actions(),
+        Step::text("You slip by."),
+        actions(),
+    ])
+    .await;
+    let owner = player(1);
+    let view = w.create(&owner).await;
+
+    let after = w
+        .play(&owner, &view, MoveInput::Action { id: "sneak".into() })
+        .await
+        .unwrap();
+
+    assert_eq!(after.summary.turn, 2);
+    assert!(after.actions.is_empty(), "phase 2 has not run yet");
+    let new: Vec<&StoryEntry> = after.story.iter().skip(1).collect();
+    assert!(matches!(new[0], StoryEntry::Move { text } if text == "Sneak past the guard"));
+    assert!(
+        matches!(new[1], StoryEntry::Roll { line, verdict: Some(_) } if line.contains("vs DC 12"))
+    );
+    let loaded = w.game().load(&owner, &after.summary.id, 300).await.unwrap();
+    assert_eq!(loaded.actions.len(), 2, "actions are generated on load");
+}
+
+#[tokio::test]
+async fn a_failure_during_narration_stores_nothing_and_can_be_retried() {
+    let mut w = world(vec![
+        Step::text("A guard."),
+        actions(),
+        Step::error(ScriptedError::Server),
+        Step::text("You wait."),
+        actions(),
+    ])
+    .await;
+    let owner = player(1);
+    let view = w.create(&owner).await;
+    let input = MoveInput::Text {
+        text: "I wait".into(),
+    };
+
+    let failed = w.play(&owner, &view, input.clone()).await.unwrap_err();
+    assert!(matches!(failed, GameError::Gm(_)), "{failed:?}");
+    assert!(failed.to_string().contains("nothing was lost"), "{failed}");
+    let unchanged = w.game().load(&owner, &view.summary.id, 300).await.unwrap();
+    assert_eq!(unchanged, view, "the campaign is exactly as before");
+
+    let retried = w.play(&owner, &view, input).await.unwrap();
+    assert_eq!(retried.summary.turn, 2);
+}
+
+#[tokio::test]
+async fn a_move_for_a_stale_turn_is_refused() {
+    let mut w = world(vec![
+        Step::text("A guard."),
+        actions(),
+        Step::text("You wait."),
+        Step::text("Also you wait."),
+    ])
+    .await;
+    let owner = player(1);
+    let view = w.create(&owner).await;
+    let input = MoveInput::Text {
+        text: "I wait".into(),
+    };
+
+    w.play(&owner, &view, input.clone()).await.unwrap();
+    let second_tab = w.play(&owner, &view, input).await.unwrap_err();
+
+    assert_eq!(second_tab, GameError::Stale { current: 2 });
+}
+
+#[tokio::test]
+async fn two_simultaneous_moves_one_wins() {
+    let mut w = world(vec![
+        Step::text("A guard."),
+        actions(),
+        Step::text("First."),
+        Step::text("Second."),
+    ])
+    .await;
+    let owner = player(1);
+    let view = w.create(&owner).await;
+    let game = w.game();
+    let (mut rng_a, mut rng_b) = (StdRng::seed_from_u64(1), StdRng::seed_from_u64(2));
+    let (a, b) = (
+        MoveInput::Text { text: "A".into() },
+        MoveInput::Text { text: "B".into() },
+    );
+
+    let (mut sink_a, mut sink_b) = (|_| {}, |_| {});
+    let (first, second) = tokio::join!(
+        game.play(
+            &owner,
+            &view.summary.id,
+            MoveRequest {
+                expected_turn: 1,
+                input: &a
+            },
+            200,
+            &mut rng_a,
+            &mut sink_a
+        ),
+        game.play(
+            &owner,
+            &view.summary.id,
+            MoveRequest {
+                expected_turn: 1,
+                input: &b
+            },
+            200,
+            &mut rng_b,
+            &mut sink_b
+        ),
+    );
+
+    let results = [
+        first.map(|v| v.summary.turn),
+        second.map(|v| v.summary.turn),
+    ];
+    assert_eq!(
+        results.iter().filter(|r| **r == Ok(2)).count(),
+        1,
+        "{results:?}"
+    );
+    assert!(
+        results.contains(&Err(GameError::Stale { current: 2 })),
+        "{results:?}"
+    );
+}
+
+#[tokio::test]
+async fn another_player_cannot_see_or_play_a_campaign() {
+    let mut w = world(vec![Step::text("A guard."), actions()]).await;
+    let view = w.create(&player(1)).await;
+    let stranger = player(2);
+
+    assert_eq!(
+        w.game()
+            .load(&stranger, &view.summary.id, 1)
+            .await
+            .unwrap_err(),
+        GameError::NotFound
+    );
+    assert_eq!(
+        w.play(&stranger, &view, MoveInput::Text { text: "Hi".into() })
+            .await
+            .unwrap_err(),
+        GameError::NotFound
+    );
+    assert!(w.game().list(&stranger).await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn an_action_not_on_offer_and_empty_text_are_refused() {
+    let mut w = world(vec![Step::text("A guard."), actions()]).await;
+    let owner = player(1);
+    let view = w.create(&owner).await;
+
+    let forged = w
+        .play(
+            &owner,
+            &view,
+            MoveInput::Action {
+                id: "win-the-game".into(),
+            },
+        )
+        .await
+        .unwrap_err();
+    assert!(matches!(forged, GameError::Invalid(_)), "{forged:?}");
+    let empty = w
+        .play(&owner, &view, MoveInput::Text { text: "   ".into() })
+        .await
+        .unwrap_err();
+    assert!(matches!(empty, GameError::Invalid(_)), "{empty:?}");
+    assert_eq!(w.llm.remaining(), Some(0), "the model was not called");
+}
+
+#[tokio::test]
+async fn a_failed_opening_creates_nothing() {
+    let w = world(vec![Step::error(ScriptedError::Timeout)]).await;
+    let owner = player(1);
+    let mut rng = w.rng.clone();
+    let result = w
+        .game()
+        .create(&owner, &form(), 100, &mut rng, &mut |_| {})
+        .await;
+    assert!(matches!(result, Err(GameError::Gm(_))));
+    assert!(w.game().list(&owner).await.unwrap().is_empty());
+}

@@ -1,0 +1,257 @@
+//! Wire-level tests of the security middleware: the identity cookie and the cross-site refusal.
+
+use std::{net::SocketAddr, path::Path};
+
+use app::campaign::PlayerId;
+use axum::{middleware, routing::get, Extension, Router};
+use reqwest::{header, Client, Response, StatusCode};
+use server::security::{
+    identity::{player_identity, CookieKey, PlayerIdentity, COOKIE_NAME},
+    origin::{refuse_cross_site, REFUSAL},
+};
+
+/// Answers with the player's id.
+async fn echo(Extension(player): Extension<PlayerId>) -> String {
+    player.to_string()
+}
+
+/// Serves a tiny app behind both layers, wired as the real router wires them, on a free port.
+async fn spawn(identity: PlayerIdentity) -> SocketAddr {
+    let router = Router::new()
+        .route("/", get(echo).post(echo))
+        .layer(middleware::from_fn_with_state(identity, player_identity))
+        .layer(middleware::from_fn(refuse_cross_site));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("a free loopback port");
+    let addr = listener.local_addr().expect("a bound address");
+    tokio::spawn(async move { axum::serve(listener, router).await });
+    addr
+}
+
+/// The `Set-Cookie` headers of a response.
+fn set_cookies(response: &Response) -> Vec<String> {
+    response
+        .headers()
+        .get_all(header::SET_COOKIE)
+        .iter()
+        .map(|value| value.to_str().expect("an ASCII Set-Cookie").to_owned())
+        .collect()
+}
+
+/// `name=value` of the single identity `Set-Cookie`, ready for a `Cookie` header.
+fn identity_cookie(response: &Response) -> String {
+    let cookies = set_cookies(response);
+    assert_eq!(cookies.len(), 1, "{cookies:?}");
+    let pair = cookies[0].split(';').next().unwrap().to_owned();
+    assert!(pair.starts_with(&format!("{COOKIE_NAME}=")), "{pair}");
+    pair
+}
+
+/// GET `/` with an optional `Cookie` header.
+async fn visit(addr: SocketAddr, cookie: Option<&str>) -> Response {
+    let mut request = Client::new().get(format!("http://{addr}/"));
+    if let Some(cookie) = cookie {
+        request = request.header(header::COOKIE, cookie);
+    }
+    let response = request.send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    response
+}
+
+/// The player id in a response body, checked to be one.
+async fn player(response: Response) -> PlayerId {
+    response.text().await.unwrap().parse().expect("a player id")
+}
+
+#[tokio::test]
+async fn first_visit_gets_a_cookie_and_returning_visits_keep_the_id() {
+    let addr = spawn(PlayerIdentity::new(CookieKey::generate())).await;
+
+    let first = visit(addr, None).await;
+    let cookie = identity_cookie(&first);
+    let id = player(first).await;
+
+    let second = visit(addr, Some(&cookie)).await;
+    assert!(set_cookies(&second).is_empty(), "no new cookie");
+    assert_eq!(player(second).await, id);
+
+    // Among other cookies, in any order.
+    let mixed = format!("theme=dark; {cookie}; lang=en");
+    let third = visit(addr, Some(&mixed)).await;
+    assert!(set_cookies(&third).is_empty());
+    assert_eq!(player(third).await, id);
+
+    // Another visitor gets another id.
+    assert_ne!(player(visit(addr, None).await).await, id);
+}
+
+#[tokio::test]
+async fn the_cookie_is_http_only_lax_site_wide_and_lasts_a_year() {
+    let addr = spawn(PlayerIdentity::new(CookieKey::generate())).await;
+    let response = visit(addr, None).await;
+    let cookie = &set_cookies(&response)[0];
+    let attributes: Vec<&str> = cookie.split(';').skip(1).map(str::trim).collect();
+    for expected in ["HttpOnly", "SameSite=Lax", "Path=/", "Max-Age=31536000"] {
+        assert!(
+            attributes.contains(&expected),
+            "{expected} missing: {cookie}"
+        );
+    }
+    assert!(!attributes.contains(&"Secure"), "{cookie}");
+
+    let addr = spawn(PlayerIdentity::new(CookieKey::generate()).secure(true)).await;
+    let response = visit(addr, None).await;
+    let cookie = &set_cookies(&response)[0];
+    assert!(cookie.split(';').any(|a| a.trim() == "Secure"), "{cookie}");
+}
+
+#[tokio::test]
+async fn tampered_unsigned_or_foreign_cookies_are_replaced() {
+    let addr = spawn(PlayerIdentity::new(CookieKey::generate())).await;
+    let first = visit(addr, None).await;
+    let cookie = identity_cookie(&first);
+    let id = player(first).await;
+
+    let other = PlayerId::random(&mut rand::rng());
+    let (_, tag) = cookie.split_once('.').unwrap();
+    let mut flipped = cookie.clone().into_bytes();
+    let last = flipped.len() - 1;
+    flipped[last] = if flipped[last] == b'0' { b'1' } else { b'0' };
+    let foreign_key = {
+        let elsewhere = spawn(PlayerIdentity::new(CookieKey::generate())).await;
+        identity_cookie(&visit(elsewhere, None).await)
+    };
+    for forged in [
+        String::from_utf8(flipped).unwrap(),
+        format!("{COOKIE_NAME}={other}.{tag}"),
+        format!("{COOKIE_NAME}={other}"),
+        format!("{COOKIE_NAME}={id}"),
+        format!("{COOKIE_NAME}=garbage"),
+        format!("{COOKIE_NAME}="),
+        foreign_key,
+    ] {
+        let response = visit(addr, Some(&forged)).await;
+        let replacement = identity_cookie(&response);
+        assert_ne!(replacement, forged);
+        let new_id = player(response).await;
+        assert_ne!(new_id, id, "{forged}");
+        assert_ne!(new_id, other, "{forged}");
+        // The replacement is a good cookie.
+        assert_eq!(player(visit(addr, Some(&replacement)).await).await, new_id);
+    }
+}
+
+#[tokio::test]
+async fn the_key_file_is_created_private_and_reused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("data").join("cookie.key");
+
+    let key = CookieKey::load_or_create(&path).unwrap();
+    assert!(path.exists());
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600, "mode {mode:o}");
+    }
+    let contents = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(contents.trim().len(), 128, "hex key: {contents}");
+
+    let before = spawn(PlayerIdentity::new(key)).await;
+    let first = visit(before, None).await;
+    let cookie = identity_cookie(&first);
+    let id = player(first).await;
+
+    // A restart reads the same key: the identity still verifies.
+    let after = spawn(PlayerIdentity::new(
+        CookieKey::load_or_create(&path).unwrap(),
+    ))
+    .await;
+    let again = visit(after, Some(&cookie)).await;
+    assert!(set_cookies(&again).is_empty());
+    assert_eq!(player(again).await, id);
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        contents,
+        "untouched"
+    );
+
+    // A fresh key does not.
+    let elsewhere = spawn(PlayerIdentity::new(CookieKey::generate())).await;
+    assert_ne!(player(visit(elsewhere, Some(&cookie)).await).await, id);
+}
+
+#[test]
+fn a_malformed_key_file_is_an_error_and_is_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cookie.key");
+    std::fs::write(&path, "too short").unwrap();
+    let error = CookieKey::load_or_create(&path).unwrap_err();
+    assert_eq!(error.kind(), std::io::ErrorKind::InvalidData);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "too short");
+
+    let raw = [42u8; 64];
+    std::fs::write(&path, raw).unwrap();
+    assert!(CookieKey::load_or_create(Path::new(&path)).is_ok());
+}
+
+/// POST `/` with the given extra headers.
+async fn post(addr: SocketAddr, headers: &[(&str, &str)]) -> Response {
+    let mut request = Client::new().post(format!("http://{addr}/"));
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    request.send().await.unwrap()
+}
+
+#[tokio::test]
+async fn cross_site_posts_are_refused_and_same_site_ones_pass() {
+    let addr = spawn(PlayerIdentity::new(CookieKey::generate())).await;
+    let own = format!("http://{addr}");
+    let own_https = format!("https://{addr}");
+
+    let refused = post(addr, &[("origin", "https://evil.example")]).await;
+    assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+    assert!(
+        set_cookies(&refused).is_empty(),
+        "no identity for refused requests"
+    );
+    assert_eq!(refused.text().await.unwrap(), REFUSAL);
+
+    let other_port = format!("http://127.0.0.1:{}", addr.port().wrapping_add(1));
+    let refused = post(addr, &[("origin", other_port.as_str())]).await;
+    assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+    assert_eq!(post(addr, &[("origin", "null")]).await.status(), 403);
+
+    let refused = post(addr, &[("sec-fetch-site", "cross-site")]).await;
+    assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+    assert_eq!(refused.text().await.unwrap(), REFUSAL);
+
+    for headers in [
+        &[("origin", own.as_str())][..],
+        &[("origin", own_https.as_str())],
+        &[("origin", own.as_str()), ("sec-fetch-site", "same-origin")],
+        &[("sec-fetch-site", "same-origin")],
+        &[("sec-fetch-site", "none")],
+        &[],
+    ] {
+        let response = post(addr, headers).await;
+        assert_eq!(response.status(), StatusCode::OK, "{headers:?}");
+        player(response).await;
+    }
+}
+
+#[tokio::test]
+async fn gets_are_never_refused() {
+    let addr = spawn(PlayerIdentity::new(CookieKey::generate())).await;
+    let response = Client::new()
+        .get(format!("http://{addr}/"))
+        .header("origin", "https://evil.example")
+        .header("sec-fetch-site", "cross-site")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    player(response).await;
+}
