@@ -95,6 +95,14 @@ test("HTML in the model's Markdown is shown as text, never run", async () => {
   await expect(story().locator("img, script")).toHaveCount(0);
 });
 
+test("the play screen fits a 375 px wide phone", async ({}, testInfo) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expect(page.getByTestId("character")).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("play-375.png"), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
+});
+
 test("a reload brings the campaign and its log back identical", async () => {
   const before = await storyEntries();
   expect(before.length).toBeGreaterThan(8);
@@ -113,11 +121,23 @@ test("another player cannot open the campaign", async ({ browser }) => {
   await stranger.close();
 });
 
+test("starting over opens a fresh campaign from the same premise", async () => {
+  await page.getByRole("button", { name: "Start over" }).click();
+  await page.getByRole("button", { name: "Really start over?" }).click();
+
+  await expect(page).not.toHaveURL(campaignUrl);
+  await expect(page).toHaveURL(/\/play\/[0-9a-f]{32}$/);
+  await expect(story().locator(".scene")).toHaveCount(1);
+  await expect(story()).toContainText("the drowned gate of Hollowmere");
+  await expect(page.getByTestId("hp")).toHaveText("HP 10/10");
+});
+
 test("the campaign is listed on the home page and can be deleted", async () => {
   await page.goto("/");
   await hydrated();
   const entry = page.getByTestId("campaign").filter({ hasText: "Mira the Ranger" });
-  await expect(entry).toContainText("turn 5");
+  await expect(entry).toHaveCount(1);
+  await expect(entry).toContainText("turn 1");
   await entry.getByRole("button", { name: "Delete" }).click();
   await expect(page.getByTestId("campaign")).toHaveCount(0);
   await expect(page.getByText("No campaigns yet.")).toBeVisible();

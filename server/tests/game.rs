@@ -304,3 +304,50 @@ async fn a_failed_opening_creates_nothing() {
     assert!(matches!(result, Err(GameError::Gm(_))));
     assert!(w.game().list(&owner).await.unwrap().is_empty());
 }
+
+#[tokio::test]
+async fn starting_over_gives_a_fresh_campaign_with_the_same_premise_and_character() {
+    let mut w = world(vec![
+        Step::text("A guard."),
+        actions(),
+        Step::text("You wait."),
+        Step::text("A new dawn at the gate."),
+        actions(),
+    ])
+    .await;
+    let owner = player(1);
+    let view = w.create(&owner).await;
+    w.play(
+        &owner,
+        &view,
+        MoveInput::Text {
+            text: "I wait".into(),
+        },
+    )
+    .await
+    .unwrap();
+
+    let mut rng = StdRng::seed_from_u64(8);
+    let fresh = w
+        .game()
+        .restart(&owner, &view.summary.id, 500, &mut rng)
+        .await
+        .unwrap();
+
+    assert_eq!(fresh.summary.turn, 1);
+    assert_eq!(fresh.summary.title, "Mira the Ranger");
+    assert_eq!(fresh.story.len(), 1, "only the new opening scene");
+    let opening = &w.llm.requests()[3].messages;
+    assert!(
+        matches!(&opening[1], app::gm::Message::User { content } if content.contains("A guard blocks the crypt.")),
+        "the same premise opens the new campaign"
+    );
+    assert_eq!(
+        w.game()
+            .load(&owner, &view.summary.id, 1)
+            .await
+            .unwrap_err(),
+        GameError::NotFound
+    );
+    assert_eq!(w.game().list(&owner).await.unwrap().len(), 1);
+}

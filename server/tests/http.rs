@@ -93,7 +93,24 @@ async fn the_home_page_is_server_rendered_and_sets_the_player_cookie() {
         cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"),
         "{cookie}"
     );
+    let policy = response.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_owned();
     let html = response.text().await.unwrap();
+    let nonce = policy
+        .split("'nonce-")
+        .nth(1)
+        .and_then(|rest| rest.split('\'').next())
+        .expect("the policy names a nonce");
+    assert!(
+        policy.contains("default-src 'self'") && policy.contains("object-src 'none'"),
+        "{policy}"
+    );
+    assert!(
+        html.contains(&format!("nonce=\"{nonce}\"")),
+        "the hydration script carries the policy's nonce"
+    );
     assert!(
         html.contains("<h1 class=\"title\">Dicebound</h1>"),
         "{html}"

@@ -8,6 +8,7 @@ pub mod list_campaigns;
 pub mod load_campaign;
 pub mod next_actions;
 pub mod play_turn;
+pub mod restart_campaign;
 
 pub use create_campaign::{create_campaign, CreateCampaign};
 pub use delete_campaign::{delete_campaign, DeleteCampaign};
@@ -15,3 +16,4 @@ pub use list_campaigns::{list_campaigns, ListCampaigns};
 pub use load_campaign::{load_campaign, LoadCampaign};
 pub use next_actions::{next_actions, NextActions};
 pub use play_turn::{play_turn, PlayTurn};
+pub use restart_campaign::{restart_campaign, RestartCampaign};

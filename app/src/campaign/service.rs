@@ -255,6 +255,31 @@ impl Game<'_> {
         Ok(self.view(record, &state))
     }
 
+    /// Starts a campaign over: a new campaign from the same premise and starting character
+    /// (both histories empty, a fresh opening scene), replacing the old one. The old log is
+    /// deleted only once the new campaign exists.
+    pub async fn restart<R: Rng + Send>(
+        &self,
+        owner: &PlayerId,
+        id: &CampaignId,
+        now: i64,
+        rng: &mut R,
+    ) -> Result<CampaignView, GameError> {
+        let (_, events) = self.store.load(owner, id).await?;
+        let Some(CampaignEvent::Started { premise, sheet }) = events.first().map(|e| &e.event)
+        else {
+            return Err(GameError::Corrupt("the campaign has no start".into()));
+        };
+        let form = NewCampaign {
+            premise: premise.clone(),
+            name: sheet.name().as_str().to_owned(),
+            class: sheet.class().as_str().to_owned(),
+        };
+        let view = self.create(owner, &form, now, rng, &mut |_| {}).await?;
+        self.store.delete(owner, id).await?;
+        Ok(view)
+    }
+
     /// Deletes a campaign.
     pub async fn delete(&self, owner: &PlayerId, id: &CampaignId) -> Result<(), GameError> {
         Ok(self.store.delete(owner, id).await?)

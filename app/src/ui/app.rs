@@ -12,6 +12,8 @@ use super::play::PlayPage;
 
 /// The whole HTML document the server renders around [`App`].
 pub fn shell(options: LeptosOptions) -> impl IntoView {
+    #[cfg(feature = "ssr")]
+    set_content_security_policy();
     view! {
         <!DOCTYPE html>
         <html lang="en">
@@ -53,5 +55,33 @@ pub fn App() -> impl IntoView {
                 </Routes>
             </main>
         </Router>
+    }
+}
+
+/// Sends a Content-Security-Policy with the page: scripts only from this site or carrying this
+/// response's nonce (the hydration script), wasm allowed to compile, nothing from elsewhere.
+#[cfg(feature = "ssr")]
+fn set_content_security_policy() {
+    use axum::http::{header::CONTENT_SECURITY_POLICY, HeaderValue};
+
+    let Some(response) = use_context::<leptos_axum::ResponseOptions>() else {
+        return;
+    };
+    let nonce = leptos::nonce::use_nonce()
+        .map(|nonce| format!(" 'nonce-{nonce}'"))
+        .unwrap_or_default();
+    // `cargo leptos watch` reloads the page over a websocket.
+    let reload = if std::env::var_os("LEPTOS_WATCH").is_some() {
+        " ws:"
+    } else {
+        ""
+    };
+    let policy = format!(
+        "default-src 'self'; script-src 'self'{nonce} 'wasm-unsafe-eval'; style-src 'self'; \
+         img-src 'self' data:; connect-src 'self'{reload}; object-src 'none'; base-uri 'none'; \
+         frame-ancestors 'none'; form-action 'self'"
+    );
+    if let Ok(value) = HeaderValue::from_str(&policy) {
+        response.insert_header(CONTENT_SECURITY_POLICY, value);
     }
 }

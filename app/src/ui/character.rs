@@ -11,14 +11,11 @@ pub fn CharacterPanel(sheet: RwSignal<SheetView>) -> impl IntoView {
         <section class="character panel" data-testid="character">
             {move || {
                 let sheet = sheet.get();
-                let percent = u32::from(sheet.hp) * 100 / u32::from(sheet.max_hp.max(1));
                 view! {
                     <h2>{sheet.name}</h2>
                     <p class="meta">{format!("Level {} {}", sheet.level, sheet.class)}</p>
                     <div class="hp" aria-label="Hit points">
-                        <div class="hp-bar">
-                            <div class="hp-fill" style=format!("width: {percent}%")></div>
-                        </div>
+                        <progress class="hp-bar" max=sheet.max_hp value=sheet.hp></progress>
                         <span class="hp-text" data-testid="hp">{format!("HP {}/{}", sheet.hp, sheet.max_hp)}</span>
                     </div>
                     {sheet.sanity.map(|sanity| view! { <p class="meta">{format!("Sanity {sanity}/100")}</p> })}

@@ -5,12 +5,12 @@ use futures::StreamExt;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_router::components::A;
-use leptos_router::hooks::use_params_map;
+use leptos_router::hooks::{use_navigate, use_params_map};
 
 use super::character::CharacterPanel;
 use super::home::error_text;
 use super::story::{GmDrawer, StoryLog};
-use crate::api::{load_campaign, next_actions, play_turn};
+use crate::api::{load_campaign, next_actions, play_turn, RestartCampaign};
 use crate::campaign::view::{CampaignView, MoveInput, TurnUpdate};
 
 /// `/play/:id`: loads the campaign, then shows [`Play`].
@@ -137,6 +137,25 @@ fn Play(initial: CampaignView) -> impl IntoView {
             }
         }
     };
+    let restart = ServerAction::<RestartCampaign>::new();
+    let confirm_restart = RwSignal::new(false);
+    let navigate = use_navigate();
+    Effect::new(move |_| {
+        if let Some(Ok(view)) = restart.value().get() {
+            navigate(&format!("/play/{}", view.summary.id), Default::default());
+        }
+    });
+    let restart_id = id.clone();
+    let start_over = move |_| {
+        if confirm_restart.get_untracked() {
+            restart.dispatch(RestartCampaign {
+                id: restart_id.clone(),
+            });
+        } else {
+            confirm_restart.set(true);
+        }
+    };
+
     let retry = move |_| {
         if let Some(failed) = failure.get_untracked() {
             run(failed.input);
@@ -149,11 +168,33 @@ fn Play(initial: CampaignView) -> impl IntoView {
                 <A href="/" attr:class="back">"← Campaigns"</A>
                 <h1>{title}</h1>
                 <span class="model" title="The model telling this story">"Told by " {model}</span>
+                <button
+                    class="danger start-over"
+                    disabled=move || busy.get() || restart.pending().get()
+                    on:click=start_over
+                >
+                    {move || {
+                        if restart.pending().get() {
+                            "Starting over…"
+                        } else if confirm_restart.get() {
+                            "Really start over?"
+                        } else {
+                            "Start over"
+                        }
+                    }}
+                </button>
             </header>
             <div class="play-grid">
                 <section class="story-column">
                     <StoryLog story=story draft=draft />
                     {move || busy.get().then(|| view! { <p class="writing" aria-live="polite">"The GM is writing…"</p> })}
+                    {move || {
+                        restart
+                            .value()
+                            .get()
+                            .and_then(Result::err)
+                            .map(|error| view! { <p class="error" role="alert">{error_text(&error)}</p> })
+                    }}
                     {move || {
                         failure
                             .get()

@@ -1,0 +1,20 @@
+//! `restart_campaign`: the same premise and character, from a fresh opening scene.
+
+use leptos::prelude::*;
+
+use crate::campaign::view::CampaignView;
+
+/// Starts one of the player's campaigns over; answers the new campaign.
+#[server]
+pub async fn restart_campaign(id: String) -> Result<CampaignView, ServerFnError> {
+    use super::context::{campaign_id, now, player, services, to_server_error};
+    use rand::SeedableRng;
+    let player = player().await?;
+    let id = campaign_id(&id)?;
+    let mut rng = rand::rngs::StdRng::from_os_rng();
+    services()?
+        .game()
+        .restart(&player, &id, now(), &mut rng)
+        .await
+        .map_err(to_server_error)
+}
