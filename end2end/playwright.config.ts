@@ -5,7 +5,7 @@ import { defineConfig } from "@playwright/test";
 // before the tests and stops it after.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
-const serverBin = process.env.DICEBOUND_SERVER_BIN ?? "../target/debug/server";
+const serverBin = process.env.DICEBOUND_SERVER_BIN ?? "../target/release/server";
 const siteRoot = process.env.LEPTOS_SITE_ROOT ?? "../target/site";
 // A fresh database per run (the test command passes a new folder).
 const dataDir = process.env.E2E_DATA_DIR ?? "test-results";
@@ -47,7 +47,7 @@ export default defineConfig({
     env: {
       LEPTOS_SITE_ADDR: `127.0.0.1:${port}`,
       LEPTOS_SITE_ROOT: siteRoot,
-      LEPTOS_ENV: "DEV",
+      LEPTOS_ENV: "PROD",
       RUST_LOG: process.env.RUST_LOG ?? "info",
       DICEBOUND_LLM: `scripted:${__dirname}/fixtures/scenario.json`,
       DICEBOUND_DATABASE_URL: `sqlite://${dataDir}/e2e.db`,

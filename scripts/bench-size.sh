@@ -3,9 +3,9 @@
 # against DESIGN.md's budget of 200 KiB gzip. Builds the release site first.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
-"$ROOT/scripts/setup.sh"
+"$ROOT/scripts/setup.sh" >/dev/null
 cd "$ROOT"
-cargo leptos build --release >/dev/null 2>&1 || cargo leptos build --release
+cargo leptos build --release
 
 pkg="$LEPTOS_SITE_ROOT/pkg"
 total=0

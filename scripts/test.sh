@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test: unit and integration tests (cargo), the wasm build, and the Playwright
-# end-to-end tests in Chromium against a freshly built server on a free loopback port.
+# Runs every test: the release build (server + wasm, its size printed), unit and integration
+# tests (cargo), and the Playwright end-to-end tests in Chromium against that release server on
+# a free loopback port.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 "$ROOT/scripts/setup.sh" test
@@ -10,18 +11,19 @@ step() { printf '\n==> %s\n' "$*"; }
 results=$(mktemp -d)
 trap 'rm -rf "$results"' EXIT
 
-step "build the site: server + wasm (cargo leptos build)"
-cargo leptos build
+step "build the release site that make play serves, and print its transfer size"
+"$ROOT/scripts/bench-size.sh"
 
 step "unit and integration tests (cargo test)"
-# A target dir of its own: cargo-leptos builds with other flags (`--cfg erase_components` in dev),
-# so sharing one would rebuild both sides every run and leave a server that doesn't match the wasm.
+# A target dir of its own: `cargo leptos watch` builds dev with other flags (`--cfg
+# erase_components`), so sharing one would make the two rebuild each other's dependencies.
 cargo test -p app -p server --target-dir "$CARGO_TARGET_DIR/native-tests" 2>&1 | tee "$results/cargo.log"
 
 step "end-to-end tests (Playwright, Chromium)"
 E2E_PORT=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
 export E2E_PORT
-export DICEBOUND_SERVER_BIN="$CARGO_TARGET_DIR/debug/server"
+# The end-to-end tests play the release build: exactly what players get.
+export DICEBOUND_SERVER_BIN="$CARGO_TARGET_DIR/release/server"
 export E2E_DATA_DIR="$results"
 (cd end2end && PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e.json" npx playwright test --reporter=list,json)
 

@@ -2,7 +2,7 @@
 //! functions (`api`); with `ssr`, the game master (`gm`).
 //!
 //! Compiled twice: with `ssr` into the server binary and with `hydrate` into the browser's wasm.
-#![recursion_limit = "256"]
+#![recursion_limit = "512"]
 
 pub mod api;
 pub mod campaign;

@@ -1,5 +1,5 @@
 //! Dicebound's server: configuration, telemetry and the axum application that serves the game.
-#![recursion_limit = "256"]
+#![recursion_limit = "512"]
 
 pub mod config;
 pub mod llm;
