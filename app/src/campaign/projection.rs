@@ -147,7 +147,8 @@ impl CampaignState {
     }
 }
 
-fn verdict(resolution: &Resolution) -> Option<Verdict> {
+/// How a player's roll went, for the story log.
+pub(crate) fn verdict(resolution: &Resolution) -> Option<Verdict> {
     match resolution {
         Resolution::Check(check) if check.is_success() => Some(Verdict::Success),
         Resolution::Check(_) => Some(Verdict::Failure),

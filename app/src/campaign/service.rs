@@ -5,11 +5,9 @@
 use rand::Rng;
 
 use super::event::CampaignEvent;
-use super::projection::{sheet_view, CampaignState};
+use super::projection::{sheet_view, verdict, CampaignState};
 use super::store::{Append, CampaignRecord, CampaignStore, StoreError};
-use super::view::{
-    CampaignSummary, CampaignView, MoveInput, NewCampaign, StoryEntry, TurnUpdate, Verdict,
-};
+use super::view::{CampaignSummary, CampaignView, MoveInput, NewCampaign, StoryEntry, TurnUpdate};
 use super::{CampaignId, PlayerId};
 use crate::game::text::{CharacterName, ClassName, LocationName};
 use crate::game::{CharacterSheet, Slug, StateDelta};
@@ -355,13 +353,7 @@ impl<'s, 'u> Relay<'s, 'u> {
                 ..
             } => entry(StoryEntry::Roll {
                 line: description.clone(),
-                verdict: match resolution {
-                    crate::game::Resolution::Check(check) if check.is_success() => {
-                        Some(Verdict::Success)
-                    }
-                    crate::game::Resolution::Check(_) => Some(Verdict::Failure),
-                    crate::game::Resolution::Roll(_) => None,
-                },
+                verdict: verdict(resolution),
             }),
             TurnEvent::ToolResult {
                 effect: Some(ToolEffect::Rolled { reason, roll }),
