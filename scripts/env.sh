@@ -10,3 +10,7 @@ export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$CACHE_HOME/dicebound-target}
 export PATH="$DICEBOUND_TOOLS/bin:$DICEBOUND_TOOLS/wasm-opt/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 # The site cargo-leptos builds (site-root in Cargo.toml, relative to the workspace).
 export LEPTOS_SITE_ROOT=${LEPTOS_SITE_ROOT:-$ROOT/target/site}
+# Server function URLs carry a hash of this key (by default, of the crate's folder): a fixed key
+# keeps the browser's and the server's URLs equal when checkouts in other folders share the
+# cargo target dir (CI's fresh clones do).
+export SERVER_FN_OVERRIDE_KEY=dicebound

@@ -50,7 +50,16 @@ impl Fixture {
             updated_at,
             turn: 0,
         };
-        self.store.create(&record, &[started()]).await.unwrap();
+        self.store
+            .create(
+                &record,
+                &[StoredEvent {
+                    turn: 0,
+                    event: started(),
+                }],
+            )
+            .await
+            .unwrap();
         record.id
     }
 
@@ -239,8 +248,47 @@ async fn the_database_survives_a_reopen() {
     };
     {
         let store = SqliteStore::open(&url).await.unwrap();
-        store.create(&record, &[started()]).await.unwrap();
+        store
+            .create(
+                &record,
+                &[StoredEvent {
+                    turn: 0,
+                    event: started(),
+                }],
+            )
+            .await
+            .unwrap();
     }
     let reopened = SqliteStore::open(&url).await.unwrap();
     assert_eq!(reopened.load(&owner, &record.id).await.unwrap().0, record);
+}
+
+#[tokio::test]
+async fn a_campaign_is_created_with_its_opening_turn_in_one_go() {
+    let mut f = fixture().await;
+    let owner = f.player();
+    let record = CampaignRecord {
+        id: CampaignId::random(&mut f.rng),
+        owner: owner.clone(),
+        title: "t".into(),
+        created_at: 1,
+        updated_at: 1,
+        turn: 1,
+    };
+    let events = [
+        StoredEvent {
+            turn: 0,
+            event: started(),
+        },
+        StoredEvent {
+            turn: 1,
+            event: scene("Opening"),
+        },
+    ];
+
+    f.store.create(&record, &events).await.unwrap();
+
+    let (loaded, log) = f.store.load(&owner, &record.id).await.unwrap();
+    assert_eq!(loaded.turn, 1);
+    assert_eq!(log, events);
 }

@@ -4,7 +4,7 @@
 
 use rand::Rng;
 
-use super::event::CampaignEvent;
+use super::event::{CampaignEvent, StoredEvent};
 use super::projection::{sheet_view, verdict, CampaignState};
 use super::store::{Append, CampaignRecord, CampaignStore, StoreError};
 use super::view::{CampaignSummary, CampaignView, MoveInput, NewCampaign, StoryEntry, TurnUpdate};
@@ -125,27 +125,18 @@ impl Game<'_> {
             &mut |event| relay.forward(event),
         )
         .await?;
-        let mut events = vec![CampaignEvent::Started {
-            premise: premise.as_str().to_owned(),
-            sheet,
-        }];
-        events.extend(CampaignEvent::from_narration(&narration));
-        // The start belongs to turn 0, the opening scene to turn 1: store them in two steps
-        // of one creation (the start alone is never visible: create is one transaction).
-        let opening = events.split_off(1);
-        let start_record = CampaignRecord {
+        let start = StoredEvent {
             turn: 0,
-            ..record.clone()
+            event: CampaignEvent::Started {
+                premise: premise.as_str().to_owned(),
+                sheet,
+            },
         };
-        self.store.create(&start_record, &events).await?;
-        if let Err(error) = self
-            .store
-            .append(owner, &record.id, 0, Append::NextTurn, &opening, now)
-            .await
-        {
-            let _ = self.store.delete(owner, &record.id).await;
-            return Err(error.into());
-        }
+        let opening = CampaignEvent::from_narration(&narration)
+            .into_iter()
+            .map(|event| StoredEvent { turn: 1, event });
+        let events: Vec<StoredEvent> = std::iter::once(start).chain(opening).collect();
+        self.store.create(&record, &events).await?;
         self.ensure_actions(owner, &record.id, now).await
     }
 

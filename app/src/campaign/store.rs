@@ -54,11 +54,11 @@ pub enum StoreError {
 
 /// The database of campaigns.
 pub trait CampaignStore: Send + Sync {
-    /// Creates a campaign with its first events (stored at `record.turn`), in one transaction.
+    /// Creates a campaign with its first events, in one transaction.
     fn create<'a>(
         &'a self,
         record: &'a CampaignRecord,
-        events: &'a [CampaignEvent],
+        events: &'a [StoredEvent],
     ) -> BoxFuture<'a, Result<(), StoreError>>;
 
     /// The player's campaigns, most recently played first.

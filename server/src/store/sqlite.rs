@@ -57,11 +57,11 @@ fn record(row: &sqlx::sqlite::SqliteRow) -> Result<CampaignRecord, StoreError> {
     })
 }
 
+/// Appends `(turn, event)`s after the campaign's last event.
 async fn insert_events(
     tx: &mut sqlx::SqliteConnection,
     id: &CampaignId,
-    turn: u32,
-    events: &[CampaignEvent],
+    events: &[(u32, &CampaignEvent)],
 ) -> Result<(), StoreError> {
     let last: i64 =
         sqlx::query_scalar("SELECT COALESCE(MAX(seq), 0) FROM events WHERE campaign_id = ?")
@@ -69,7 +69,7 @@ async fn insert_events(
             .fetch_one(&mut *tx)
             .await
             .map_err(database)?;
-    for (offset, event) in (1..).zip(events) {
+    for (offset, (turn, event)) in (1..).zip(events.iter().copied()) {
         let payload = serde_json::to_string(event).map_err(database)?;
         sqlx::query("INSERT INTO events (campaign_id, seq, turn, payload) VALUES (?, ?, ?, ?)")
             .bind(id.as_str())
@@ -87,7 +87,7 @@ impl CampaignStore for SqliteStore {
     fn create<'a>(
         &'a self,
         record: &'a CampaignRecord,
-        events: &'a [CampaignEvent],
+        events: &'a [StoredEvent],
     ) -> BoxFuture<'a, Result<(), StoreError>> {
         Box::pin(async move {
             let mut tx = self.pool.begin().await.map_err(database)?;
@@ -103,7 +103,11 @@ impl CampaignStore for SqliteStore {
             .execute(&mut *tx)
             .await
             .map_err(database)?;
-            insert_events(&mut tx, &record.id, record.turn, events).await?;
+            let events: Vec<(u32, &CampaignEvent)> = events
+                .iter()
+                .map(|stored| (stored.turn, &stored.event))
+                .collect();
+            insert_events(&mut tx, &record.id, &events).await?;
             tx.commit().await.map_err(database)
         })
     }
@@ -202,7 +206,9 @@ impl CampaignStore for SqliteStore {
                     None => StoreError::NotFound,
                 });
             }
-            insert_events(&mut tx, id, new_turn, events).await?;
+            let events: Vec<(u32, &CampaignEvent)> =
+                events.iter().map(|event| (new_turn, event)).collect();
+            insert_events(&mut tx, id, &events).await?;
             tx.commit().await.map_err(database)?;
             Ok(new_turn)
         })
