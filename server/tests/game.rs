@@ -351,3 +351,26 @@ async fn starting_over_gives_a_fresh_campaign_with_the_same_premise_and_characte
     );
     assert_eq!(w.game().list(&owner).await.unwrap().len(), 1);
 }
+
+#[tokio::test]
+async fn a_saved_opening_survives_a_failure_of_its_first_actions() {
+    let mut w = world(vec![
+        Step::text("A guard."),
+        Step::error(ScriptedError::Timeout),
+        actions(),
+    ])
+    .await;
+    let owner = player(1);
+
+    let view = w.create(&owner).await;
+
+    assert_eq!(view.summary.turn, 1);
+    assert!(view.actions.is_empty(), "the actions come later");
+    assert_eq!(
+        w.game().list(&owner).await.unwrap().len(),
+        1,
+        "no duplicate on retry needed"
+    );
+    let loaded = w.game().load(&owner, &view.summary.id, 300).await.unwrap();
+    assert_eq!(loaded.actions.len(), 2, "generated on load");
+}

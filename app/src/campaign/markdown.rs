@@ -23,8 +23,12 @@ pub fn render(markdown: &str) -> String {
                 title,
                 id,
             }) => Some(Event::Start(Tag::Link {
+                dest_url: match link_type {
+                    // `<name@example.com>`: rendered as a mailto: link.
+                    pulldown_cmark::LinkType::Email => dest_url,
+                    _ => safe_url(dest_url),
+                },
                 link_type,
-                dest_url: safe_url(dest_url),
                 title,
                 id,
             })),
@@ -79,5 +83,11 @@ mod tests {
         assert!(html.contains("<a href=\"#\">click</a>"), "{html}");
         assert!(!html.contains("<img"), "{html}");
         assert!(html.contains("a cat"), "{html}");
+    }
+
+    #[test]
+    fn email_autolinks_stay_mailto_links() {
+        let html = render("Write to <guild@example.com>");
+        assert!(html.contains("href=\"mailto:guild@example.com\""), "{html}");
     }
 }

@@ -137,7 +137,7 @@ impl Game<'_> {
             .map(|event| StoredEvent { turn: 1, event });
         let events: Vec<StoredEvent> = std::iter::once(start).chain(opening).collect();
         self.store.create(&record, &events).await?;
-        self.ensure_actions(owner, &record.id, now).await
+        self.actions_or_view(owner, &record.id, now).await
     }
 
     /// The player's campaigns, most recently played first.
@@ -267,6 +267,25 @@ impl Game<'_> {
         let view = self.create(owner, &form, now, rng, &mut |_| {}).await?;
         self.store.delete(owner, id).await?;
         Ok(view)
+    }
+
+    /// The campaign with its actions if they can be generated now; once a phase is saved, a
+    /// failure of the next one must not look like a failure of the whole request (the play
+    /// screen's load generates missing actions).
+    async fn actions_or_view(
+        &self,
+        owner: &PlayerId,
+        id: &CampaignId,
+        now: i64,
+    ) -> Result<CampaignView, GameError> {
+        match self.ensure_actions(owner, id, now).await {
+            Err(GameError::Gm(error)) => {
+                tracing::warn!(%error, "the first actions could not be generated yet");
+                let (record, state) = self.state(owner, id).await?;
+                Ok(self.view(record, &state))
+            }
+            other => other,
+        }
     }
 
     /// Deletes a campaign.

@@ -42,11 +42,20 @@ pub fn PlayPage() -> impl IntoView {
     }
 }
 
-/// A failed turn: what to tell the player and the move to retry.
+/// A failed request: what to tell the player and what Retry does.
 #[derive(Clone, Debug, PartialEq)]
 struct Failure {
     message: String,
-    input: MoveInput,
+    retry: Retry,
+}
+
+/// What Retry does after a failure.
+#[derive(Clone, Debug, PartialEq)]
+enum Retry {
+    /// Play the move again (it was not saved).
+    Move(MoveInput),
+    /// Ask for the next actions again (the move was saved).
+    Actions,
 }
 
 /// The play screen of a loaded campaign.
@@ -99,15 +108,23 @@ fn Play(initial: CampaignView) -> impl IntoView {
                 {
                     Ok(view) => {
                         draft.set(String::new());
-                        if matches!(input, MoveInput::Text { .. }) {
-                            text.set(String::new());
+                        // Clear the box only if it still holds the move just played.
+                        if let MoveInput::Text { text: played } = &input {
+                            text.update(|typed| {
+                                if typed == played {
+                                    typed.clear();
+                                }
+                            });
                         }
                         apply(view);
                         match next_actions(id).await {
                             Ok(view) => apply(view),
                             Err(error) => failure.set(Some(Failure {
-                                message: format!("The next actions could not be prepared: {}. Reload to try again.", error_text(&error)),
-                                input,
+                                message: format!(
+                                    "Your move was saved, but the next actions could not be prepared: {}",
+                                    error_text(&error)
+                                ),
+                                retry: Retry::Actions,
                             })),
                         }
                     }
@@ -115,7 +132,16 @@ fn Play(initial: CampaignView) -> impl IntoView {
                         draft.set(String::new());
                         story.set(before.0);
                         sheet.set(before.1);
-                        failure.set(Some(Failure { message, input }));
+                        // The connection may have dropped after the server saved the move, or
+                        // another tab may have played: catch up with what is saved.
+                        let played_from = turn.get_untracked();
+                        match load_campaign(id).await {
+                            Ok(view) if view.summary.turn != played_from => apply(view),
+                            _ => failure.set(Some(Failure {
+                                message,
+                                retry: Retry::Move(input),
+                            })),
+                        }
                     }
                 }
                 busy.set(false);
@@ -156,10 +182,28 @@ fn Play(initial: CampaignView) -> impl IntoView {
         }
     };
 
-    let retry = move |_| {
-        if let Some(failed) = failure.get_untracked() {
-            run(failed.input);
+    let actions_id = id.clone();
+    let retry = move |_| match failure.get_untracked().map(|failed| failed.retry) {
+        Some(Retry::Move(input)) => run(input),
+        Some(Retry::Actions) => {
+            failure.set(None);
+            busy.set(true);
+            let id = actions_id.clone();
+            spawn_local(async move {
+                match next_actions(id).await {
+                    Ok(view) => apply(view),
+                    Err(error) => failure.set(Some(Failure {
+                        message: format!(
+                            "The next actions could not be prepared: {}",
+                            error_text(&error)
+                        ),
+                        retry: Retry::Actions,
+                    })),
+                }
+                busy.set(false);
+            });
         }
+        None => {}
     };
 
     view! {
