@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Installs what Dicebound needs, skipping whatever is already there (a few seconds when all is present).
 #
-#   scripts/setup.sh         the build tools: wasm32 target, cargo-leptos, wasm-bindgen, wasm-opt
+#   scripts/setup.sh         the build tools (wasm32 target, cargo-leptos, wasm-bindgen, wasm-opt)
+#                            and the bundled local model (scripts/setup-llm.sh: llama-server, SmolLM2)
 #   scripts/setup.sh test    the same, plus Chromium and the Playwright packages
 #
-# Tools go to $DICEBOUND_TOOLS (default ~/.cache/dicebound/tools); versions are pinned here and in
-# Cargo.lock / package-lock.json. Needs: rustup + cargo, node + npm, apt-get (for Chromium).
+# Tools go to $DICEBOUND_TOOLS (default ~/.cache/dicebound/tools); versions are pinned here, in
+# setup-llm.sh and in Cargo.lock / package-lock.json. Needs: rustup + cargo, node + npm, python3
+# with pip, apt-get (for cmake and Chromium).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 
@@ -51,6 +53,8 @@ if ! wasm-opt --version 2>/dev/null | grep -q "version $BINARYEN_VERSION"; then
   cp "$ROOT/scripts/wasm-opt/package.json" "$ROOT/scripts/wasm-opt/package-lock.json" "$DICEBOUND_TOOLS/wasm-opt/"
   (cd "$DICEBOUND_TOOLS/wasm-opt" && npm ci --no-audit --no-fund --loglevel=error)
 fi
+
+"$ROOT/scripts/setup-llm.sh"
 
 if [ "$WANT_TEST" = "test" ]; then
   if [ ! -x /usr/bin/chromium ]; then

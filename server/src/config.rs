@@ -5,28 +5,49 @@
 //! | `LEPTOS_SITE_ADDR` | address and port to listen on (`127.0.0.1:0` picks a free port) | `127.0.0.1:3000` |
 //! | `LEPTOS_SITE_ROOT` | folder with the built site (`pkg/`, assets) | `target/site` |
 //! | `DICEBOUND_DATABASE_URL` | the campaign database | `sqlite://dicebound.db` |
-//! | `DICEBOUND_LLM` | `scripted:PATH` plays a scenario file (tests, demos) | unset |
-//! | `DICEBOUND_LLM_BASE_URL`, `DICEBOUND_LLM_API_KEY`, ... | an OpenAI-compatible endpoint (see `llm::openai`) | unset |
+//! | `DICEBOUND_LLM_BASE_URL`, `DICEBOUND_LLM_API_KEY`, `OPENAI_API_KEY`, ... | an OpenAI-compatible endpoint (see `llm::openai`) | unset |
+//! | `DICEBOUND_LLM` | `local` (the default without an endpoint: a running Ollama/llama.cpp server, else the bundled model), `bundled` (the bundled model only), `demo` (the built-in demo story), `scripted:PATH` (a scenario file, for tests) | `local` |
+//! | `DICEBOUND_LLM_TOOLS` | `native` (the API's tool calling) or `text` (tools described in the prompt, calls parsed from the reply) | `native` for an endpoint, `text` for local servers |
+//! | `DICEBOUND_LLM_HOME` | where `scripts/setup-llm.sh` installed `llama-server` and `model.gguf` | `~/.cache/dicebound/tools/llm` |
 //! | `DICEBOUND_COOKIE_SECRET` | key signing the player cookie (else a key file beside the database) | unset |
 //! | `DICEBOUND_SECURE_COOKIES` | `true` behind HTTPS | `false` |
 //!
-//! Without an endpoint or a scenario, the built-in demo story plays.
+//! Without an endpoint, the game master is a model server already running on this computer, or
+//! else the bundled one (see `llm::provider`). A `.env` file in the working folder is read first.
 
 use std::path::PathBuf;
 
 use leptos::config::{errors::LeptosConfigError, get_configuration, LeptosOptions};
 
+use crate::llm::bundled::BundledSettings;
 use crate::llm::openai::{LlmConfigError, OpenAiSettings};
 
 /// Which model tells the story.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum LlmChoice {
-    /// An OpenAI-compatible endpoint.
-    OpenAi(OpenAiSettings),
+    /// A configured OpenAI-compatible endpoint.
+    Endpoint(OpenAiSettings),
+    /// A model on this computer: a running Ollama or llama.cpp server if `probe` finds one,
+    /// else the bundled model.
+    Local {
+        /// Whether to look for a running server first.
+        probe: bool,
+        /// The bundled model.
+        bundled: BundledSettings,
+    },
     /// A scripted scenario file.
     Scripted(PathBuf),
-    /// The built-in demo story (no endpoint configured).
+    /// The built-in demo story.
     Demo,
+}
+
+/// How the model is given its tools.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ToolMode {
+    /// The API's own tool calling.
+    Native,
+    /// Described in the prompt; calls are tags in the reply (for models without tool calling).
+    Text,
 }
 
 /// Everything the server needs to start.
@@ -38,6 +59,8 @@ pub struct Settings {
     pub database_url: String,
     /// The model.
     pub llm: LlmChoice,
+    /// How tools reach the model, when set (else the choice's own default).
+    pub tools: Option<ToolMode>,
     /// Whether the player cookie is marked `Secure`.
     pub secure_cookies: bool,
 }
@@ -52,8 +75,11 @@ pub enum ConfigError {
     #[error("invalid model configuration: {0}")]
     Llm(#[from] LlmConfigError),
     /// `DICEBOUND_LLM` is not understood.
-    #[error("DICEBOUND_LLM must be scripted:PATH, not {0:?}")]
+    #[error("DICEBOUND_LLM must be local, bundled, demo or scripted:PATH, not {0:?}")]
     LlmChoice(String),
+    /// `DICEBOUND_LLM_TOOLS` is not understood.
+    #[error("DICEBOUND_LLM_TOOLS must be native or text, not {0:?}")]
+    ToolMode(String),
 }
 
 impl Settings {
@@ -70,29 +96,102 @@ impl Settings {
         leptos: LeptosOptions,
         lookup: impl Fn(&str) -> Option<String>,
     ) -> Result<Self, ConfigError> {
-        let llm = match lookup("DICEBOUND_LLM") {
-            Some(choice) => match choice.strip_prefix("scripted:") {
-                Some(path) if !path.is_empty() => LlmChoice::Scripted(PathBuf::from(path)),
-                _ => return Err(ConfigError::LlmChoice(choice)),
-            },
-            None if [
-                "DICEBOUND_LLM_BASE_URL",
-                "DICEBOUND_LLM_API_KEY",
-                "OPENAI_API_KEY",
-            ]
-            .iter()
-            .any(|name| lookup(name).is_some()) =>
-            {
-                LlmChoice::OpenAi(OpenAiSettings::from_lookup(&lookup)?)
+        let local = |probe| LlmChoice::Local {
+            probe,
+            bundled: BundledSettings::from_lookup(&lookup),
+        };
+        let endpoint_configured = [
+            "DICEBOUND_LLM_BASE_URL",
+            "DICEBOUND_LLM_API_KEY",
+            "OPENAI_API_KEY",
+        ]
+        .iter()
+        .any(|name| lookup(name).is_some());
+        let llm = match lookup("DICEBOUND_LLM").as_deref().map(str::trim) {
+            None if endpoint_configured => {
+                LlmChoice::Endpoint(OpenAiSettings::from_lookup(&lookup)?)
             }
-            None => LlmChoice::Demo,
+            None | Some("local") => local(true),
+            Some("bundled") => local(false),
+            Some("demo") => LlmChoice::Demo,
+            Some(other) => match other.strip_prefix("scripted:") {
+                Some(path) if !path.is_empty() => LlmChoice::Scripted(PathBuf::from(path)),
+                _ => return Err(ConfigError::LlmChoice(other.to_owned())),
+            },
+        };
+        let tools = match lookup("DICEBOUND_LLM_TOOLS").as_deref().map(str::trim) {
+            None => None,
+            Some("native") => Some(ToolMode::Native),
+            Some("text") => Some(ToolMode::Text),
+            Some(other) => return Err(ConfigError::ToolMode(other.to_owned())),
         };
         Ok(Self {
+            tools,
             leptos,
             database_url: lookup("DICEBOUND_DATABASE_URL")
                 .unwrap_or_else(|| "sqlite://dicebound.db".to_owned()),
             llm,
             secure_cookies: lookup("DICEBOUND_SECURE_COOKIES").is_some_and(|v| v == "true"),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings(pairs: &[(&str, &str)]) -> Result<Settings, ConfigError> {
+        Settings::from_lookup(LeptosOptions::builder().output_name("t").build(), |name| {
+            pairs
+                .iter()
+                .find(|(key, _)| *key == name)
+                .map(|(_, value)| (*value).to_owned())
+        })
+    }
+
+    #[test]
+    fn without_an_endpoint_a_local_model_is_used() {
+        let chosen = settings(&[("DICEBOUND_LLM_HOME", "/llm")]).unwrap();
+        assert_eq!(
+            chosen.llm,
+            LlmChoice::Local {
+                probe: true,
+                bundled: BundledSettings::in_dir(std::path::Path::new("/llm")),
+            }
+        );
+        assert_eq!(chosen.tools, None);
+        let bundled = settings(&[("DICEBOUND_LLM", "bundled")]).unwrap();
+        assert!(matches!(bundled.llm, LlmChoice::Local { probe: false, .. }));
+    }
+
+    #[test]
+    fn a_configured_endpoint_wins() {
+        let chosen = settings(&[("OPENAI_API_KEY", "sk-test")]).unwrap();
+        assert!(matches!(chosen.llm, LlmChoice::Endpoint(ref s) if s.model == "gpt-4o-mini"));
+        let chosen = settings(&[
+            ("DICEBOUND_LLM_BASE_URL", "http://10.0.0.2:8000/v1"),
+            ("DICEBOUND_LLM_TOOLS", "text"),
+        ])
+        .unwrap();
+        assert!(matches!(chosen.llm, LlmChoice::Endpoint(ref s) if s.base_url.starts_with("http://10.0.0.2")));
+        assert_eq!(chosen.tools, Some(ToolMode::Text));
+    }
+
+    #[test]
+    fn an_explicit_choice_beats_an_endpoint() {
+        let demo = settings(&[("DICEBOUND_LLM", "demo"), ("OPENAI_API_KEY", "sk")]).unwrap();
+        assert_eq!(demo.llm, LlmChoice::Demo);
+        let scripted = settings(&[("DICEBOUND_LLM", "scripted:/tmp/s.json")]).unwrap();
+        assert_eq!(scripted.llm, LlmChoice::Scripted(PathBuf::from("/tmp/s.json")));
+    }
+
+    #[test]
+    fn unknown_values_are_refused_with_the_allowed_ones() {
+        let error = settings(&[("DICEBOUND_LLM", "gpt5")]).unwrap_err();
+        assert!(error.to_string().contains("local, bundled, demo or scripted:PATH"), "{error}");
+        let error = settings(&[("DICEBOUND_LLM", "scripted:")]).unwrap_err();
+        assert!(matches!(error, ConfigError::LlmChoice(_)));
+        let error = settings(&[("DICEBOUND_LLM_TOOLS", "smoke")]).unwrap_err();
+        assert!(error.to_string().contains("native or text"), "{error}");
     }
 }

@@ -4,23 +4,18 @@
 use std::{future::Future, io, net::SocketAddr, path::PathBuf, sync::Arc};
 
 use app::api::context::GameServices;
-use app::gm::scripted::ScriptedLlm;
-use app::gm::{GmSettings, LlmPort};
 use app::{shell, App};
 use axum::Router;
 use leptos::prelude::{provide_context, LeptosOptions};
 use leptos_axum::{generate_route_list, LeptosRoutes};
 use tokio::net::TcpListener;
 
-use crate::config::{LlmChoice, Settings};
-use crate::llm::openai::{LlmConfigError, OpenAiAdapter};
-use crate::llm::resilient::{Resilient, RetryPolicy};
+use crate::config::Settings;
+use crate::llm::bundled::BundledServer;
+use crate::llm::provider::{Provider, ProviderError};
 use crate::security::identity::{player_identity, CookieKey, PlayerIdentity};
 use crate::security::origin::refuse_cross_site;
 use crate::store::sqlite::SqliteStore;
-
-/// The demo story played when no model is configured.
-const DEMO_SCENARIO: &str = include_str!("../scenarios/demo.json");
 
 /// Why the server could not start.
 #[derive(Debug, thiserror::Error)]
@@ -31,41 +26,52 @@ pub enum StartupError {
     /// The database could not be opened.
     #[error("cannot open the campaign database: {0}")]
     Database(#[from] app::campaign::store::StoreError),
-    /// The model settings are unusable.
+    /// No game master could be started.
     #[error(transparent)]
-    Llm(#[from] LlmConfigError),
-    /// A scenario file is not valid.
-    #[error("cannot read the scenario: {0}")]
-    Scenario(#[from] serde_json::Error),
+    Llm(#[from] ProviderError),
 }
 
 /// A bound, ready-to-run server.
 pub struct Application {
     listener: TcpListener,
     router: Router,
+    bundled: Option<BundledServer>,
 }
 
 impl Application {
     /// Opens the database, picks the model, binds the configured address and assembles the routes.
     pub async fn build(settings: Settings) -> Result<Self, StartupError> {
         let store = SqliteStore::open(&settings.database_url).await?;
-        let llm = model(&settings.llm)?;
-        let info = llm.model_info();
-        tracing::info!(model = %info.model, endpoint = %info.endpoint, "the game master's model");
+        let provider = Provider::start(&settings.llm, settings.tools).await?;
+        let info = provider.llm.model_info();
+        tracing::info!(
+            model = %info.model,
+            endpoint = %info.endpoint,
+            source = %provider.master.source,
+            "the game master's model"
+        );
+        if provider.master.advice.is_some() {
+            tracing::info!(
+                "for a stronger game master set OPENAI_API_KEY, or DICEBOUND_LLM_BASE_URL and \
+                 DICEBOUND_LLM_MODEL, in the environment or in .env"
+            );
+        }
         let key = match key_path(&settings.database_url) {
             Some(path) => CookieKey::from_env_or_file(&path)?,
             None => CookieKey::generate(),
         };
         let services = GameServices {
             store: Arc::new(store),
-            llm,
-            gm: Arc::new(GmSettings::default()),
+            llm: provider.llm,
+            gm: Arc::new(provider.gm),
+            master: Arc::new(provider.master),
         };
         let identity = PlayerIdentity::new(key).secure(settings.secure_cookies);
         let listener = TcpListener::bind(settings.leptos.site_addr).await?;
         Ok(Self {
             listener,
             router: router(settings.leptos, services, identity),
+            bundled: provider.bundled,
         })
     }
 
@@ -76,29 +82,21 @@ impl Application {
             .expect("a bound TCP listener has a local address")
     }
 
-    /// Serves requests until `shutdown` resolves, then finishes the requests in flight.
+    /// Serves requests until `shutdown` resolves, then finishes the requests in flight and
+    /// stops the bundled model server, if one was started.
     pub async fn run_until_stopped(
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> io::Result<()> {
-        axum::serve(self.listener, self.router)
+        let served = axum::serve(self.listener, self.router)
             .with_graceful_shutdown(shutdown)
-            .await
-    }
-}
-
-/// The model for `choice`; endpoints get retries with backoff.
-fn model(choice: &LlmChoice) -> Result<Arc<dyn LlmPort>, StartupError> {
-    Ok(match choice {
-        LlmChoice::OpenAi(settings) => Arc::new(Resilient::new(
-            Arc::new(OpenAiAdapter::new(settings.clone())?),
-            RetryPolicy::default(),
-        )),
-        LlmChoice::Scripted(path) => {
-            Arc::new(ScriptedLlm::from_json(&std::fs::read_to_string(path)?)?)
+            .await;
+        if let Some(bundled) = self.bundled {
+            bundled.stop().await;
+            tracing::info!("the bundled model server stopped");
         }
-        LlmChoice::Demo => Arc::new(ScriptedLlm::from_json(DEMO_SCENARIO)?),
-    })
+        served
+    }
 }
 
 /// The cookie key file beside a SQLite database file; `None` for an in-memory database.
@@ -155,10 +153,5 @@ mod tests {
         );
         assert_eq!(key_path("sqlite::memory:"), None);
         assert_eq!(key_path("postgres://x"), None);
-    }
-
-    #[test]
-    fn the_demo_scenario_parses() {
-        assert!(ScriptedLlm::from_json(DEMO_SCENARIO).is_ok());
     }
 }

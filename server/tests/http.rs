@@ -34,6 +34,7 @@ async fn spawn_app() -> TestApp {
         leptos,
         database_url: format!("sqlite://{}", dir.path().join("game.db").display()),
         llm: LlmChoice::Scripted(scenario),
+        tools: None,
         secure_cookies: false,
     };
     let app = Application::build(settings)

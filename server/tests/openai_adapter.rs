@@ -775,6 +775,7 @@ fn settings_come_from_the_environment_with_defaults_and_a_key_fallback() {
             idle_timeout: Duration::from_secs(5),
             overall_timeout: Duration::from_millis(2500),
             max_tokens: Some(800),
+            frequency_penalty: None,
         }
     );
 

@@ -7,6 +7,7 @@ use leptos::prelude::*;
 
 use crate::campaign::service::{Game, GameError};
 use crate::campaign::store::CampaignStore;
+use crate::campaign::view::GameMasterView;
 use crate::campaign::{CampaignId, PlayerId};
 use crate::gm::{GmSettings, LlmPort};
 
@@ -19,6 +20,8 @@ pub struct GameServices {
     pub llm: Arc<dyn LlmPort>,
     /// The turn's limits.
     pub gm: Arc<GmSettings>,
+    /// Which model is the game master, as the player is told.
+    pub master: Arc<GameMasterView>,
 }
 
 impl GameServices {

@@ -20,6 +20,18 @@ pub struct CampaignSummary {
     pub turn: u32,
 }
 
+/// Which model is the game master, as the player is told.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameMasterView {
+    /// The model's name, e.g. `SmolLM2-135M-Instruct`.
+    pub model: String,
+    /// Where it runs, in words: `bundled, running on this computer`, `Ollama on this computer`.
+    pub source: String,
+    /// Advice shown with it: for the bundled model, that stories will be rough and how to
+    /// connect a stronger one.
+    pub advice: Option<String>,
+}
+
 /// How a roll against a difficulty class went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -195,6 +195,30 @@ impl ActionList {
         strict_schema::<ActionListDraft>()
     }
 
+    /// [`Self::json_schema`] with length, pattern and range bounds, for servers that turn the
+    /// schema into a sampling grammar (llama.cpp): a very small model then cannot ramble inside
+    /// a string or pick an id the rules refuse. (OpenAI's strict mode refuses these keywords.)
+    pub fn bounded_json_schema() -> Value {
+        let mut schema = Self::json_schema();
+        let list = &mut schema["properties"]["actions"];
+        list["minItems"] = 2.into();
+        list["maxItems"] = 4.into();
+        let action = &mut list["items"]["properties"];
+        action["id"]["pattern"] = "^[a-z]+(-[a-z]+){0,3}$".into();
+        action["id"]["maxLength"] = 40.into();
+        action["description"]["minLength"] = 8.into();
+        action["description"]["maxLength"] = 120.into();
+        let dice = &mut action["diceRoll"];
+        if let Some(fields) = dice.as_object_mut() {
+            fields.remove("type");
+        }
+        dice["enum"] = serde_json::json!(["1d20", "2d20kh1", "2d20kl1", null]);
+        action["diceReason"]["maxLength"] = 30.into();
+        action["difficultyClass"]["minimum"] = 5.into();
+        action["difficultyClass"]["maximum"] = 25.into();
+        schema
+    }
+
     /// Parses and validates the model's JSON answer: `{ "actions": [...] }` or a bare array.
     pub fn parse_json(json: &str) -> Result<ValidatedActions, ActionListError> {
         let not_json = |e: serde_json::Error| ActionListError {
@@ -804,6 +828,27 @@ mod tests {
         assert!((2..=9).contains(&roll.total()));
         assert_eq!(Resolution::Roll(roll.clone()).roll(), &roll);
         assert!(wait.resolve(&attributes, &mut rng).is_none());
+    }
+
+    #[test]
+    fn the_bounded_schema_limits_what_a_grammar_lets_a_small_model_write() {
+        let schema = ActionList::bounded_json_schema();
+        let list = &schema["properties"]["actions"];
+        assert_eq!((list["minItems"].as_u64(), list["maxItems"].as_u64()), (Some(2), Some(4)));
+        let action = &list["items"]["properties"];
+        assert_eq!(action["description"]["maxLength"], 120);
+        assert_eq!(action["difficultyClass"]["maximum"], 25);
+        let dice = action["diceRoll"]["enum"].as_array().unwrap();
+        assert!(dice.contains(&Value::Null));
+        for notation in dice.iter().filter_map(Value::as_str) {
+            assert!(DiceExpr::parse(notation).is_ok(), "{notation}");
+        }
+        assert_eq!(action["id"]["pattern"], "^[a-z]+(-[a-z]+){0,3}$");
+        // Everything else is the strict schema.
+        assert_eq!(
+            schema["properties"]["actions"]["items"]["required"],
+            ActionList::json_schema()["properties"]["actions"]["items"]["required"]
+        );
     }
 
     #[test]

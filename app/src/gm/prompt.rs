@@ -28,7 +28,13 @@ difficultyClass (5 easy, 10 medium, 15 hard, 20 very hard; null without dice), a
 modifier itself, so diceRoll is the bare dice.";
 
 /// The request that asks the player's next actions (after the narrative is in `history`).
-pub fn actions_request(sheet: &CharacterSheet, history: &[Message], max_tokens: u32) -> LlmRequest {
+/// With `bounded`, the schema carries length and range bounds ([`ActionList::bounded_json_schema`]).
+pub fn actions_request(
+    sheet: &CharacterSheet,
+    history: &[Message],
+    max_tokens: u32,
+    bounded: bool,
+) -> LlmRequest {
     let mut messages = Vec::with_capacity(history.len() + 2);
     messages.push(Message::system(format!(
         "{ACTION_RULES}\n\nCharacter sheet:\n{}",
@@ -41,7 +47,11 @@ pub fn actions_request(sheet: &CharacterSheet, history: &[Message], max_tokens: 
         tools: Vec::new(),
         response_format: Some(JsonSchemaFormat {
             name: ActionList::SCHEMA_NAME.to_owned(),
-            schema: ActionList::json_schema(),
+            schema: if bounded {
+                ActionList::bounded_json_schema()
+            } else {
+                ActionList::json_schema()
+            },
             strict: true,
         }),
         temperature: Some(0.7),
@@ -73,6 +83,42 @@ pub fn narration_request(
     }
 }
 
+/// The end of `history` that fits in `max_chars` characters: whole turns (each starts with the
+/// player's message), newest first, and always the latest turn even if it alone is longer.
+pub fn recent_history(history: &[Message], max_chars: usize) -> &[Message] {
+    let mut start = history.len();
+    let mut used = 0;
+    for (index, message) in history.iter().enumerate().rev() {
+        used += message_chars(message);
+        if matches!(message, Message::User { .. }) || index == 0 {
+            if used > max_chars && start < history.len() {
+                break;
+            }
+            start = index;
+        }
+    }
+    &history[start..]
+}
+
+/// The characters of a message the model reads (text, tool names and arguments).
+fn message_chars(message: &Message) -> usize {
+    match message {
+        Message::System { content } | Message::User { content } | Message::Tool { content, .. } => {
+            content.len()
+        }
+        Message::Assistant {
+            content,
+            tool_calls,
+        } => {
+            content.as_ref().map_or(0, String::len)
+                + tool_calls
+                    .iter()
+                    .map(|call| call.name.len() + call.arguments.len())
+                    .sum::<usize>()
+        }
+    }
+}
+
 /// The player's move as the narrator reads it, with the result of their roll if there was one.
 pub fn move_message(move_text: &str, roll_line: Option<&str>) -> Message {
     match roll_line {
@@ -88,4 +134,41 @@ pub fn repair_message(error: &str) -> Message {
     Message::user(format!(
         "That answer was not valid: {error}\nAnswer again with the corrected JSON only."
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn turn(n: usize, chars: usize) -> Vec<Message> {
+        vec![
+            Message::user(format!("move {n}")),
+            Message::assistant("x".repeat(chars)),
+        ]
+    }
+
+    #[test]
+    fn recent_history_keeps_whole_turns_that_fit_newest_first() {
+        let history: Vec<Message> = (1..=5).flat_map(|n| turn(n, 100)).collect();
+        // Each turn is 106 characters: three fit in 350.
+        let recent = recent_history(&history, 350);
+        assert_eq!(recent, &history[4..]);
+        assert_eq!(recent.first(), Some(&Message::user("move 3")));
+        assert_eq!(recent_history(&history, 10_000), &history[..]);
+    }
+
+    #[test]
+    fn recent_history_always_keeps_the_latest_turn() {
+        let history: Vec<Message> = (1..=3).flat_map(|n| turn(n, 1_000)).collect();
+        assert_eq!(recent_history(&history, 10), &history[4..]);
+        assert!(recent_history(&[], 10).is_empty());
+    }
+
+    #[test]
+    fn recent_history_keeps_an_opening_scene_without_a_move_when_it_fits() {
+        let mut history = vec![Message::assistant("The opening scene.")];
+        history.extend(turn(1, 10));
+        assert_eq!(recent_history(&history, 1_000), &history[..]);
+        assert_eq!(recent_history(&history, 20), &history[1..]);
+    }
 }

@@ -9,8 +9,10 @@ use futures::StreamExt;
 use rand::Rng;
 
 use super::events::{Phase, TurnEvent};
-use super::llm::{LlmChunk, LlmError, LlmPort, Message, TokenUsage, ToolCall};
-use super::prompt::{actions_request, move_message, narration_request, repair_message};
+use super::llm::{FinishReason, LlmChunk, LlmError, LlmPort, Message, TokenUsage, ToolCall};
+use super::prompt::{
+    actions_request, move_message, narration_request, recent_history, repair_message,
+};
 use super::tools::{self, GameTool, RollDice, UpdateCharacter};
 use crate::game::action::{ActionDraft, ActionListDraft};
 use crate::game::{Action, ActionList, CharacterSheet};
@@ -26,6 +28,27 @@ pub struct GmSettings {
     pub narrative_max_tokens: u32,
     /// Token limit of an action-list reply.
     pub actions_max_tokens: u32,
+    /// The most characters of earlier turns sent with a request: older turns are left out
+    /// (the latest one is always sent), so a long campaign fits the model's context.
+    pub history_max_chars: usize,
+    /// Whether the action list's schema carries length and range bounds (for a local server
+    /// that samples by the schema's grammar; OpenAI's strict mode refuses them).
+    pub bounded_schema: bool,
+}
+
+impl GmSettings {
+    /// Limits for a very small local model (a 4k-token context, slow on one thread): short
+    /// replies, few tool rounds, a short history.
+    pub fn small_model() -> Self {
+        Self {
+            max_tool_rounds: 2,
+            max_calls_per_round: 3,
+            narrative_max_tokens: 300,
+            actions_max_tokens: 600,
+            history_max_chars: 5_000,
+            bounded_schema: true,
+        }
+    }
 }
 
 impl Default for GmSettings {
@@ -35,6 +58,8 @@ impl Default for GmSettings {
             max_calls_per_round: 6,
             narrative_max_tokens: 700,
             actions_max_tokens: 500,
+            history_max_chars: 60_000,
+            bounded_schema: false,
         }
     }
 }
@@ -175,6 +200,7 @@ pub async fn narrate<R: Rng + Send>(
         PlayerMove::Text(_) | PlayerMove::Opening(_) => None,
     };
 
+    let recent = recent_history(history, settings.history_max_chars);
     let mut turn = vec![move_message(&move_text, roll_line.as_deref())];
     let mut kept: Vec<String> = Vec::new();
     for round in 0..=settings.max_tool_rounds {
@@ -185,13 +211,17 @@ pub async fn narrate<R: Rng + Send>(
         };
         let offered_tools = !tools.is_empty();
         let request =
-            narration_request(&sheet, history, &turn, tools, settings.narrative_max_tokens);
+            narration_request(&sheet, recent, &turn, tools, settings.narrative_max_tokens);
         let reply = stream_reply(llm, request, &mut log).await?;
         log.push(TurnEvent::Usage {
             phase: Phase::Narrate,
             usage: reply.usage,
         });
-        let text = reply.text.trim().to_owned();
+        let text = if reply.cut_off {
+            up_to_last_sentence(reply.text.trim()).to_owned()
+        } else {
+            reply.text.trim().to_owned()
+        };
 
         if reply.tool_calls.is_empty() || !offered_tools {
             if !text.is_empty() {
@@ -265,7 +295,13 @@ pub async fn offer_actions(
     history: &[Message],
 ) -> Result<Vec<TurnEvent>, TurnError> {
     let mut events = Vec::new();
-    let mut request = actions_request(sheet, history, settings.actions_max_tokens);
+    let recent = recent_history(history, settings.history_max_chars);
+    let mut request = actions_request(
+        sheet,
+        recent,
+        settings.actions_max_tokens,
+        settings.bounded_schema,
+    );
     let first = llm.complete(request.clone()).await?;
     events.extend(usage_event(first.usage));
     let error = match ActionList::parse_json(&first.text) {
@@ -351,11 +387,37 @@ fn run_tool<R: Rng + ?Sized>(
     }
 }
 
+/// `text` up to its last complete sentence (a scene the token limit cut off mid-sentence); all
+/// of it when no sentence ends.
+fn up_to_last_sentence(text: &str) -> &str {
+    let closers = ['"', '\'', '”', '’', ')', '*', '_'];
+    let mut end = None;
+    let mut chars = text.char_indices().peekable();
+    while let Some((index, c)) = chars.next() {
+        if matches!(c, '.' | '!' | '?' | '…') {
+            let mut after = index + c.len_utf8();
+            while let Some(&(next_index, next)) = chars.peek() {
+                if !closers.contains(&next) {
+                    break;
+                }
+                after = next_index + next.len_utf8();
+                chars.next();
+            }
+            if chars.peek().is_none_or(|&(_, next)| next.is_whitespace()) {
+                end = Some(after);
+            }
+        }
+    }
+    end.map_or(text, |end| &text[..end])
+}
+
 /// A streamed reply, collected.
 struct Reply {
     text: String,
     tool_calls: Vec<ToolCall>,
     usage: TokenUsage,
+    /// Whether the token limit cut it off.
+    cut_off: bool,
 }
 
 async fn stream_reply(
@@ -368,6 +430,7 @@ async fn stream_reply(
         text: String::new(),
         tool_calls: Vec::new(),
         usage: TokenUsage::default(),
+        cut_off: false,
     };
     while let Some(chunk) = stream.next().await {
         match chunk? {
@@ -376,8 +439,12 @@ async fn stream_reply(
                 log.push(TurnEvent::NarrativeDelta { text: delta });
             }
             LlmChunk::ToolCall(call) => reply.tool_calls.push(call),
-            LlmChunk::Done { usage, .. } => {
+            LlmChunk::Done {
+                usage,
+                finish_reason,
+            } => {
                 reply.usage = usage.unwrap_or_default();
+                reply.cut_off = finish_reason == FinishReason::Length;
                 return Ok(reply);
             }
         }
@@ -399,5 +466,28 @@ impl EventLog<'_> {
         if !event.is_transient() {
             self.events.push(event);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::up_to_last_sentence;
+
+    #[test]
+    fn a_cut_off_scene_ends_at_its_last_full_sentence() {
+        assert_eq!(
+            up_to_last_sentence("The door creaks. A cold wind blows through the"),
+            "The door creaks."
+        );
+        assert_eq!(
+            up_to_last_sentence("\"Halt!\" the guard cries. You ste"),
+            "\"Halt!\" the guard cries."
+        );
+        assert_eq!(
+            up_to_last_sentence("It costs 2.5 gold… *Really?* he as"),
+            "It costs 2.5 gold… *Really?*"
+        );
+        assert_eq!(up_to_last_sentence("No sentence ends here"), "No sentence ends here");
+        assert_eq!(up_to_last_sentence("Done. "), "Done.");
     }
 }

@@ -7,6 +7,7 @@ use leptos_router::hooks::use_navigate;
 
 use crate::api::{list_campaigns, CreateCampaign, DeleteCampaign};
 use crate::campaign::view::{NewCampaign, PREMISE_PRESETS};
+use super::game_master::GameMasterNote;
 
 /// Class suggestions for the form (any class may be typed).
 const CLASSES: [&str; 6] = ["Fighter", "Ranger", "Rogue", "Wizard", "Cleric", "Bard"];
@@ -20,6 +21,7 @@ pub fn HomePage() -> impl IntoView {
             <p class="tagline">
                 "A solo tabletop adventure. The story is told by an AI; the dice are real."
             </p>
+            <GameMasterNote />
             <NewAdventureForm />
             <CampaignList />
         </section>

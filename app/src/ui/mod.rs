@@ -2,6 +2,7 @@
 
 pub mod app;
 pub mod character;
+pub mod game_master;
 pub mod home;
 pub mod play;
 pub mod story;

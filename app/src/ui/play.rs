@@ -8,6 +8,7 @@ use leptos_router::components::A;
 use leptos_router::hooks::{use_navigate, use_params_map};
 
 use super::character::CharacterPanel;
+use super::game_master::GameMasterNote;
 use super::home::error_text;
 use super::story::{GmDrawer, StoryLog};
 use crate::api::{load_campaign, next_actions, play_turn, RestartCampaign};
@@ -228,6 +229,7 @@ fn Play(initial: CampaignView) -> impl IntoView {
                     }}
                 </button>
             </header>
+            <GameMasterNote compact=true />
             <div class="play-grid">
                 <section class="story-column">
                     <StoryLog story=story draft=draft />

@@ -98,7 +98,7 @@ impl fmt::Debug for ApiKey {
 }
 
 /// Where the model is and how long to wait for it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct OpenAiSettings {
     /// The API's base URL, up to and including `/v1` (e.g. `http://127.0.0.1:11434/v1`).
     pub base_url: String,
@@ -112,6 +112,9 @@ pub struct OpenAiSettings {
     pub overall_timeout: Duration,
     /// The reply length limit used when a request sets none.
     pub max_tokens: Option<u32>,
+    /// OpenAI's `frequency_penalty` (-2..=2) sent with every request: a very small model
+    /// repeats itself without one.
+    pub frequency_penalty: Option<f32>,
 }
 
 /// Why the adapter's configuration is unusable. Never contains the API key.
@@ -157,6 +160,7 @@ impl OpenAiSettings {
             idle_timeout: Self::DEFAULT_IDLE_TIMEOUT,
             overall_timeout: Self::DEFAULT_OVERALL_TIMEOUT,
             max_tokens: None,
+            frequency_penalty: None,
         }
     }
 
@@ -264,6 +268,7 @@ impl OpenAiAdapter {
             response_format: request.response_format.map(wire_format),
             temperature: request.temperature,
             max_tokens: request.max_tokens.or(self.settings.max_tokens),
+            frequency_penalty: self.settings.frequency_penalty,
             stream: stream.then_some(true),
             stream_options: stream.then_some(ChatCompletionStreamOptions {
                 include_usage: Some(true),

@@ -1,0 +1,12 @@
+//! `game_master`: which model tells the stories, and advice about it.
+
+use leptos::prelude::*;
+
+use crate::campaign::view::GameMasterView;
+
+/// The model this server's game master runs on.
+#[server]
+pub async fn game_master() -> Result<GameMasterView, ServerFnError> {
+    use super::context::services;
+    Ok(services()?.master.as_ref().clone())
+}

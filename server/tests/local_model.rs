@@ -1,0 +1,182 @@
+//! The bundled local game master: a real turn against the real `llama-server` and SmolLM2
+//! (installed by `scripts/setup-llm.sh`; a missing install fails here, it is never skipped),
+//! and the text-tools path through the real adapter against a scripted reply on the wire.
+//!
+//! Against the real model only structure is asserted (a non-empty scene, a schema-valid action
+//! list, the process stopped), never content.
+
+use std::time::Duration;
+
+use app::game::text::{CharacterName, ClassName, LocationName};
+use app::game::CharacterSheet;
+use app::gm::{narrate, offer_actions, GmSettings, MoveText, PlayerMove, TurnEvent};
+use rand::{rngs::StdRng, SeedableRng};
+use serde_json::{json, Value};
+use server::config::{LlmChoice, ToolMode};
+use server::llm::bundled::BundledSettings;
+use server::llm::openai::OpenAiSettings;
+use server::llm::provider::Provider;
+use wiremock::{
+    matchers::{body_string_contains, method, path},
+    Mock, MockServer, ResponseTemplate,
+};
+
+fn sheet() -> CharacterSheet {
+    CharacterSheet::new(
+        CharacterName::new("Mira").unwrap(),
+        ClassName::new("Ranger").unwrap(),
+        LocationName::new("The flooded crypt").unwrap(),
+    )
+}
+
+/// The install `scripts/setup-llm.sh` made (the test command runs it first).
+fn installed() -> BundledSettings {
+    BundledSettings::from_lookup(|name| std::env::var(name).ok().filter(|v| !v.is_empty()))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bundled_model_plays_a_full_turn_and_stops_with_the_app() {
+    let choice = LlmChoice::Local {
+        probe: false,
+        bundled: installed(),
+    };
+    let mut provider = Provider::start(&choice, None)
+        .await
+        .unwrap_or_else(|error| panic!("the bundled model must start: {error}"));
+    let bundled = provider.bundled.take().expect("the bundled server runs");
+    let base_url = bundled.base_url().to_owned();
+    let pid = bundled.id().expect("a process id");
+    assert_eq!(provider.master.model, "SmolLM2-135M-Instruct");
+    assert!(provider.master.advice.is_some(), "the player is told it is rough");
+    assert_eq!(provider.gm, GmSettings::small_model());
+
+    let sheet = sheet();
+    let opening = PlayerMove::Opening(
+        MoveText::parse("A lantern-lit crypt beneath a drowned village.").unwrap(),
+    );
+    let narration = tokio::time::timeout(
+        Duration::from_secs(180),
+        narrate(
+            provider.llm.as_ref(),
+            &provider.gm,
+            &sheet,
+            &[],
+            &opening,
+            &mut StdRng::seed_from_u64(1),
+            &mut |_| {},
+        ),
+    )
+    .await
+    .expect("the narration finishes in bounded time")
+    .expect("the narration succeeds");
+    assert!(!narration.text.trim().is_empty(), "a non-empty scene");
+
+    let mut history = narration.messages.clone();
+    history.retain(|message| !matches!(message, app::gm::Message::System { .. }));
+    let events = tokio::time::timeout(
+        Duration::from_secs(180),
+        offer_actions(provider.llm.as_ref(), &provider.gm, &narration.sheet, &history),
+    )
+    .await
+    .expect("the actions arrive in bounded time")
+    .expect("the actions call succeeds");
+    let offered = events.iter().find_map(|event| match event {
+        TurnEvent::ActionsOffered { actions, fallback } => Some((actions, *fallback)),
+        _ => None,
+    });
+    let (actions, fallback) = offered.expect("actions are offered");
+    assert!(!fallback, "the model's own list was valid, not the fallback");
+    assert!(!actions.is_empty());
+
+    bundled.stop().await;
+    assert!(
+        !std::path::Path::new(&format!("/proc/{pid}")).exists(),
+        "llama-server is gone"
+    );
+    let after = reqwest::Client::new()
+        .get(format!("{base_url}/models"))
+        .timeout(Duration::from_secs(2))
+        .send()
+        .await;
+    assert!(after.is_err(), "nothing answers on its port any more");
+}
+
+/// One streamed chunk with `content`, and the end of the stream.
+fn streamed_reply(content: &str) -> ResponseTemplate {
+    let chunk = |delta: Value, finish: Option<&str>| {
+        json!({
+            "id": "c", "object": "chat.completion.chunk", "created": 1, "model": "m",
+            "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]
+        })
+    };
+    let body = format!(
+        "data: {}\n\ndata: {}\n\ndata: [DONE]\n\n",
+        chunk(json!({"role": "assistant", "content": content}), None),
+        chunk(json!({}), Some("stop"))
+    );
+    ResponseTemplate::new(200).set_body_raw(body, "text/event-stream")
+}
+
+#[tokio::test]
+async fn a_text_tool_roll_in_a_scripted_reply_is_parsed_and_rolled() {
+    let server = MockServer::start().await;
+    // The second call carries the roll's result; it gets the scene.
+    Mock::given(method("POST"))
+        .and(path("/v1/chat/completions"))
+        .and(body_string_contains("[Tool result]"))
+        .respond_with(streamed_reply("The goblin's blade glances off your shield."))
+        .with_priority(1)
+        .expect(1)
+        .mount(&server)
+        .await;
+    Mock::given(method("POST"))
+        .and(path("/v1/chat/completions"))
+        .respond_with(streamed_reply(
+            "The goblin lunges.\n<tool name=\"roll_dice\">{\"dice\": \"1d20+3\", \"reason\": \
+             \"Goblin attack\"}</tool>",
+        ))
+        .with_priority(2)
+        .expect(1)
+        .mount(&server)
+        .await;
+
+    let settings = OpenAiSettings::new(format!("{}/v1", server.uri()), "tiny");
+    let provider = Provider::start(&LlmChoice::Endpoint(settings), Some(ToolMode::Text))
+        .await
+        .unwrap();
+    let narration = narrate(
+        provider.llm.as_ref(),
+        &provider.gm,
+        &sheet(),
+        &[],
+        &PlayerMove::Text(MoveText::parse("I raise my shield.").unwrap()),
+        &mut StdRng::seed_from_u64(3),
+        &mut |_| {},
+    )
+    .await
+    .expect("the turn succeeds");
+
+    let roll = narration.events.iter().find_map(|event| match event {
+        TurnEvent::ToolCalled { call } => Some(call),
+        _ => None,
+    });
+    let roll = roll.expect("the tag became a tool call");
+    assert_eq!(roll.name, "roll_dice");
+    let result = narration.events.iter().find_map(|event| match event {
+        TurnEvent::ToolResult { result, effect, .. } => Some((result, effect.is_some())),
+        _ => None,
+    });
+    let (result, applied) = result.expect("the roll was made");
+    assert!(applied, "the rules accepted the roll: {result}");
+    assert!(result.contains("Goblin attack"), "{result}");
+    assert_eq!(narration.text, "The goblin's blade glances off your shield.");
+
+    // The model never saw native tools: they were described in the system prompt instead.
+    let requests = server.received_requests().await.unwrap();
+    let first: Value = serde_json::from_slice(&requests[0].body).unwrap();
+    assert!(first.get("tools").is_none(), "no native tools: {first}");
+    assert!(first["messages"][0]["content"]
+        .as_str()
+        .unwrap()
+        .contains("<tool name="));
+}
