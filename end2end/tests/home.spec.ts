@@ -14,6 +14,9 @@ test("the home page hydrates with the new-adventure form", async ({ page }, test
   await expect(page.locator('main[data-hydrated="true"]')).toBeAttached();
   await expect(page.getByRole("heading", { name: "New adventure" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Begin the adventure" })).toBeEnabled();
+  // The player is told which model is the game master.
+  await expect(page.locator(".game-master .model-name")).toHaveText("scripted end-to-end scenario");
+  await expect(page.locator(".game-master")).toContainText("a scripted scenario, not a model");
 
   await page.screenshot({ path: testInfo.outputPath("home.png"), fullPage: true });
   expect(errors).toEqual([]);

@@ -20,6 +20,7 @@ use std::path::PathBuf;
 use leptos::config::{errors::LeptosConfigError, get_configuration, LeptosOptions};
 
 use crate::llm::bundled::BundledSettings;
+use crate::llm::discover::{usual_local_servers, LocalServer};
 use crate::llm::openai::{LlmConfigError, OpenAiSettings};
 
 /// Which model tells the story.
@@ -27,11 +28,10 @@ use crate::llm::openai::{LlmConfigError, OpenAiSettings};
 pub enum LlmChoice {
     /// A configured OpenAI-compatible endpoint.
     Endpoint(OpenAiSettings),
-    /// A model on this computer: a running Ollama or llama.cpp server if `probe` finds one,
-    /// else the bundled model.
+    /// A model on this computer: the first of `probe` that is running, else the bundled model.
     Local {
-        /// Whether to look for a running server first.
-        probe: bool,
+        /// Model servers to look for first (Ollama, llama.cpp), in order of preference.
+        probe: Vec<LocalServer>,
         /// The bundled model.
         bundled: BundledSettings,
     },
@@ -96,8 +96,12 @@ impl Settings {
         leptos: LeptosOptions,
         lookup: impl Fn(&str) -> Option<String>,
     ) -> Result<Self, ConfigError> {
-        let local = |probe| LlmChoice::Local {
-            probe,
+        let local = |probe: bool| LlmChoice::Local {
+            probe: if probe {
+                usual_local_servers()
+            } else {
+                Vec::new()
+            },
             bundled: BundledSettings::from_lookup(&lookup),
         };
         let endpoint_configured = [
@@ -155,13 +159,13 @@ mod tests {
         assert_eq!(
             chosen.llm,
             LlmChoice::Local {
-                probe: true,
+                probe: usual_local_servers(),
                 bundled: BundledSettings::in_dir(std::path::Path::new("/llm")),
             }
         );
         assert_eq!(chosen.tools, None);
         let bundled = settings(&[("DICEBOUND_LLM", "bundled")]).unwrap();
-        assert!(matches!(bundled.llm, LlmChoice::Local { probe: false, .. }));
+        assert!(matches!(bundled.llm, LlmChoice::Local { ref probe, .. } if probe.is_empty()));
     }
 
     #[test]

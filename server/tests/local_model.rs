@@ -37,7 +37,7 @@ fn installed() -> BundledSettings {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_bundled_model_plays_a_full_turn_and_stops_with_the_app() {
     let choice = LlmChoice::Local {
-        probe: false,
+        probe: Vec::new(),
         bundled: installed(),
     };
     let mut provider = Provider::start(&choice, None)

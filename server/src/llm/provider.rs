@@ -12,7 +12,7 @@ use app::gm::text_tools::TextTools;
 use app::gm::{GmSettings, LlmPort};
 
 use super::bundled::{BundledError, BundledServer, BUNDLED_MODEL};
-use super::discover::{find_running, usual_local_servers};
+use super::discover::find_running;
 use super::openai::{LlmConfigError, OpenAiAdapter, OpenAiSettings};
 use super::resilient::{Resilient, RetryPolicy};
 use crate::config::{LlmChoice, ToolMode};
@@ -94,8 +94,8 @@ impl Provider {
                 ),
             )),
             LlmChoice::Local { probe, bundled } => {
-                if *probe {
-                    if let Some(running) = find_running(&usual_local_servers(), PROBE_WAIT).await {
+                if !probe.is_empty() {
+                    if let Some(running) = find_running(probe, PROBE_WAIT).await {
                         let settings =
                             OpenAiSettings::new(&running.server.base_url, &running.model);
                         return Ok(Self {

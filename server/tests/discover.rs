@@ -1,0 +1,107 @@
+//! Finding a model server already running on this computer, against fakes on loopback.
+
+use std::time::Duration;
+
+use serde_json::json;
+use server::llm::discover::{find_running, LocalServer};
+use wiremock::{
+    matchers::{method, path},
+    Mock, MockServer, ResponseTemplate,
+};
+
+const WAIT: Duration = Duration::from_millis(800);
+
+async fn listing(models: &[&str]) -> MockServer {
+    let server = MockServer::start().await;
+    let data: Vec<_> = models
+        .iter()
+        .map(|id| json!({"id": id, "object": "model", "owned_by": "me"}))
+        .collect();
+    Mock::given(method("GET"))
+        .and(path("/v1/models"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({"object": "list", "data": data})))
+        .mount(&server)
+        .await;
+    server
+}
+
+fn candidate(name: &'static str, uri: &str) -> LocalServer {
+    LocalServer {
+        name,
+        base_url: format!("{uri}/v1"),
+    }
+}
+
+/// A loopback port with nothing listening.
+fn closed_port() -> String {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    drop(listener);
+    format!("http://127.0.0.1:{port}")
+}
+
+#[tokio::test]
+async fn the_first_server_listing_a_model_is_used_in_order_of_preference() {
+    let ollama = listing(&["llama3.2:3b", "qwen2.5:7b"]).await;
+    let llama_cpp = listing(&["local-model"]).await;
+    let found = find_running(
+        &[
+            candidate("Ollama", &ollama.uri()),
+            candidate("llama.cpp server", &llama_cpp.uri()),
+        ],
+        WAIT,
+    )
+    .await
+    .expect("a server answers");
+    assert_eq!(found.server.name, "Ollama");
+    assert_eq!(found.model, "llama3.2:3b");
+    assert_eq!(found.server.base_url, format!("{}/v1", ollama.uri()));
+}
+
+#[tokio::test]
+async fn servers_without_models_or_not_answering_a_model_list_are_passed_over() {
+    let empty = listing(&[]).await;
+    let stranger = MockServer::start().await;
+    Mock::given(method("GET"))
+        .respond_with(ResponseTemplate::new(200).set_body_string("<html>my web app</html>"))
+        .mount(&stranger)
+        .await;
+    let llama_cpp = listing(&["SmolLM2"]).await;
+    let found = find_running(
+        &[
+            candidate("closed", &closed_port()),
+            candidate("empty Ollama", &empty.uri()),
+            candidate("some web app", &stranger.uri()),
+            candidate("llama.cpp server", &llama_cpp.uri()),
+        ],
+        WAIT,
+    )
+    .await
+    .expect("the llama.cpp server answers");
+    assert_eq!(found.server.name, "llama.cpp server");
+    assert_eq!(found.model, "SmolLM2");
+
+    let nothing = find_running(
+        &[candidate("closed", &closed_port()), candidate("empty", &empty.uri())],
+        WAIT,
+    )
+    .await;
+    assert_eq!(nothing, None);
+}
+
+#[tokio::test]
+async fn a_server_that_hangs_is_given_up_on_in_time() {
+    let slow = MockServer::start().await;
+    Mock::given(method("GET"))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .set_delay(Duration::from_secs(10))
+                .set_body_json(json!({"data": [{"id": "late"}]})),
+        )
+        .mount(&slow)
+        .await;
+    let started = std::time::Instant::now();
+    let found = find_running(&[candidate("slow", &slow.uri())], Duration::from_millis(300)).await;
+    assert_eq!(found, None);
+    assert!(started.elapsed() < Duration::from_secs(5));
+}
