@@ -37,13 +37,13 @@ pub struct GmSettings {
 }
 
 impl GmSettings {
-    /// Limits for a very small local model (a 4k-token context, slow on one thread): short
+    /// Limits for a very small local model (an 8k-token context, slow on one thread): short
     /// replies, few tool rounds, a short history.
     pub fn small_model() -> Self {
         Self {
             max_tool_rounds: 2,
             max_calls_per_round: 3,
-            narrative_max_tokens: 300,
+            narrative_max_tokens: 240,
             actions_max_tokens: 600,
             history_max_chars: 5_000,
             bounded_schema: true,

@@ -3,7 +3,7 @@
 //! with it.
 //!
 //! One CPU thread (two threads collapse when anything else runs, such as a build), one request
-//! slot, a 4k-token context.
+//! slot, an 8k-token context (the model's own limit; the text-tools prompt alone is ~1.7k tokens).
 
 use std::{
     collections::VecDeque,
@@ -49,7 +49,7 @@ impl BundledSettings {
             server: dir.join("llama-server"),
             model: dir.join("model.gguf"),
             threads: 1,
-            context_tokens: 4096,
+            context_tokens: 8192,
             startup_timeout: Duration::from_secs(60),
         }
     }
