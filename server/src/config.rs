@@ -140,17 +140,26 @@ impl Settings {
     }
 }
 
+/// A stand-in environment of `pairs`, for tests of the `from_lookup` readers.
+#[cfg(test)]
+pub(crate) fn fake_env<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
+    move |name| {
+        pairs
+            .iter()
+            .find(|(key, _)| *key == name)
+            .map(|(_, value)| (*value).to_owned())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn settings(pairs: &[(&str, &str)]) -> Result<Settings, ConfigError> {
-        Settings::from_lookup(LeptosOptions::builder().output_name("t").build(), |name| {
-            pairs
-                .iter()
-                .find(|(key, _)| *key == name)
-                .map(|(_, value)| (*value).to_owned())
-        })
+        Settings::from_lookup(
+            LeptosOptions::builder().output_name("t").build(),
+            fake_env(pairs),
+        )
     }
 
     #[test]

@@ -207,7 +207,7 @@ impl ActionList {
         action["id"]["pattern"] = "^[a-z]+(-[a-z]+){0,3}$".into();
         action["id"]["maxLength"] = 40.into();
         action["description"]["minLength"] = 8.into();
-        action["description"]["maxLength"] = 120.into();
+        action["description"]["maxLength"] = 90.into();
         let dice = &mut action["diceRoll"];
         if let Some(fields) = dice.as_object_mut() {
             fields.remove("type");
@@ -836,7 +836,7 @@ mod tests {
         let list = &schema["properties"]["actions"];
         assert_eq!((list["minItems"].as_u64(), list["maxItems"].as_u64()), (Some(2), Some(4)));
         let action = &list["items"]["properties"];
-        assert_eq!(action["description"]["maxLength"], 120);
+        assert_eq!(action["description"]["maxLength"], 90);
         assert_eq!(action["difficultyClass"]["maximum"], 25);
         let dice = action["diceRoll"]["enum"].as_array().unwrap();
         assert!(dice.contains(&Value::Null));

@@ -213,15 +213,7 @@ async fn wait_until_ready(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn env<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
-        move |name| {
-            pairs
-                .iter()
-                .find(|(key, _)| *key == name)
-                .map(|(_, value)| (*value).to_owned())
-        }
-    }
+    use crate::config::fake_env as env;
 
     #[test]
     fn the_install_folder_follows_the_setup_script() {
