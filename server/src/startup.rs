@@ -42,6 +42,8 @@ impl Application {
     /// Opens the database, picks the model, binds the configured address and assembles the routes.
     pub async fn build(settings: Settings) -> Result<Self, StartupError> {
         let store = SqliteStore::open(&settings.database_url).await?;
+        // Bound first: a busy port is reported before the model is loaded.
+        let listener = TcpListener::bind(settings.leptos.site_addr).await?;
         let provider = Provider::start(&settings.llm, settings.tools).await?;
         let info = provider.llm.model_info();
         tracing::info!(
@@ -67,7 +69,6 @@ impl Application {
             master: Arc::new(provider.master),
         };
         let identity = PlayerIdentity::new(key).secure(settings.secure_cookies);
-        let listener = TcpListener::bind(settings.leptos.site_addr).await?;
         Ok(Self {
             listener,
             router: router(settings.leptos, services, identity),

@@ -42,7 +42,7 @@ fn closed_port() -> String {
 
 #[tokio::test]
 async fn the_first_server_listing_a_model_is_used_in_order_of_preference() {
-    let ollama = listing(&["llama3.2:3b", "qwen2.5:7b"]).await;
+    let ollama = listing(&["nomic-embed-text:latest", "llama3.2:3b", "qwen2.5:7b"]).await;
     let llama_cpp = listing(&["local-model"]).await;
     let found = find_running(
         &[

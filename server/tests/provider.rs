@@ -36,7 +36,7 @@ async fn a_running_local_server_is_used_before_the_bundled_model() {
     assert_eq!(provider.master.model, "llama3.2");
     assert_eq!(provider.master.source, "Ollama on this computer");
     assert_eq!(provider.master.advice, None);
-    assert_eq!(provider.gm, GmSettings::default());
+    assert_eq!(provider.gm, GmSettings::local_server());
     let info = provider.llm.model_info();
     assert_eq!(info.model, "llama3.2");
     assert!(info.endpoint.starts_with(&ollama.uri()), "{}", info.endpoint);

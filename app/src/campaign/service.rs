@@ -311,7 +311,7 @@ impl Game<'_> {
             actions: state.action_views(),
             llm_history: state.llm_views(),
             tokens: (state.usage.prompt_tokens, state.usage.completion_tokens),
-            model: self.llm.model_info().to_string(),
+            model: self.llm.model_info().model,
             summary: summary(record),
         }
     }

@@ -832,6 +832,23 @@ mod tests {
 
     #[test]
     fn the_bounded_schema_limits_what_a_grammar_lets_a_small_model_write() {
+        // The bounds go on fields the strict schema already has, with the types they bound.
+        let strict = ActionList::json_schema();
+        assert_eq!(strict["properties"]["actions"]["type"], "array");
+        let fields = &strict["properties"]["actions"]["items"]["properties"];
+        for (field, kind) in [
+            ("id", "string"),
+            ("description", "string"),
+            ("diceRoll", "string"),
+            ("diceReason", "string"),
+            ("difficultyClass", "integer"),
+        ] {
+            let types = &fields[field]["type"];
+            assert!(
+                types == kind || types.as_array().is_some_and(|t| t.contains(&json!(kind))),
+                "{field}: {types}"
+            );
+        }
         let schema = ActionList::bounded_json_schema();
         let list = &schema["properties"]["actions"];
         assert_eq!((list["minItems"].as_u64(), list["maxItems"].as_u64()), (Some(2), Some(4)));

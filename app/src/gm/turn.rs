@@ -37,6 +37,15 @@ pub struct GmSettings {
 }
 
 impl GmSettings {
+    /// Limits for a model server found running on this computer (Ollama, llama.cpp), whose
+    /// context may be as small as 4k tokens: the defaults with a short history.
+    pub fn local_server() -> Self {
+        Self {
+            history_max_chars: 8_000,
+            ..Self::default()
+        }
+    }
+
     /// Limits for a very small local model (an 8k-token context, slow on one thread): short
     /// replies, few tool rounds, a short history.
     pub fn small_model() -> Self {

@@ -112,7 +112,8 @@ impl BundledServer {
             }
         }
         let port = free_port()?;
-        let mut child = Command::new(&settings.server)
+        let mut command = Command::new(&settings.server);
+        command
             .arg("--model")
             .arg(&settings.model)
             .args(["--alias", BUNDLED_MODEL, "--host", "127.0.0.1"])
@@ -123,8 +124,9 @@ impl BundledServer {
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
-            .kill_on_drop(true)
-            .spawn()?;
+            .kill_on_drop(true);
+        end_with_this_process(&mut command);
+        let mut child = command.spawn()?;
         let log = Arc::new(Mutex::new(VecDeque::with_capacity(LOG_TAIL_LINES)));
         if let Some(stderr) = child.stderr.take() {
             tokio::spawn(forward_log(stderr, Arc::clone(&log)));
@@ -155,6 +157,27 @@ impl BundledServer {
     }
 }
 
+/// Makes the kernel kill the child when the thread that started it ends, however it ends (a
+/// crash, SIGKILL, a signal during startup), not only when the handle is dropped. The app starts
+/// it from the main thread, so this is when the app's process ends.
+#[cfg(target_os = "linux")]
+fn end_with_this_process(command: &mut Command) {
+    // SAFETY: the closure runs in the forked child before exec and only calls prctl(2), which
+    // is async-signal-safe; it allocates nothing and touches no lock.
+    unsafe {
+        command.pre_exec(|| {
+            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) == -1 {
+                return Err(io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+}
+
+/// Elsewhere only dropping the handle (or stopping the app) ends the child.
+#[cfg(not(target_os = "linux"))]
+fn end_with_this_process(_command: &mut Command) {}
+
 /// A loopback port nothing listens on now.
 fn free_port() -> io::Result<u16> {
     Ok(TcpListener::bind((Ipv4Addr::LOCALHOST, 0))?
@@ -184,6 +207,7 @@ async fn wait_until_ready(
 ) -> Result<(), BundledError> {
     let http = reqwest::Client::builder()
         .timeout(Duration::from_secs(2))
+        .no_proxy()
         .build()
         .map_err(|error| BundledError::Spawn(io::Error::other(error)))?;
     let deadline = Instant::now() + limit;

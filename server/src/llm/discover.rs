@@ -48,12 +48,13 @@ struct ModelEntry {
     id: String,
 }
 
-/// The first of `candidates` (in their order) that lists a model at `GET {base}/models` within
-/// `wait`; all are asked at once. A server with no model, or anything that does not answer an
-/// OpenAI model list, is passed over.
+/// The first of `candidates` (in their order) that lists a chat model at `GET {base}/models`
+/// within `wait`; all are asked at once. A server with no model (or only embedding models), or
+/// anything that does not answer an OpenAI model list, is passed over.
 pub async fn find_running(candidates: &[LocalServer], wait: Duration) -> Option<RunningServer> {
     let http = reqwest::Client::builder()
         .timeout(wait)
+        .no_proxy()
         .build()
         .ok()?;
     let answers = join_all(candidates.iter().map(|server| {
@@ -70,7 +71,12 @@ pub async fn find_running(candidates: &[LocalServer], wait: Duration) -> Option<
                 .await
                 .ok()?;
             let list: ModelList = serde_json::from_slice(&body).ok()?;
-            let model = list.data.into_iter().map(|entry| entry.id).find(|id| !id.is_empty())?;
+            // Ollama lists embedding models too; they cannot chat.
+            let model = list
+                .data
+                .into_iter()
+                .map(|entry| entry.id)
+                .find(|id| !id.is_empty() && !id.contains("embed"))?;
             Some(RunningServer {
                 server: server.clone(),
                 model,

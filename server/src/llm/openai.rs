@@ -192,6 +192,17 @@ impl OpenAiSettings {
     }
 }
 
+/// Whether `url` points at this computer.
+fn is_loopback(url: &Url) -> bool {
+    url.host_str().is_some_and(|host| {
+        host.eq_ignore_ascii_case("localhost")
+            || host
+                .trim_matches(['[', ']'])
+                .parse::<std::net::IpAddr>()
+                .is_ok_and(|ip| ip.is_loopback())
+    })
+}
+
 /// Parses a positive number of seconds (fractions allowed).
 fn seconds(name: &'static str, value: String) -> Result<Duration, LlmConfigError> {
     value
@@ -240,8 +251,12 @@ impl OpenAiAdapter {
             .filter(|key| !key.expose().is_empty())
             .map(bearer)
             .transpose()?;
-        let http = reqwest::Client::builder()
-            .connect_timeout(settings.idle_timeout)
+        let mut http = reqwest::Client::builder().connect_timeout(settings.idle_timeout);
+        if is_loopback(&endpoint) {
+            // A model on this computer is never reached through a proxy.
+            http = http.no_proxy();
+        }
+        let http = http
             .build()
             .map_err(|error| LlmConfigError::Client(describe(error)))?;
         Ok(Self {
@@ -957,6 +972,16 @@ fn describe(error: reqwest::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn loopback_endpoints_are_recognised() {
+        let loopback = |url: &str| is_loopback(&Url::parse(url).unwrap());
+        assert!(loopback("http://127.0.0.1:8080/v1"));
+        assert!(loopback("http://LOCALHOST:11434/v1"));
+        assert!(loopback("http://[::1]:8080/v1"));
+        assert!(!loopback("https://api.openai.com/v1"));
+        assert!(!loopback("http://10.0.0.2:8000/v1"));
+    }
 
     #[test]
     fn finish_reasons_map_and_unknown_ones_are_kept() {

@@ -74,7 +74,8 @@ impl Provider {
                     gm: GmSettings::default(),
                     master: GameMasterView {
                         model: info.model,
-                        source: format!("the configured endpoint, {}", info.endpoint),
+                        // The URL stays in the log: it may name a private host.
+                        source: "the configured OpenAI-compatible endpoint".to_owned(),
                         advice: None,
                     },
                     bundled: None,
@@ -100,7 +101,7 @@ impl Provider {
                             OpenAiSettings::new(&running.server.base_url, &running.model);
                         return Ok(Self {
                             llm: endpoint(settings, tools.unwrap_or(ToolMode::Text))?,
-                            gm: GmSettings::default(),
+                            gm: GmSettings::local_server(),
                             master: GameMasterView {
                                 model: running.model,
                                 source: format!("{} on this computer", running.server.name),
