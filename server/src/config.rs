@@ -142,7 +142,9 @@ impl Settings {
 
 /// A stand-in environment of `pairs`, for tests of the `from_lookup` readers.
 #[cfg(test)]
-pub(crate) fn fake_env<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
+pub(crate) fn fake_env<'a>(
+    pairs: &'a [(&'a str, &'a str)],
+) -> impl Fn(&str) -> Option<String> + 'a {
     move |name| {
         pairs
             .iter()
@@ -186,7 +188,9 @@ mod tests {
             ("DICEBOUND_LLM_TOOLS", "text"),
         ])
         .unwrap();
-        assert!(matches!(chosen.llm, LlmChoice::Endpoint(ref s) if s.base_url.starts_with("http://10.0.0.2")));
+        assert!(
+            matches!(chosen.llm, LlmChoice::Endpoint(ref s) if s.base_url.starts_with("http://10.0.0.2"))
+        );
         assert_eq!(chosen.tools, Some(ToolMode::Text));
     }
 
@@ -195,13 +199,21 @@ mod tests {
         let demo = settings(&[("DICEBOUND_LLM", "demo"), ("OPENAI_API_KEY", "sk")]).unwrap();
         assert_eq!(demo.llm, LlmChoice::Demo);
         let scripted = settings(&[("DICEBOUND_LLM", "scripted:/tmp/s.json")]).unwrap();
-        assert_eq!(scripted.llm, LlmChoice::Scripted(PathBuf::from("/tmp/s.json")));
+        assert_eq!(
+            scripted.llm,
+            LlmChoice::Scripted(PathBuf::from("/tmp/s.json"))
+        );
     }
 
     #[test]
     fn unknown_values_are_refused_with_the_allowed_ones() {
         let error = settings(&[("DICEBOUND_LLM", "gpt5")]).unwrap_err();
-        assert!(error.to_string().contains("local, bundled, demo or scripted:PATH"), "{error}");
+        assert!(
+            error
+                .to_string()
+                .contains("local, bundled, demo or scripted:PATH"),
+            "{error}"
+        );
         let error = settings(&[("DICEBOUND_LLM", "scripted:")]).unwrap_err();
         assert!(matches!(error, ConfigError::LlmChoice(_)));
         let error = settings(&[("DICEBOUND_LLM_TOOLS", "smoke")]).unwrap_err();

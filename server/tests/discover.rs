@@ -19,7 +19,9 @@ async fn listing(models: &[&str]) -> MockServer {
         .collect();
     Mock::given(method("GET"))
         .and(path("/v1/models"))
-        .respond_with(ResponseTemplate::new(200).set_body_json(json!({"object": "list", "data": data})))
+        .respond_with(
+            ResponseTemplate::new(200).set_body_json(json!({"object": "list", "data": data})),
+        )
         .mount(&server)
         .await;
     server
@@ -82,7 +84,10 @@ async fn servers_without_models_or_not_answering_a_model_list_are_passed_over() 
     assert_eq!(found.model, "SmolLM2");
 
     let nothing = find_running(
-        &[candidate("closed", &closed_port()), candidate("empty", &empty.uri())],
+        &[
+            candidate("closed", &closed_port()),
+            candidate("empty", &empty.uri()),
+        ],
         WAIT,
     )
     .await;
@@ -101,7 +106,11 @@ async fn a_server_that_hangs_is_given_up_on_in_time() {
         .mount(&slow)
         .await;
     let started = std::time::Instant::now();
-    let found = find_running(&[candidate("slow", &slow.uri())], Duration::from_millis(300)).await;
+    let found = find_running(
+        &[candidate("slow", &slow.uri())],
+        Duration::from_millis(300),
+    )
+    .await;
     assert_eq!(found, None);
     assert!(started.elapsed() < Duration::from_secs(5));
 }

@@ -47,7 +47,10 @@ async fn the_bundled_model_plays_a_full_turn_and_stops_with_the_app() {
     let base_url = bundled.base_url().to_owned();
     let pid = bundled.id().expect("a process id");
     assert_eq!(provider.master.model, "SmolLM2-135M-Instruct");
-    assert!(provider.master.advice.is_some(), "the player is told it is rough");
+    assert!(
+        provider.master.advice.is_some(),
+        "the player is told it is rough"
+    );
     assert_eq!(provider.gm, GmSettings::small_model());
 
     let sheet = sheet();
@@ -75,7 +78,12 @@ async fn the_bundled_model_plays_a_full_turn_and_stops_with_the_app() {
     history.retain(|message| !matches!(message, app::gm::Message::System { .. }));
     let events = tokio::time::timeout(
         Duration::from_secs(180),
-        offer_actions(provider.llm.as_ref(), &provider.gm, &narration.sheet, &history),
+        offer_actions(
+            provider.llm.as_ref(),
+            &provider.gm,
+            &narration.sheet,
+            &history,
+        ),
     )
     .await
     .expect("the actions arrive in bounded time")
@@ -85,7 +93,10 @@ async fn the_bundled_model_plays_a_full_turn_and_stops_with_the_app() {
         _ => None,
     });
     let (actions, fallback) = offered.expect("actions are offered");
-    assert!(!fallback, "the model's own list was valid, not the fallback");
+    assert!(
+        !fallback,
+        "the model's own list was valid, not the fallback"
+    );
     assert!(!actions.is_empty());
 
     bundled.stop().await;
@@ -124,7 +135,9 @@ async fn a_text_tool_roll_in_a_scripted_reply_is_parsed_and_rolled() {
     Mock::given(method("POST"))
         .and(path("/v1/chat/completions"))
         .and(body_string_contains("[Tool result]"))
-        .respond_with(streamed_reply("The goblin's blade glances off your shield."))
+        .respond_with(streamed_reply(
+            "The goblin's blade glances off your shield.",
+        ))
         .with_priority(1)
         .expect(1)
         .mount(&server)
@@ -169,7 +182,10 @@ async fn a_text_tool_roll_in_a_scripted_reply_is_parsed_and_rolled() {
     let (result, applied) = result.expect("the roll was made");
     assert!(applied, "the rules accepted the roll: {result}");
     assert!(result.contains("Goblin attack"), "{result}");
-    assert_eq!(narration.text, "The goblin's blade glances off your shield.");
+    assert_eq!(
+        narration.text,
+        "The goblin's blade glances off your shield."
+    );
 
     // The model never saw native tools: they were described in the system prompt instead.
     let requests = server.received_requests().await.unwrap();

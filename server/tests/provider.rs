@@ -19,7 +19,9 @@ async fn a_running_local_server_is_used_before_the_bundled_model() {
     let ollama = MockServer::start().await;
     Mock::given(method("GET"))
         .and(path("/v1/models"))
-        .respond_with(ResponseTemplate::new(200).set_body_json(json!({"data": [{"id": "llama3.2"}]})))
+        .respond_with(
+            ResponseTemplate::new(200).set_body_json(json!({"data": [{"id": "llama3.2"}]})),
+        )
         .mount(&ollama)
         .await;
     // No bundled install at all: it must not be needed.
@@ -31,7 +33,9 @@ async fn a_running_local_server_is_used_before_the_bundled_model() {
         }],
         bundled: BundledSettings::in_dir(empty.path()),
     };
-    let provider = Provider::start(&choice, None).await.expect("the running server is used");
+    let provider = Provider::start(&choice, None)
+        .await
+        .expect("the running server is used");
     assert!(provider.bundled.is_none());
     assert_eq!(provider.master.model, "llama3.2");
     assert_eq!(provider.master.source, "Ollama on this computer");
@@ -39,7 +43,11 @@ async fn a_running_local_server_is_used_before_the_bundled_model() {
     assert_eq!(provider.gm, GmSettings::local_server());
     let info = provider.llm.model_info();
     assert_eq!(info.model, "llama3.2");
-    assert!(info.endpoint.starts_with(&ollama.uri()), "{}", info.endpoint);
+    assert!(
+        info.endpoint.starts_with(&ollama.uri()),
+        "{}",
+        info.endpoint
+    );
 }
 
 #[tokio::test]
@@ -47,7 +55,10 @@ async fn with_nothing_running_and_nothing_installed_the_error_says_what_to_do() 
     let empty = tempfile::tempdir().unwrap();
     let closed = {
         let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        format!("http://127.0.0.1:{}/v1", listener.local_addr().unwrap().port())
+        format!(
+            "http://127.0.0.1:{}/v1",
+            listener.local_addr().unwrap().port()
+        )
     };
     let choice = LlmChoice::Local {
         probe: vec![LocalServer {

@@ -851,7 +851,10 @@ mod tests {
         }
         let schema = ActionList::bounded_json_schema();
         let list = &schema["properties"]["actions"];
-        assert_eq!((list["minItems"].as_u64(), list["maxItems"].as_u64()), (Some(2), Some(4)));
+        assert_eq!(
+            (list["minItems"].as_u64(), list["maxItems"].as_u64()),
+            (Some(2), Some(4))
+        );
         let action = &list["items"]["properties"];
         assert_eq!(action["description"]["maxLength"], 90);
         assert_eq!(action["difficultyClass"]["maximum"], 25);

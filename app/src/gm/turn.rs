@@ -496,7 +496,10 @@ mod tests {
             up_to_last_sentence("It costs 2.5 gold… *Really?* he as"),
             "It costs 2.5 gold… *Really?*"
         );
-        assert_eq!(up_to_last_sentence("No sentence ends here"), "No sentence ends here");
+        assert_eq!(
+            up_to_last_sentence("No sentence ends here"),
+            "No sentence ends here"
+        );
         assert_eq!(up_to_last_sentence("Done. "), "Done.");
     }
 }

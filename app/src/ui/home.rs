@@ -5,9 +5,9 @@ use leptos::prelude::*;
 use leptos_router::components::A;
 use leptos_router::hooks::use_navigate;
 
+use super::game_master::GameMasterNote;
 use crate::api::{list_campaigns, CreateCampaign, DeleteCampaign};
 use crate::campaign::view::{NewCampaign, PREMISE_PRESETS};
-use super::game_master::GameMasterNote;
 
 /// Class suggestions for the form (any class may be typed).
 const CLASSES: [&str; 6] = ["Fighter", "Ranger", "Rogue", "Wizard", "Cleric", "Bard"];

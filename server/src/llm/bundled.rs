@@ -255,7 +255,10 @@ mod tests {
             PathBuf::from("/home/ann/.cache/dicebound/tools/llm/model.gguf")
         );
         let xdg = BundledSettings::from_lookup(env(&[("XDG_CACHE_HOME", "/c"), ("HOME", "/h")]));
-        assert_eq!(xdg.server, PathBuf::from("/c/dicebound/tools/llm/llama-server"));
+        assert_eq!(
+            xdg.server,
+            PathBuf::from("/c/dicebound/tools/llm/llama-server")
+        );
         assert_eq!(home.threads, 1);
     }
 
@@ -265,7 +268,9 @@ mod tests {
         let error = BundledServer::start(&BundledSettings::in_dir(dir.path()))
             .await
             .unwrap_err();
-        assert!(matches!(&error, BundledError::NotInstalled(path) if path.ends_with("llama-server")));
+        assert!(
+            matches!(&error, BundledError::NotInstalled(path) if path.ends_with("llama-server"))
+        );
         assert!(error.to_string().contains("make setup"), "{error}");
     }
 
@@ -281,8 +286,7 @@ mod tests {
         )
         .unwrap();
         use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&settings.server, std::fs::Permissions::from_mode(0o755))
-            .unwrap();
+        std::fs::set_permissions(&settings.server, std::fs::Permissions::from_mode(0o755)).unwrap();
         let error = BundledServer::start(&settings).await.unwrap_err();
         match &error {
             BundledError::Exited { status, log } => {

@@ -148,7 +148,10 @@ impl Provider {
 
 /// An OpenAI-compatible endpoint with retries, its tools native or in the text.
 fn endpoint(settings: OpenAiSettings, tools: ToolMode) -> Result<Arc<dyn LlmPort>, LlmConfigError> {
-    let resilient = Resilient::new(Arc::new(OpenAiAdapter::new(settings)?), RetryPolicy::default());
+    let resilient = Resilient::new(
+        Arc::new(OpenAiAdapter::new(settings)?),
+        RetryPolicy::default(),
+    );
     Ok(match tools {
         ToolMode::Native => Arc::new(resilient),
         ToolMode::Text => Arc::new(TextTools::new(resilient)),
