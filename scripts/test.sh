@@ -11,6 +11,9 @@ step() { printf '\n==> %s\n' "$*"; }
 results=$(mktemp -d)
 trap 'rm -rf "$results"' EXIT
 
+step "formatting (cargo fmt --check)"
+cargo fmt --all -- --check
+
 step "build the release site that make play serves, and print its transfer size"
 "$ROOT/scripts/bench-size.sh"
 
