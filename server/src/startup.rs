@@ -52,11 +52,8 @@ impl Application {
             source = %provider.master.source,
             "the game master's model"
         );
-        if provider.master.advice.is_some() {
-            tracing::info!(
-                "for a stronger game master set OPENAI_API_KEY, or DICEBOUND_LLM_BASE_URL and \
-                 DICEBOUND_LLM_MODEL, in the environment or in .env"
-            );
+        if let Some(advice) = &provider.master.advice {
+            tracing::info!("{advice}");
         }
         let key = match key_path(&settings.database_url) {
             Some(path) => CookieKey::from_env_or_file(&path)?,

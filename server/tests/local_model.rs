@@ -5,6 +5,8 @@
 //! Against the real model only structure is asserted (a non-empty scene, a schema-valid action
 //! list, the process stopped), never content.
 
+mod support;
+
 use std::time::Duration;
 
 use app::game::text::{CharacterName, ClassName, LocationName};
@@ -16,6 +18,7 @@ use server::config::{LlmChoice, ToolMode};
 use server::llm::bundled::BundledSettings;
 use server::llm::openai::OpenAiSettings;
 use server::llm::provider::Provider;
+use support::{delta, sse, sse_response};
 use wiremock::{
     matchers::{body_string_contains, method, path},
     Mock, MockServer, ResponseTemplate,
@@ -112,20 +115,12 @@ async fn the_bundled_model_plays_a_full_turn_and_stops_with_the_app() {
     assert!(after.is_err(), "nothing answers on its port any more");
 }
 
-/// One streamed chunk with `content`, and the end of the stream.
+/// A streamed reply of `content`.
 fn streamed_reply(content: &str) -> ResponseTemplate {
-    let chunk = |delta: Value, finish: Option<&str>| {
-        json!({
-            "id": "c", "object": "chat.completion.chunk", "created": 1, "model": "m",
-            "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]
-        })
-    };
-    let body = format!(
-        "data: {}\n\ndata: {}\n\ndata: [DONE]\n\n",
-        chunk(json!({"role": "assistant", "content": content}), None),
-        chunk(json!({}), Some("stop"))
-    );
-    ResponseTemplate::new(200).set_body_raw(body, "text/event-stream")
+    sse_response(sse(&[
+        delta(json!({"role": "assistant", "content": content}), None),
+        delta(json!({}), Some("stop")),
+    ]))
 }
 
 #[tokio::test]

@@ -1,6 +1,8 @@
 //! Wire-level tests of the OpenAI-compatible adapter against a fake provider on loopback
 //! (wiremock, or a raw TCP server where a reply must stall half-way).
 
+mod support;
+
 use std::time::{Duration, Instant};
 
 use app::gm::{
@@ -10,6 +12,7 @@ use app::gm::{
 use futures::StreamExt;
 use serde_json::{json, Value};
 use server::llm::openai::{ApiKey, LlmConfigError, OpenAiAdapter, OpenAiSettings};
+use support::{delta, sse, sse_response};
 use tokio::{
     io::{AsyncReadExt, AsyncWriteExt},
     net::TcpListener,
@@ -82,30 +85,6 @@ fn completion(message: Value, finish_reason: &str) -> Value {
 
 fn text_completion(text: &str) -> Value {
     completion(json!({"role": "assistant", "content": text}), "stop")
-}
-
-/// An SSE body of `chunks` (each a chunk's JSON), ending with `[DONE]`.
-fn sse(chunks: &[Value]) -> String {
-    chunks
-        .iter()
-        .map(|chunk| format!("data: {chunk}\n\n"))
-        .chain(["data: [DONE]\n\n".to_owned()])
-        .collect()
-}
-
-/// One streamed chunk with `delta` and, optionally, a finish reason.
-fn delta(delta: Value, finish_reason: Option<&str>) -> Value {
-    json!({
-        "id": "chatcmpl-1",
-        "object": "chat.completion.chunk",
-        "created": 1,
-        "model": "test-model",
-        "choices": [{"index": 0, "delta": delta, "finish_reason": finish_reason}]
-    })
-}
-
-fn sse_response(body: String) -> ResponseTemplate {
-    ResponseTemplate::new(200).set_body_raw(body, "text/event-stream")
 }
 
 async fn collect_stream(
