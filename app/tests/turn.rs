@@ -1,14 +1,14 @@
 //! The two-phase turn against the scripted model: tools, rolls, rejections, caps and repairs.
 #![cfg(feature = "ssr")]
 
+use app::campaign::turn_event::{ToolEffect, TurnEvent};
 use app::game::text::{CharacterName, ClassName, LocationName};
 use app::game::{ActionList, CharacterSheet, Resolution, Slug};
 use app::gm::scripted::{ScriptedError, ScriptedLlm, Step};
-use app::gm::tools::ToolEffect;
 use app::gm::turn::fallback_actions;
 use app::gm::{
     narrate, offer_actions, GmSettings, LlmError, Message, MoveText, Narration, PlayerMove,
-    TurnError, TurnEvent,
+    TurnError,
 };
 use rand::{rngs::StdRng, SeedableRng};
 use serde_json::json;

@@ -9,9 +9,10 @@ mod support;
 
 use std::time::Duration;
 
+use app::campaign::turn_event::TurnEvent;
 use app::game::text::{CharacterName, ClassName, LocationName};
 use app::game::CharacterSheet;
-use app::gm::{narrate, offer_actions, GmSettings, MoveText, PlayerMove, TurnEvent};
+use app::gm::{narrate, offer_actions, GmSettings, MoveText, PlayerMove};
 use rand::{rngs::StdRng, SeedableRng};
 use serde_json::{json, Value};
 use server::config::{LlmChoice, ToolMode};

@@ -2,10 +2,10 @@
 
 use app::campaign::event::{CampaignEvent, StoredEvent};
 use app::campaign::store::{Append, CampaignRecord, CampaignStore, StoreError};
+use app::campaign::turn_event::TurnEvent;
 use app::campaign::{CampaignId, PlayerId};
 use app::game::text::{CharacterName, ClassName, LocationName};
 use app::game::CharacterSheet;
-use app::gm::TurnEvent;
 use rand::{rngs::StdRng, SeedableRng};
 use server::store::sqlite::SqliteStore;
 

@@ -2,8 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::conversation::Message;
+use super::turn_event::TurnEvent;
 use crate::game::CharacterSheet;
-use crate::gm::{Message, TurnEvent};
 
 /// One stored event.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

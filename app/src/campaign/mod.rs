@@ -12,6 +12,8 @@ pub mod ids;
 pub mod view;
 
 #[cfg(feature = "ssr")]
+pub mod conversation;
+#[cfg(feature = "ssr")]
 pub mod event;
 #[cfg(feature = "ssr")]
 pub mod markdown;
@@ -21,5 +23,7 @@ pub mod projection;
 pub mod service;
 #[cfg(feature = "ssr")]
 pub mod store;
+#[cfg(feature = "ssr")]
+pub mod turn_event;
 
 pub use ids::{CampaignId, PlayerId};

@@ -1,14 +1,14 @@
 //! A campaign's log folded into what the game needs now: the character sheet, the story log
 //! the player reads, the history the model reads, and the actions on offer.
 
+use super::conversation::{Message, TokenUsage};
 use super::event::{CampaignEvent, StoredEvent};
 use super::markdown;
+use super::turn_event::{ToolEffect, TurnEvent};
 use super::view::{
     ActionView, AttributeView, ItemView, LlmEntryView, SheetView, StoryEntry, Verdict,
 };
 use crate::game::{ActionList, Attribute, CharacterSheet, DeltaError, Resolution, StateDelta};
-use crate::gm::tools::ToolEffect;
-use crate::gm::{Message, TokenUsage, TurnEvent};
 
 /// The current state of a campaign.
 #[derive(Clone, Debug, PartialEq, Eq)]

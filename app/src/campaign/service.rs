@@ -7,13 +7,13 @@ use rand::Rng;
 use super::event::{CampaignEvent, StoredEvent};
 use super::projection::{sheet_view, verdict, CampaignState};
 use super::store::{Append, CampaignRecord, CampaignStore, StoreError};
+use super::turn_event::{ToolEffect, TurnEvent};
 use super::view::{CampaignSummary, CampaignView, MoveInput, NewCampaign, StoryEntry, TurnUpdate};
 use super::{CampaignId, PlayerId};
 use crate::game::text::{CharacterName, ClassName, LocationName};
 use crate::game::{CharacterSheet, Slug, StateDelta};
-use crate::gm::tools::ToolEffect;
 use crate::gm::turn::MoveText;
-use crate::gm::{narrate, offer_actions, GmSettings, LlmPort, PlayerMove, TurnError, TurnEvent};
+use crate::gm::{narrate, offer_actions, GmSettings, LlmPort, PlayerMove, TurnError};
 
 /// The most characters of a premise.
 pub const MAX_PREMISE_CHARS: usize = 300;

@@ -9,80 +9,7 @@ use futures::{future::BoxFuture, stream::BoxStream, StreamExt};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// A tool call the model made: the provider's id, the tool's name and its raw JSON arguments.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ToolCall {
-    /// The provider's id of this call, echoed in the tool message that answers it.
-    pub id: String,
-    /// The tool's name, e.g. `roll_dice`.
-    pub name: String,
-    /// The arguments as the model wrote them (JSON text, possibly malformed).
-    pub arguments: String,
-}
-
-/// One message of a conversation with the model.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "role", rename_all = "snake_case")]
-pub enum Message {
-    /// Instructions from the game (rules, the character sheet).
-    System {
-        /// The text.
-        content: String,
-    },
-    /// The player's move (and the result of the player's roll).
-    User {
-        /// The text.
-        content: String,
-    },
-    /// The model's reply: text, tool calls, or both.
-    Assistant {
-        /// The text, if any.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        content: Option<String>,
-        /// The tool calls, if any.
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        tool_calls: Vec<ToolCall>,
-    },
-    /// The result of one tool call.
-    Tool {
-        /// The id of the call this answers.
-        tool_call_id: String,
-        /// The result (or the reason the call was rejected), for the model to read.
-        content: String,
-    },
-}
-
-impl Message {
-    /// A system message.
-    pub fn system(content: impl Into<String>) -> Self {
-        Self::System {
-            content: content.into(),
-        }
-    }
-
-    /// A user message.
-    pub fn user(content: impl Into<String>) -> Self {
-        Self::User {
-            content: content.into(),
-        }
-    }
-
-    /// An assistant message with text only.
-    pub fn assistant(content: impl Into<String>) -> Self {
-        Self::Assistant {
-            content: Some(content.into()),
-            tool_calls: Vec::new(),
-        }
-    }
-
-    /// The answer to tool call `tool_call_id`.
-    pub fn tool(tool_call_id: impl Into<String>, content: impl Into<String>) -> Self {
-        Self::Tool {
-            tool_call_id: tool_call_id.into(),
-            content: content.into(),
-        }
-    }
-}
+pub use crate::campaign::conversation::{Message, TokenUsage, ToolCall};
 
 /// A tool the model may call: its name, what it is for, and the JSON schema of its arguments.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -135,22 +62,6 @@ pub enum FinishReason {
     ContentFilter,
     /// Anything else the provider said.
     Other(String),
-}
-
-/// Tokens spent by one call.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TokenUsage {
-    /// Tokens in the request.
-    pub prompt_tokens: u32,
-    /// Tokens in the reply.
-    pub completion_tokens: u32,
-}
-
-impl std::ops::AddAssign for TokenUsage {
-    fn add_assign(&mut self, other: Self) {
-        self.prompt_tokens += other.prompt_tokens;
-        self.completion_tokens += other.completion_tokens;
-    }
 }
 
 /// The model's whole reply.

@@ -1,6 +1,5 @@
 //! The game master (server only): the model port, the tools, the prompts and the two-phase turn.
 
-pub mod events;
 pub mod llm;
 pub mod prompt;
 pub mod scripted;
@@ -9,7 +8,6 @@ pub mod text_tools;
 pub mod tools;
 pub mod turn;
 
-pub use events::{Phase, TurnEvent};
 pub use llm::{
     FinishReason, JsonSchemaFormat, LlmChunk, LlmError, LlmPort, LlmRequest, LlmResponse, Message,
     ModelInfo, TokenUsage, ToolCall, ToolDefinition,

@@ -8,12 +8,12 @@
 use futures::StreamExt;
 use rand::Rng;
 
-use super::events::{Phase, TurnEvent};
 use super::llm::{FinishReason, LlmChunk, LlmError, LlmPort, Message, TokenUsage, ToolCall};
 use super::prompt::{
     actions_request, move_message, narration_request, recent_history, repair_message,
 };
 use super::tools::{self, GameTool, RollDice, UpdateCharacter};
+use crate::campaign::turn_event::{Phase, ToolEffect, TurnEvent};
 use crate::game::action::{ActionDraft, ActionListDraft};
 use crate::game::{Action, ActionList, CharacterSheet};
 
@@ -386,7 +386,7 @@ fn run_tool<R: Rng + ?Sized>(
     call: &ToolCall,
     sheet: &mut CharacterSheet,
     rng: &mut R,
-) -> (String, Option<super::tools::ToolEffect>) {
+) -> (String, Option<ToolEffect>) {
     let outcome = tools::parse_call(call)
         .map_err(|rejection| rejection.reason)
         .and_then(|command| tools::execute(command, sheet, rng));

@@ -16,7 +16,6 @@ mod update_inventory;
 use rand::Rng;
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
 
 pub use add_inventory::AddInventory;
 pub use get_character_stats::GetCharacterStats;
@@ -26,8 +25,9 @@ pub use update_inventory::{InventoryUpdate, UpdateInventory};
 
 use super::llm::{ToolCall, ToolDefinition};
 use super::sheet_text::describe_sheet;
+use crate::campaign::turn_event::ToolEffect;
 use crate::game::schema::strict_schema;
-use crate::game::{AppliedChanges, CharacterSheet, DiceExpr, Roll, StateDelta};
+use crate::game::{CharacterSheet, DiceExpr, StateDelta};
 
 /// One tool: its name, what it is for, its arguments' type (which gives the schema) and how
 /// valid arguments become a command.
@@ -74,28 +74,6 @@ pub struct ToolRejection {
     pub tool: String,
     /// What was wrong, in words the model can act on.
     pub reason: String,
-}
-
-/// What a tool did.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum ToolEffect {
-    /// Dice were rolled.
-    Rolled {
-        /// What for.
-        reason: String,
-        /// The roll, every die kept.
-        roll: Roll,
-    },
-    /// The sheet changed.
-    Changed {
-        /// The deltas applied.
-        deltas: Vec<StateDelta>,
-        /// What actually changed.
-        changes: AppliedChanges,
-    },
-    /// The sheet was read.
-    Read,
 }
 
 /// A tool call carried out: its result text for the model and its effect for the log.

@@ -1,11 +1,10 @@
-//! What happens during a turn, as typed events: streamed to the player as they happen and
-//! stored in the campaign log when the phase completes.
+//! What happens during a turn, as typed events: the game master emits them, the player sees them
+//! streamed as they happen, and the campaign log stores them when the phase completes.
 
 use serde::{Deserialize, Serialize};
 
-use super::llm::{TokenUsage, ToolCall};
-use super::tools::ToolEffect;
-use crate::game::{ActionList, Resolution};
+use super::conversation::{TokenUsage, ToolCall};
+use crate::game::{ActionList, AppliedChanges, Resolution, Roll, StateDelta};
 
 /// Which phase of the turn an event belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -93,4 +92,26 @@ impl TurnEvent {
             Self::NarrativeDelta { .. } | Self::NarrativeReplaced { .. }
         )
     }
+}
+
+/// What a tool did.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ToolEffect {
+    /// Dice were rolled.
+    Rolled {
+        /// What for.
+        reason: String,
+        /// The roll, every die kept.
+        roll: Roll,
+    },
+    /// The sheet changed.
+    Changed {
+        /// The deltas applied.
+        deltas: Vec<StateDelta>,
+        /// What actually changed.
+        changes: AppliedChanges,
+    },
+    /// The sheet was read.
+    Read,
 }
