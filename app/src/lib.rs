@@ -1,14 +1,19 @@
-//! Dicebound's application crate: the game rules (`game`), the pages (`ui`) and the server
-//! functions (`api`); with `ssr`, the game master (`gm`).
+//! Dicebound's application crate, in reading order: the game rules (`game`); with `ssr`, the
+//! game master (`gm`); the campaign log and its views (`campaign`); with `ssr`, the application
+//! service (`service`); the server functions (`api`) and their one error type (`errors`); the
+//! pages (`ui`).
 //!
 //! Compiled twice: with `ssr` into the server binary and with `hydrate` into the browser's wasm.
 #![recursion_limit = "512"]
 
 pub mod api;
 pub mod campaign;
+pub mod errors;
 pub mod game;
 #[cfg(feature = "ssr")]
 pub mod gm;
+#[cfg(feature = "ssr")]
+pub mod service;
 pub mod ui;
 
 pub use ui::app::{shell, App};

@@ -4,6 +4,7 @@
 use std::{future::Future, io, net::SocketAddr, path::PathBuf, sync::Arc};
 
 use app::api::context::GameServices;
+use app::service::TurnsInFlight;
 use app::{shell, App};
 use axum::Router;
 use leptos::prelude::{provide_context, LeptosOptions};
@@ -64,6 +65,7 @@ impl Application {
             llm: provider.llm,
             gm: Arc::new(provider.gm),
             master: Arc::new(provider.master),
+            in_flight: TurnsInFlight::default(),
         };
         let identity = PlayerIdentity::new(key).secure(settings.secure_cookies);
         Ok(Self {

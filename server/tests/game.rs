@@ -1,11 +1,13 @@
 //! The game service over the SQLite store and the scripted model: phases commit atomically,
 //! stale and foreign requests are refused, a failed phase leaves the campaign as it was.
 
-use app::campaign::service::{Game, GameError, MoveRequest};
-use app::campaign::view::{CampaignView, MoveInput, NewCampaign, StoryEntry};
-use app::campaign::PlayerId;
+use app::campaign::present::sheet_view;
+use app::campaign::view::{CampaignSummary, CampaignView, MoveInput, NewCampaign, StoryEntry};
+use app::campaign::{CampaignId, PlayerId};
+use app::errors::AppError;
 use app::gm::scripted::{ScriptedError, ScriptedLlm, Step};
 use app::gm::GmSettings;
+use app::service::{Game, MoveRequest, ServiceError, TurnsInFlight};
 use rand::{rngs::StdRng, SeedableRng};
 use serde_json::json;
 use server::store::sqlite::SqliteStore;
@@ -15,6 +17,7 @@ struct World {
     llm: ScriptedLlm,
     gm: GmSettings,
     rng: StdRng,
+    in_flight: TurnsInFlight,
     _dir: tempfile::TempDir,
 }
 
@@ -26,6 +29,7 @@ async fn world(steps: Vec<Step>) -> World {
         llm: ScriptedLlm::from_steps(steps),
         gm: GmSettings::default(),
         rng: StdRng::seed_from_u64(5),
+        in_flight: TurnsInFlight::default(),
         _dir: dir,
     }
 }
@@ -51,18 +55,40 @@ impl World {
             store: &self.store,
             llm: &self.llm,
             gm: &self.gm,
+            in_flight: &self.in_flight,
+        }
+    }
+
+    /// The campaign as stored, without generating anything.
+    async fn seen(&self, owner: &PlayerId, id: &CampaignId) -> CampaignView {
+        let game = self.game();
+        let (record, state) = game.current(owner, id).await.unwrap();
+        let story = game.story_page(owner, id, state.story_len).await.unwrap();
+        CampaignView {
+            summary: CampaignSummary {
+                id: record.id,
+                title: record.title,
+                updated_at: record.updated_at,
+                last_played: String::new(),
+                turn: record.turn,
+            },
+            story,
+            sheet: sheet_view(&state.sheet),
+            actions: state.action_views(),
+            tokens: (state.usage.prompt_tokens, state.usage.completion_tokens),
+            model: String::new(),
         }
     }
 
     async fn create(&mut self, owner: &PlayerId) -> CampaignView {
         let mut rng = self.rng.clone();
-        let view = self
+        let summary = self
             .game()
             .create(owner, &form(), 100, &mut rng, &mut |_| {})
             .await
             .unwrap();
         self.rng = rng;
-        view
+        self.seen(owner, &summary.id).await
     }
 
     async fn play(
@@ -70,7 +96,7 @@ impl World {
         owner: &PlayerId,
         view: &CampaignView,
         input: MoveInput,
-    ) -> Result<CampaignView, GameError> {
+    ) -> Result<CampaignView, ServiceError> {
         let mut rng = self.rng.clone();
         let result = self
             .game()
@@ -87,7 +113,8 @@ impl World {
             )
             .await;
         self.rng = rng;
-        result
+        result?;
+        Ok(self.seen(owner, &view.summary.id).await)
     }
 }
 
@@ -103,7 +130,7 @@ async fn a_new_campaign_has_its_opening_scene_and_actions() {
     assert_eq!(view.summary.turn, 1);
     assert_eq!(view.summary.title, "Mira the Ranger");
     assert!(
-        matches!(&view.story[..], [StoryEntry::Scene { html }] if html.contains("<em>yawns</em>"))
+        matches!(&view.story.entries[..], [StoryEntry::Scene { html }] if html.contains("<em>yawns</em>"))
     );
     assert_eq!(view.actions.len(), 2);
     assert_eq!(view.actions[0].badge.as_deref(), Some("1d20 vs DC 12"));
@@ -130,7 +157,7 @@ async fn choosing_an_action_rolls_narrates_and_advances_the_turn() {
 
     assert_eq!(after.summary.turn, 2);
     assert!(after.actions.is_empty(), "phase 2 has not run yet");
-    let new: Vec<&StoryEntry> = after.story.iter().skip(1).collect();
+    let new: Vec<&StoryEntry> = after.story.entries.iter().skip(1).collect();
     assert!(matches!(new[0], StoryEntry::Move { text } if text == "Sneak past the guard"));
     assert!(
         matches!(new[1], StoryEntry::Roll { line, verdict: Some(_) } if line.contains("vs DC 12"))
@@ -156,9 +183,20 @@ async fn a_failure_during_narration_stores_nothing_and_can_be_retried() {
     };
 
     let failed = w.play(&owner, &view, input.clone()).await.unwrap_err();
-    assert!(matches!(failed, GameError::Gm(_)), "{failed:?}");
-    assert!(failed.to_string().contains("nothing was lost"), "{failed}");
-    let unchanged = w.game().load(&owner, &view.summary.id, 300).await.unwrap();
+    assert!(matches!(failed, ServiceError::Gm(_)), "{failed:?}");
+    let shown = app::api::context::to_app_error(failed);
+    assert!(
+        matches!(
+            shown,
+            AppError::GameMasterUnavailable {
+                retryable: true,
+                ..
+            }
+        ),
+        "{shown:?}"
+    );
+    assert!(shown.to_string().contains("nothing was lost"), "{shown}");
+    let unchanged = w.seen(&owner, &view.summary.id).await;
     assert_eq!(unchanged, view, "the campaign is exactly as before");
 
     let retried = w.play(&owner, &view, input).await.unwrap();
@@ -183,7 +221,10 @@ async fn a_move_for_a_stale_turn_is_refused() {
     w.play(&owner, &view, input.clone()).await.unwrap();
     let second_tab = w.play(&owner, &view, input).await.unwrap_err();
 
-    assert_eq!(second_tab, GameError::Stale { current: 2 });
+    assert!(
+        matches!(second_tab, ServiceError::Stale { current: 2 }),
+        "{second_tab:?}"
+    );
 }
 
 #[tokio::test]
@@ -230,18 +271,23 @@ async fn two_simultaneous_moves_one_wins() {
         ),
     );
 
-    let results = [
-        first.map(|v| v.summary.turn),
-        second.map(|v| v.summary.turn),
-    ];
+    let results = [first.map(|(turn, _)| turn), second.map(|(turn, _)| turn)];
     assert_eq!(
-        results.iter().filter(|r| **r == Ok(2)).count(),
+        results.iter().filter(|r| matches!(r, Ok(2))).count(),
         1,
         "{results:?}"
     );
     assert!(
-        results.contains(&Err(GameError::Stale { current: 2 })),
-        "{results:?}"
+        results.iter().any(|r| matches!(
+            r,
+            Err(ServiceError::Busy | ServiceError::Stale { current: 2 })
+        )),
+        "the other is refused without a second narration: {results:?}"
+    );
+    assert_eq!(
+        w.llm.requests().len(),
+        3,
+        "opening, actions and one narration"
     );
 }
 
@@ -251,19 +297,19 @@ async fn another_player_cannot_see_or_play_a_campaign() {
     let view = w.create(&player(1)).await;
     let stranger = player(2);
 
-    assert_eq!(
+    assert!(matches!(
         w.game()
             .load(&stranger, &view.summary.id, 1)
             .await
             .unwrap_err(),
-        GameError::NotFound
-    );
-    assert_eq!(
+        ServiceError::NotFound
+    ));
+    assert!(matches!(
         w.play(&stranger, &view, MoveInput::Text { text: "Hi".into() })
             .await
             .unwrap_err(),
-        GameError::NotFound
-    );
+        ServiceError::NotFound
+    ));
     assert!(w.game().list(&stranger).await.unwrap().is_empty());
 }
 
@@ -283,12 +329,12 @@ async fn an_action_not_on_offer_and_empty_text_are_refused() {
         )
         .await
         .unwrap_err();
-    assert!(matches!(forged, GameError::Invalid(_)), "{forged:?}");
+    assert!(matches!(forged, ServiceError::Invalid { .. }), "{forged:?}");
     let empty = w
         .play(&owner, &view, MoveInput::Text { text: "   ".into() })
         .await
         .unwrap_err();
-    assert!(matches!(empty, GameError::Invalid(_)), "{empty:?}");
+    assert!(matches!(empty, ServiceError::Invalid { .. }), "{empty:?}");
     assert_eq!(w.llm.remaining(), Some(0), "the model was not called");
 }
 
@@ -301,7 +347,7 @@ async fn a_failed_opening_creates_nothing() {
         .game()
         .create(&owner, &form(), 100, &mut rng, &mut |_| {})
         .await;
-    assert!(matches!(result, Err(GameError::Gm(_))));
+    assert!(matches!(result, Err(ServiceError::Gm(_))));
     assert!(w.game().list(&owner).await.unwrap().is_empty());
 }
 
@@ -333,22 +379,23 @@ async fn starting_over_gives_a_fresh_campaign_with_the_same_premise_and_characte
         .restart(&owner, &view.summary.id, 500, &mut rng)
         .await
         .unwrap();
+    let fresh = w.seen(&owner, &fresh.id).await;
 
     assert_eq!(fresh.summary.turn, 1);
     assert_eq!(fresh.summary.title, "Mira the Ranger");
-    assert_eq!(fresh.story.len(), 1, "only the new opening scene");
+    assert_eq!(fresh.story.entries.len(), 1, "only the new opening scene");
     let opening = &w.llm.requests()[3].messages;
     assert!(
         matches!(&opening[1], app::gm::Message::User { content } if content.contains("A guard blocks the crypt.")),
         "the same premise opens the new campaign"
     );
-    assert_eq!(
+    assert!(matches!(
         w.game()
             .load(&owner, &view.summary.id, 1)
             .await
             .unwrap_err(),
-        GameError::NotFound
-    );
+        ServiceError::NotFound
+    ));
     assert_eq!(w.game().list(&owner).await.unwrap().len(), 1);
 }
 

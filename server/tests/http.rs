@@ -4,7 +4,8 @@
 use std::net::SocketAddr;
 
 use app::api::{CreateCampaign, ListCampaigns, LoadCampaign, PlayTurn};
-use app::campaign::view::{CampaignSummary, CampaignView, TurnUpdate};
+use app::campaign::view::{CampaignSummary, CampaignView, StoryEntry, TurnUpdate};
+use app::errors::AppError;
 use leptos::{prelude::LeptosOptions, server_fn::ServerFn};
 use server::config::{LlmChoice, Settings};
 use server::startup::Application;
@@ -65,7 +66,10 @@ impl TestApp {
             .await
             .unwrap();
         assert_eq!(response.status(), 200);
-        response.json().await.unwrap()
+        let created: CampaignSummary = response.json().await.unwrap();
+        let loaded = self.load(client, created.id.as_str()).await;
+        assert_eq!(loaded.status(), 200);
+        loaded.json().await.unwrap()
     }
 
     async fn load(&self, client: &reqwest::Client, id: &str) -> reqwest::Response {
@@ -148,10 +152,24 @@ async fn a_whole_turn_over_the_server_functions() {
     assert!(updates
         .iter()
         .any(|u| matches!(u, TurnUpdate::Narrative { .. })));
-    let Some(TurnUpdate::Done { view }) = updates.last() else {
+    let Some(TurnUpdate::Done { turn, .. }) = updates.last() else {
         panic!("ends with done: {body}")
     };
-    assert_eq!(view.summary.turn, 2);
+    assert_eq!(*turn, 2);
+    assert!(
+        updates.iter().any(|u| matches!(
+            u,
+            TurnUpdate::Entry {
+                index: 1,
+                entry: StoryEntry::Move { .. }
+            }
+        )),
+        "the move follows the opening scene: {body}"
+    );
+    assert!(
+        !body.contains("A gate in the rain"),
+        "the earlier story is not sent again: {body}"
+    );
 
     let listed: Vec<CampaignSummary> = client
         .post(app.url(ListCampaigns::PATH))
@@ -182,7 +200,12 @@ async fn a_stale_turn_is_refused_with_a_clear_message() {
 
     let last: TurnUpdate = serde_json::from_str(second.lines().last().unwrap()).unwrap();
     assert!(
-        matches!(&last, TurnUpdate::Error { message } if message.contains("moved on")),
+        matches!(
+            &last,
+            TurnUpdate::Error {
+                error: AppError::Stale { current: 2 }
+            }
+        ),
         "{last:?}"
     );
 }
@@ -195,11 +218,8 @@ async fn another_player_gets_not_found() {
     let response = app.load(&browser(), created.summary.id.as_str()).await;
 
     assert_eq!(response.status(), 500);
-    assert!(response
-        .text()
-        .await
-        .unwrap()
-        .contains("campaign not found"));
+    let error: AppError = response.json().await.unwrap();
+    assert_eq!(error, AppError::NotFound);
 }
 
 #[tokio::test]

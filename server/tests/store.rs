@@ -1,8 +1,11 @@
-//! The SQLite campaign store: round trips, owner scoping, optimistic concurrency, deletion.
+//! The SQLite campaign store: round trips, snapshots and story pages, owner scoping, optimistic
+//! concurrency, rebuilds, deletion.
 
 use app::campaign::event::{CampaignEvent, StoredEvent};
-use app::campaign::store::{Append, CampaignRecord, CampaignStore, StoreError};
+use app::campaign::state::CampaignState;
+use app::campaign::store::{Append, CampaignRecord, CampaignStore, Commit, StoreError};
 use app::campaign::turn_event::TurnEvent;
+use app::campaign::view::StoryEntry;
 use app::campaign::{CampaignId, PlayerId};
 use app::game::text::{CharacterName, ClassName, LocationName};
 use app::game::CharacterSheet;
@@ -37,7 +40,62 @@ fn started() -> CampaignEvent {
 }
 
 fn scene(text: &str) -> CampaignEvent {
-    CampaignEvent::Turn(TurnEvent::Narration { text: text.into() })
+    CampaignEvent::Turn(TurnEvent::narration(text.into()))
+}
+
+fn start_state() -> CampaignState {
+    let CampaignEvent::Started { premise, sheet } = started() else {
+        unreachable!()
+    };
+    CampaignState::start(&premise, sheet)
+}
+
+/// Commits `events` as one phase, with the story entries and snapshot the projector makes of
+/// them from the stored snapshot.
+async fn phase(
+    store: &SqliteStore,
+    owner: &PlayerId,
+    id: &CampaignId,
+    expected_turn: u32,
+    how: Append,
+    events: &[CampaignEvent],
+    now: i64,
+) -> Result<u32, StoreError> {
+    let current = store.current(owner, id).await?;
+    let mut state = current.state.expect("a snapshot");
+    let turn = match how {
+        Append::NextTurn => expected_turn + 1,
+        Append::SameTurn => expected_turn,
+    };
+    let mut story = Vec::new();
+    for event in events {
+        let stored = StoredEvent {
+            turn,
+            event: event.clone(),
+        };
+        story.extend(
+            state
+                .apply(&stored)
+                .unwrap()
+                .into_iter()
+                .filter_map(app::campaign::state::entry_of),
+        );
+    }
+    let commit = Commit {
+        events,
+        story: &story,
+        state: &state,
+    };
+    store
+        .commit(owner, id, expected_turn, how, commit, now)
+        .await
+}
+
+fn html(entry: &StoryEntry) -> &str {
+    match entry {
+        StoryEntry::Scene { html } => html,
+        other => panic!("not a scene: {other:?}"),
+    }
 }
 
 impl Fixture {
@@ -57,6 +115,8 @@ impl Fixture {
                     turn: 0,
                     event: started(),
                 }],
+                &[],
+                &start_state(),
             )
             .await
             .unwrap();
@@ -74,27 +134,32 @@ async fn a_campaign_and_its_events_come_back_in_order() {
     let owner = f.player();
     let id = f.campaign(&owner, 100).await;
 
-    let turn = f
-        .store
-        .append(
-            &owner,
-            &id,
-            0,
-            Append::NextTurn,
-            &[scene("One"), scene("Two")],
-            200,
-        )
-        .await
-        .unwrap();
+    let turn = phase(
+        &f.store,
+        &owner,
+        &id,
+        0,
+        Append::NextTurn,
+        &[scene("One"), scene("Two")],
+        200,
+    )
+    .await
+    .unwrap();
     assert_eq!(turn, 1);
-    let turn = f
-        .store
-        .append(&owner, &id, 1, Append::SameTurn, &[scene("Three")], 300)
-        .await
-        .unwrap();
+    let turn = phase(
+        &f.store,
+        &owner,
+        &id,
+        1,
+        Append::SameTurn,
+        &[scene("Three")],
+        300,
+    )
+    .await
+    .unwrap();
     assert_eq!(turn, 1);
 
-    let (record, events) = f.store.load(&owner, &id).await.unwrap();
+    let (record, events) = f.store.log(&owner, &id).await.unwrap();
     assert_eq!(
         (record.turn, record.updated_at, record.created_at),
         (1, 300, 100)
@@ -147,23 +212,14 @@ async fn another_players_campaign_is_not_found() {
     let (alice, mallory) = (f.player(), f.player());
     let id = f.campaign(&alice, 10).await;
 
+    let not_found = |result: Result<_, StoreError>| matches!(result, Err(StoreError::NotFound));
+    assert!(not_found(f.store.log(&mallory, &id).await.map(drop)));
+    assert!(not_found(f.store.current(&mallory, &id).await.map(drop)));
+    assert!(not_found(f.store.delete(&mallory, &id).await));
+    let empty = f.store.story(&mallory, &id, 10, 10).await.unwrap();
+    assert!(empty.1.is_empty(), "another player's story is not read");
     assert_eq!(
-        f.store.load(&mallory, &id).await.unwrap_err(),
-        StoreError::NotFound
-    );
-    assert_eq!(
-        f.store
-            .append(&mallory, &id, 0, Append::NextTurn, &[scene("x")], 20)
-            .await
-            .unwrap_err(),
-        StoreError::NotFound
-    );
-    assert_eq!(
-        f.store.delete(&mallory, &id).await.unwrap_err(),
-        StoreError::NotFound
-    );
-    assert_eq!(
-        f.store.load(&alice, &id).await.unwrap().1.len(),
+        f.store.log(&alice, &id).await.unwrap().1.len(),
         1,
         "untouched"
     );
@@ -178,9 +234,8 @@ async fn two_moves_for_the_same_turn_one_wins_one_is_refused() {
     let first = [scene("Tab one")];
     let second = [scene("Tab two")];
     let (a, b) = tokio::join!(
-        f.store.append(&owner, &id, 0, Append::NextTurn, &first, 20),
-        f.store
-            .append(&owner, &id, 0, Append::NextTurn, &second, 20),
+        phase(&f.store, &owner, &id, 0, Append::NextTurn, &first, 20),
+        phase(&f.store, &owner, &id, 0, Append::NextTurn, &second, 20),
     );
 
     let results = [a, b];
@@ -192,10 +247,10 @@ async fn two_moves_for_the_same_turn_one_wins_one_is_refused() {
     assert!(
         results
             .iter()
-            .any(|r| r == &Err(StoreError::Stale { current: 1 })),
+            .any(|r| matches!(r, Err(StoreError::Stale { current: 1 }))),
         "{results:?}"
     );
-    let (record, events) = f.store.load(&owner, &id).await.unwrap();
+    let (record, events) = f.store.log(&owner, &id).await.unwrap();
     assert_eq!(record.turn, 1);
     assert_eq!(events.len(), 2, "only the winner's events are stored");
 }
@@ -205,16 +260,32 @@ async fn actions_for_an_old_turn_are_refused() {
     let mut f = fixture().await;
     let owner = f.player();
     let id = f.campaign(&owner, 10).await;
-    f.store
-        .append(&owner, &id, 0, Append::NextTurn, &[scene("One")], 20)
-        .await
-        .unwrap();
+    phase(
+        &f.store,
+        &owner,
+        &id,
+        0,
+        Append::NextTurn,
+        &[scene("One")],
+        20,
+    )
+    .await
+    .unwrap();
 
-    let stale = f
-        .store
-        .append(&owner, &id, 0, Append::SameTurn, &[scene("late")], 30)
-        .await;
-    assert_eq!(stale, Err(StoreError::Stale { current: 1 }));
+    let stale = phase(
+        &f.store,
+        &owner,
+        &id,
+        0,
+        Append::SameTurn,
+        &[scene("late")],
+        30,
+    )
+    .await;
+    assert!(
+        matches!(stale, Err(StoreError::Stale { current: 1 })),
+        "{stale:?}"
+    );
 }
 
 #[tokio::test]
@@ -225,10 +296,10 @@ async fn deleting_removes_the_campaign_and_its_log() {
 
     f.store.delete(&owner, &id).await.unwrap();
 
-    assert_eq!(
-        f.store.load(&owner, &id).await.unwrap_err(),
-        StoreError::NotFound
-    );
+    assert!(matches!(
+        f.store.log(&owner, &id).await,
+        Err(StoreError::NotFound)
+    ));
     assert!(f.store.list(&owner).await.unwrap().is_empty());
 }
 
@@ -255,12 +326,14 @@ async fn the_database_survives_a_reopen() {
                     turn: 0,
                     event: started(),
                 }],
+                &[],
+                &start_state(),
             )
             .await
             .unwrap();
     }
     let reopened = SqliteStore::open(&url).await.unwrap();
-    assert_eq!(reopened.load(&owner, &record.id).await.unwrap().0, record);
+    assert_eq!(reopened.log(&owner, &record.id).await.unwrap().0, record);
 }
 
 #[tokio::test]
@@ -286,9 +359,90 @@ async fn a_campaign_is_created_with_its_opening_turn_in_one_go() {
         },
     ];
 
-    f.store.create(&record, &events).await.unwrap();
+    let mut state = start_state();
+    let story: Vec<StoryEntry> = state
+        .apply(&events[1])
+        .unwrap()
+        .into_iter()
+        .filter_map(app::campaign::state::entry_of)
+        .collect();
+    f.store
+        .create(&record, &events, &story, &state)
+        .await
+        .unwrap();
 
-    let (loaded, log) = f.store.load(&owner, &record.id).await.unwrap();
+    let (loaded, log) = f.store.log(&owner, &record.id).await.unwrap();
     assert_eq!(loaded.turn, 1);
     assert_eq!(log, events);
+    let current = f.store.current(&owner, &record.id).await.unwrap();
+    assert_eq!(current.state, Some(state));
+    let (start, entries) = f.store.story(&owner, &record.id, 1, 50).await.unwrap();
+    assert_eq!((start, entries.len()), (0, 1));
+    assert!(html(&entries[0]).contains("Opening"));
+}
+
+#[tokio::test]
+async fn the_story_comes_back_a_page_at_a_time_and_the_snapshot_follows_each_commit() {
+    let mut f = fixture().await;
+    let owner = f.player();
+    let id = f.campaign(&owner, 10).await;
+    for turn in 0..7u32 {
+        let scenes: Vec<CampaignEvent> = (0..3)
+            .map(|n| scene(&format!("Scene {turn}.{n}")))
+            .collect();
+        phase(&f.store, &owner, &id, turn, Append::NextTurn, &scenes, 20)
+            .await
+            .unwrap();
+    }
+    let state = f.store.current(&owner, &id).await.unwrap().state.unwrap();
+    assert_eq!((state.turn, state.story_len), (7, 21));
+
+    let (start, latest) = f.store.story(&owner, &id, 21, 5).await.unwrap();
+    assert_eq!(start, 16);
+    assert_eq!(latest.len(), 5);
+    assert!(html(&latest[4]).contains("Scene 6.2"));
+    let (start, first) = f.store.story(&owner, &id, 3, 5).await.unwrap();
+    assert_eq!(start, 0);
+    assert_eq!(first.len(), 3);
+    assert!(html(&first[0]).contains("Scene 0.0"));
+}
+
+#[tokio::test]
+async fn a_rebuild_replaces_the_story_and_the_snapshot_but_only_at_the_same_turn() {
+    let mut f = fixture().await;
+    let owner = f.player();
+    let id = f.campaign(&owner, 10).await;
+    phase(
+        &f.store,
+        &owner,
+        &id,
+        0,
+        Append::NextTurn,
+        &[scene("Old")],
+        20,
+    )
+    .await
+    .unwrap();
+    let (_, log) = f.store.log(&owner, &id).await.unwrap();
+    let replay = CampaignState::replay(&log).unwrap();
+
+    let stale = f
+        .store
+        .rebuild(&owner, &id, 0, &replay.story, &replay.state)
+        .await;
+    assert!(
+        matches!(stale, Err(StoreError::Stale { current: 1 })),
+        "{stale:?}"
+    );
+    f.store
+        .rebuild(&owner, &id, 1, &replay.story, &replay.state)
+        .await
+        .unwrap();
+
+    assert_eq!(
+        f.store.current(&owner, &id).await.unwrap().state,
+        Some(replay.state)
+    );
+    let (_, story) = f.store.story(&owner, &id, 10, 10).await.unwrap();
+    assert_eq!(story, replay.story);
 }

@@ -1,15 +1,18 @@
 //! What every server function needs: the game's services (provided by the server through
-//! Leptos context), the player making the request, and the clock.
+//! Leptos context), the player making the request, the clock, and the one place where a
+//! service error becomes the browser's [`AppError`] (logged with a request id).
 
 use std::sync::Arc;
 
 use leptos::prelude::*;
+use rand::Rng;
 
-use crate::campaign::service::{Game, GameError};
 use crate::campaign::store::CampaignStore;
 use crate::campaign::view::GameMasterView;
 use crate::campaign::{CampaignId, PlayerId};
+use crate::errors::AppError;
 use crate::gm::{GmSettings, LlmPort};
+use crate::service::{Game, ServiceError, TurnsInFlight};
 
 /// The game's services, provided to server functions by the server.
 #[derive(Clone)]
@@ -22,6 +25,8 @@ pub struct GameServices {
     pub gm: Arc<GmSettings>,
     /// Which model is the game master, as the player is told.
     pub master: Arc<GameMasterView>,
+    /// The campaigns with a phase running.
+    pub in_flight: TurnsInFlight,
 }
 
 impl GameServices {
@@ -31,23 +36,25 @@ impl GameServices {
             store: self.store.as_ref(),
             llm: self.llm.as_ref(),
             gm: self.gm.as_ref(),
+            in_flight: &self.in_flight,
         }
     }
 }
 
 /// The services, or an error if the server forgot to provide them.
-pub fn services() -> Result<GameServices, ServerFnError> {
-    use_context::<GameServices>()
-        .ok_or_else(|| ServerFnError::new("the game is not available on this server"))
+pub fn services() -> Result<GameServices, AppError> {
+    use_context::<GameServices>().ok_or_else(|| AppError::Transport {
+        message: "The game is not available on this server.".to_owned(),
+    })
 }
 
 /// The player making the request (set by the server's identity middleware).
-pub async fn player() -> Result<PlayerId, ServerFnError> {
+pub async fn player() -> Result<PlayerId, AppError> {
     leptos_axum::extract::<axum::Extension<PlayerId>>()
         .await
         .map(|axum::Extension(player)| player)
-        .map_err(|_| {
-            ServerFnError::new("your browser did not send its player cookie; reload the page")
+        .map_err(|_| AppError::Transport {
+            message: "Your browser did not send its player cookie; reload the page.".to_owned(),
         })
 }
 
@@ -61,14 +68,36 @@ pub fn now() -> i64 {
 }
 
 /// Parses a campaign id from the browser; a malformed one is simply not found.
-pub fn campaign_id(id: &str) -> Result<CampaignId, ServerFnError> {
-    id.parse().map_err(|_| to_server_error(GameError::NotFound))
+pub fn campaign_id(id: &str) -> Result<CampaignId, AppError> {
+    id.parse().map_err(|_| AppError::NotFound)
 }
 
-/// A game error as the server function's error (its message is for the player).
-pub fn to_server_error(error: GameError) -> ServerFnError {
-    if let GameError::Store(_) | GameError::Corrupt(_) = &error {
-        tracing::error!(%error, "campaign storage failed");
+/// A service error as the browser's error. Failures of the model or the database are logged
+/// in full under a fresh request id, which the player's message shows; their details never
+/// reach the browser.
+pub fn to_app_error(error: ServiceError) -> AppError {
+    match error {
+        ServiceError::NotFound => AppError::NotFound,
+        ServiceError::Stale { current } => AppError::Stale { current },
+        ServiceError::Invalid { field, reason } => AppError::invalid(field, reason),
+        ServiceError::Busy => AppError::Busy,
+        ServiceError::Gm(error) => {
+            let request_id = request_id();
+            tracing::warn!(%request_id, error = %error, "the game master failed");
+            AppError::GameMasterUnavailable {
+                retryable: error.is_retryable(),
+                request_id,
+            }
+        }
+        error @ (ServiceError::Store(_) | ServiceError::Corrupt(_)) => {
+            let request_id = request_id();
+            tracing::error!(%request_id, error = %error, "campaign storage failed");
+            AppError::StorageUnavailable { request_id }
+        }
     }
-    ServerFnError::new(error.to_string())
+}
+
+/// A short random id tying a player's error message to the server's log line.
+fn request_id() -> String {
+    format!("{:08x}", rand::rng().random::<u32>())
 }

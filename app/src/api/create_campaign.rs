@@ -2,12 +2,14 @@
 
 use leptos::prelude::*;
 
-use crate::campaign::view::{CampaignView, NewCampaign};
+use crate::campaign::view::{CampaignSummary, NewCampaign};
+use crate::errors::AppError;
 
-/// Starts a campaign from the new-adventure form.
+/// Starts a campaign from the new-adventure form; answers its summary (the play screen loads
+/// it).
 #[server(input = leptos::server_fn::codec::Json)]
-pub async fn create_campaign(form: NewCampaign) -> Result<CampaignView, ServerFnError> {
-    use super::context::{now, player, services, to_server_error};
+pub async fn create_campaign(form: NewCampaign) -> Result<CampaignSummary, AppError> {
+    use super::context::{now, player, services, to_app_error};
     use rand::SeedableRng;
     let player = player().await?;
     let mut rng = rand::rngs::StdRng::from_os_rng();
@@ -15,5 +17,5 @@ pub async fn create_campaign(form: NewCampaign) -> Result<CampaignView, ServerFn
         .game()
         .create(&player, &form, now(), &mut rng, &mut |_| {})
         .await
-        .map_err(to_server_error)
+        .map_err(to_app_error)
 }

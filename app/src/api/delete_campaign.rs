@@ -2,15 +2,17 @@
 
 use leptos::prelude::*;
 
+use crate::errors::AppError;
+
 /// Deletes one of the player's campaigns.
 #[server]
-pub async fn delete_campaign(id: String) -> Result<(), ServerFnError> {
-    use super::context::{campaign_id, player, services, to_server_error};
+pub async fn delete_campaign(id: String) -> Result<(), AppError> {
+    use super::context::{campaign_id, player, services, to_app_error};
     let player = player().await?;
     let id = campaign_id(&id)?;
     services()?
         .game()
         .delete(&player, &id)
         .await
-        .map_err(to_server_error)
+        .map_err(to_app_error)
 }

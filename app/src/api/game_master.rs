@@ -3,10 +3,11 @@
 use leptos::prelude::*;
 
 use crate::campaign::view::GameMasterView;
+use crate::errors::AppError;
 
 /// The model this server's game master runs on.
 #[server]
-pub async fn game_master() -> Result<GameMasterView, ServerFnError> {
+pub async fn game_master() -> Result<GameMasterView, AppError> {
     use super::context::services;
     Ok(services()?.master.as_ref().clone())
 }

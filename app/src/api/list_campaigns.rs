@@ -3,15 +3,12 @@
 use leptos::prelude::*;
 
 use crate::campaign::view::CampaignSummary;
+use crate::errors::AppError;
 
 /// The player's campaigns, most recently played first.
 #[server]
-pub async fn list_campaigns() -> Result<Vec<CampaignSummary>, ServerFnError> {
-    use super::context::{player, services, to_server_error};
+pub async fn list_campaigns() -> Result<Vec<CampaignSummary>, AppError> {
+    use super::context::{player, services, to_app_error};
     let player = player().await?;
-    services()?
-        .game()
-        .list(&player)
-        .await
-        .map_err(to_server_error)
+    services()?.game().list(&player).await.map_err(to_app_error)
 }

@@ -1,18 +1,20 @@
-//! `load_campaign`: everything the play screen shows (generating missing actions first).
+//! `load_campaign`: what the play screen opens with — the latest page of the story, the sheet
+//! and the actions (generated first if missing).
 
 use leptos::prelude::*;
 
 use crate::campaign::view::CampaignView;
+use crate::errors::AppError;
 
 /// Loads one of the player's campaigns.
 #[server]
-pub async fn load_campaign(id: String) -> Result<CampaignView, ServerFnError> {
-    use super::context::{campaign_id, now, player, services, to_server_error};
+pub async fn load_campaign(id: String) -> Result<CampaignView, AppError> {
+    use super::context::{campaign_id, now, player, services, to_app_error};
     let player = player().await?;
     let id = campaign_id(&id)?;
     services()?
         .game()
         .load(&player, &id, now())
         .await
-        .map_err(to_server_error)
+        .map_err(to_app_error)
 }

@@ -4,7 +4,9 @@
 pub mod context;
 pub mod create_campaign;
 pub mod delete_campaign;
+pub mod earlier_story;
 pub mod game_master;
+pub mod gm_context;
 pub mod list_campaigns;
 pub mod load_campaign;
 pub mod next_actions;
@@ -13,7 +15,9 @@ pub mod restart_campaign;
 
 pub use create_campaign::{create_campaign, CreateCampaign};
 pub use delete_campaign::{delete_campaign, DeleteCampaign};
+pub use earlier_story::{earlier_story, EarlierStory};
 pub use game_master::{game_master, GameMaster};
+pub use gm_context::{gm_context, GmContext};
 pub use list_campaigns::{list_campaigns, ListCampaigns};
 pub use load_campaign::{load_campaign, LoadCampaign};
 pub use next_actions::{next_actions, NextActions};

@@ -1,10 +1,12 @@
 //! `play_turn`: phase 1, streamed. The answer is JSON lines of
-//! [`TurnUpdate`](crate::campaign::view::TurnUpdate), ending with `done` or `error`.
+//! [`TurnUpdate`](crate::campaign::view::TurnUpdate): only what changed (new story entries, the
+//! sheet, streamed text), ending with `done` or `error`.
 
 use leptos::prelude::*;
 use leptos::server_fn::codec::{Json, StreamingText, TextStream};
 
 use crate::campaign::view::MoveInput;
+use crate::errors::AppError;
 
 /// Plays the player's move on the campaign at `turn` (the turn the browser shows).
 #[server(input = Json, output = StreamingText)]
@@ -12,10 +14,10 @@ pub async fn play_turn(
     id: String,
     turn: u32,
     input: MoveInput,
-) -> Result<TextStream, ServerFnError> {
-    use super::context::{campaign_id, now, player, services};
-    use crate::campaign::service::MoveRequest;
+) -> Result<TextStream<AppError>, AppError> {
+    use super::context::{campaign_id, now, player, services, to_app_error};
     use crate::campaign::view::TurnUpdate;
+    use crate::service::MoveRequest;
     use futures::StreamExt;
     use rand::SeedableRng;
 
@@ -31,39 +33,27 @@ pub async fn play_turn(
                 let _ = sender.unbounded_send(update);
             }
         };
+        let request = MoveRequest {
+            expected_turn: turn,
+            input: &input,
+        };
         let result = services
             .game()
-            .play(
-                &player,
-                &id,
-                MoveRequest {
-                    expected_turn: turn,
-                    input: &input,
-                },
-                now(),
-                &mut rng,
-                &mut sink,
-            )
+            .play(&player, &id, request, now(), &mut rng, &mut sink)
             .await;
         let last = match result {
-            Ok(view) => TurnUpdate::Done {
-                view: Box::new(view),
+            Ok((turn, tokens)) => TurnUpdate::Done { turn, tokens },
+            Err(error) => TurnUpdate::Error {
+                error: to_app_error(error),
             },
-            Err(error) => {
-                tracing::warn!(%error, "a turn failed");
-                TurnUpdate::Error {
-                    message: error.to_string(),
-                }
-            }
         };
         let _ = sender.unbounded_send(last);
     });
     Ok(TextStream::new(receiver.map(|update| {
-        serde_json::to_string(&update)
-            .map(|mut line| {
-                line.push('\n');
-                line
-            })
-            .map_err(|error| ServerFnError::new(error.to_string()))
+        let mut line = serde_json::to_string(&update).map_err(|_| AppError::Transport {
+            message: "The server could not write its answer.".to_owned(),
+        })?;
+        line.push('\n');
+        Ok(line)
     })))
 }

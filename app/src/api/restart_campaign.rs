@@ -2,12 +2,13 @@
 
 use leptos::prelude::*;
 
-use crate::campaign::view::CampaignView;
+use crate::campaign::view::CampaignSummary;
+use crate::errors::AppError;
 
-/// Starts one of the player's campaigns over; answers the new campaign.
+/// Starts one of the player's campaigns over; answers the new campaign's summary.
 #[server]
-pub async fn restart_campaign(id: String) -> Result<CampaignView, ServerFnError> {
-    use super::context::{campaign_id, now, player, services, to_server_error};
+pub async fn restart_campaign(id: String) -> Result<CampaignSummary, AppError> {
+    use super::context::{campaign_id, now, player, services, to_app_error};
     use rand::SeedableRng;
     let player = player().await?;
     let id = campaign_id(&id)?;
@@ -16,5 +17,5 @@ pub async fn restart_campaign(id: String) -> Result<CampaignView, ServerFnError>
         .game()
         .restart(&player, &id, now(), &mut rng)
         .await
-        .map_err(to_server_error)
+        .map_err(to_app_error)
 }

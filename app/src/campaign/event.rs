@@ -34,18 +34,3 @@ pub struct StoredEvent {
     /// The event.
     pub event: CampaignEvent,
 }
-
-impl CampaignEvent {
-    /// The events a completed narration stores: what happened, then the model's new messages.
-    pub fn from_narration(narration: &crate::gm::Narration) -> Vec<Self> {
-        narration
-            .events
-            .iter()
-            .cloned()
-            .map(Self::Turn)
-            .chain([Self::ModelMessages {
-                messages: narration.messages.clone(),
-            }])
-            .collect()
-    }
-}

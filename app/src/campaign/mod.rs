@@ -1,11 +1,12 @@
 //! Campaigns: one append-only event log per campaign, and the views the player and the model
 //! get of it (DESIGN.md §4).
 //!
-//! - [`view`]: what the browser receives (story log entries, the sheet, the actions, the model's
-//!   history as text). Shared by server and browser.
-//! - [`event`] (server): the events stored in the log.
-//! - [`projection`] (server): the fold of a log into the current sheet, the UI history, the LLM
-//!   history and the pending actions.
+//! - [`view`]: what the browser receives (story entries, the sheet, the actions, turn updates).
+//!   Shared by server and browser.
+//! - [`event`], [`turn_event`], [`conversation`] (server): the log's vocabulary, which the game
+//!   master emits.
+//! - [`state`] (server): the snapshot of the current state and the one projector that applies an
+//!   event to it; [`present`] shows the state to the browser.
 //! - [`store`] (server): the `CampaignStore` port the database adapters implement.
 
 pub mod ids;
@@ -18,9 +19,9 @@ pub mod event;
 #[cfg(feature = "ssr")]
 pub mod markdown;
 #[cfg(feature = "ssr")]
-pub mod projection;
+pub mod present;
 #[cfg(feature = "ssr")]
-pub mod service;
+pub mod state;
 #[cfg(feature = "ssr")]
 pub mod store;
 #[cfg(feature = "ssr")]

@@ -1,12 +1,16 @@
-//! `CampaignStore`: the port to the database that keeps campaigns and their event logs.
+//! `CampaignStore`: the port to the database that keeps campaigns, their event logs and what is
+//! derived from the logs (the snapshot of the current state and the story log).
 //!
-//! Every call is scoped by the owner: another player's campaign is "not found". Appends are
-//! guarded by the turn the caller read (optimistic concurrency), and each append is one
-//! transaction.
+//! Every call is scoped by the owner: another player's campaign is "not found". Commits are
+//! guarded by the turn the caller read (optimistic concurrency), and each commit is one
+//! transaction: the events, the story entries they add and the new snapshot together. The log
+//! stays the source of truth: the snapshot and the story can always be rebuilt from it.
 
 use futures::future::BoxFuture;
 
 use super::event::{CampaignEvent, StoredEvent};
+use super::state::CampaignState;
+use super::view::StoryEntry;
 use super::{CampaignId, PlayerId};
 
 /// A campaign's row.
@@ -26,7 +30,7 @@ pub struct CampaignRecord {
     pub turn: u32,
 }
 
-/// How an append moves the campaign.
+/// How a commit moves the campaign.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Append {
     /// A narration: the events belong to the next turn, which becomes the campaign's turn.
@@ -35,30 +39,64 @@ pub enum Append {
     SameTurn,
 }
 
+/// One phase's results, written together.
+#[derive(Clone, Copy, Debug)]
+pub struct Commit<'a> {
+    /// The new events, in order.
+    pub events: &'a [CampaignEvent],
+    /// The story entries they add, continuing the story log.
+    pub story: &'a [StoryEntry],
+    /// The state after them.
+    pub state: &'a CampaignState,
+}
+
+/// The current state as stored: the snapshot if there is a readable one of this version.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Current {
+    /// The campaign's row.
+    pub record: CampaignRecord,
+    /// Its snapshot; `None` when it must be rebuilt from the log (a campaign from before
+    /// snapshots, or a snapshot of another format version).
+    pub state: Option<CampaignState>,
+}
+
+/// The snapshot's format version; a snapshot of another version is rebuilt from the log.
+pub const SNAPSHOT_VERSION: u32 = 1;
+
 /// Why a store call failed.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     /// No such campaign for this player.
     #[error("campaign not found")]
     NotFound,
     /// The campaign moved on since the caller read it (another tab played a turn).
-    #[error("this campaign has moved on to turn {current}; reload to continue from there")]
+    #[error("the campaign has moved on to turn {current}")]
     Stale {
         /// The campaign's turn now.
         current: u32,
     },
     /// The database failed.
-    #[error("the game could not be saved or loaded: {0}")]
-    Database(String),
+    #[error("the database failed: {0}")]
+    Database(#[source] Box<dyn std::error::Error + Send + Sync>),
+}
+
+impl StoreError {
+    /// A database failure.
+    pub fn database(error: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> Self {
+        Self::Database(error.into())
+    }
 }
 
 /// The database of campaigns.
 pub trait CampaignStore: Send + Sync {
-    /// Creates a campaign with its first events, in one transaction.
+    /// Creates a campaign with its first events, their story entries and its snapshot, in one
+    /// transaction.
     fn create<'a>(
         &'a self,
         record: &'a CampaignRecord,
         events: &'a [StoredEvent],
+        story: &'a [StoryEntry],
+        state: &'a CampaignState,
     ) -> BoxFuture<'a, Result<(), StoreError>>;
 
     /// The player's campaigns, most recently played first.
@@ -67,26 +105,54 @@ pub trait CampaignStore: Send + Sync {
         owner: &'a PlayerId,
     ) -> BoxFuture<'a, Result<Vec<CampaignRecord>, StoreError>>;
 
-    /// A campaign and its whole log, oldest event first.
-    fn load<'a>(
+    /// A campaign's row and snapshot (one row read; the log is not read).
+    fn current<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+        id: &'a CampaignId,
+    ) -> BoxFuture<'a, Result<Current, StoreError>>;
+
+    /// Up to `limit` story entries before index `before`, oldest first, with the first one's
+    /// index.
+    fn story<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+        id: &'a CampaignId,
+        before: u32,
+        limit: u32,
+    ) -> BoxFuture<'a, Result<(u32, Vec<StoryEntry>), StoreError>>;
+
+    /// A campaign and its whole log, oldest event first (for rebuilding and checking).
+    fn log<'a>(
         &'a self,
         owner: &'a PlayerId,
         id: &'a CampaignId,
     ) -> BoxFuture<'a, Result<(CampaignRecord, Vec<StoredEvent>), StoreError>>;
 
-    /// Appends events if the campaign is still at `expected_turn`, in one transaction; returns
-    /// the campaign's turn afterwards.
-    fn append<'a>(
+    /// Commits a phase if the campaign is still at `expected_turn`; returns the campaign's
+    /// turn afterwards.
+    fn commit<'a>(
         &'a self,
         owner: &'a PlayerId,
         id: &'a CampaignId,
         expected_turn: u32,
         how: Append,
-        events: &'a [CampaignEvent],
+        commit: Commit<'a>,
         now: i64,
     ) -> BoxFuture<'a, Result<u32, StoreError>>;
 
-    /// Deletes a campaign and its log.
+    /// Replaces what is derived from the log (the whole story and the snapshot) with a rebuild,
+    /// if the campaign is still at `turn`.
+    fn rebuild<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+        id: &'a CampaignId,
+        turn: u32,
+        story: &'a [StoryEntry],
+        state: &'a CampaignState,
+    ) -> BoxFuture<'a, Result<(), StoreError>>;
+
+    /// Deletes a campaign, its log and what is derived from it.
     fn delete<'a>(
         &'a self,
         owner: &'a PlayerId,

@@ -67,6 +67,10 @@ pub enum TurnEvent {
     Narration {
         /// Markdown.
         text: String,
+        /// The same, as safe HTML, rendered once when the scene is written (empty in logs
+        /// written before it was stored; the projector renders those).
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        html: String,
     },
     /// The actions offered to the player.
     ActionsOffered {
@@ -85,6 +89,14 @@ pub enum TurnEvent {
 }
 
 impl TurnEvent {
+    /// The scene's complete narrative, with its HTML rendered.
+    pub fn narration(text: String) -> Self {
+        Self::Narration {
+            html: super::markdown::render(&text),
+            text,
+        }
+    }
+
     /// Whether the event is only streamed and never stored (its content arrives again whole).
     pub fn is_transient(&self) -> bool {
         matches!(

@@ -1,9 +1,10 @@
 //! What the browser receives about a campaign: plain data, rendered by the UI. Built on the
-//! server by [`super::projection`]; nothing here is trusted back from the browser.
+//! server by the projector (`state`) and `present`; nothing here is trusted back from the browser.
 
 use serde::{Deserialize, Serialize};
 
 use super::CampaignId;
+use crate::errors::AppError;
 
 /// A campaign in the home page's list.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -141,23 +142,53 @@ pub struct LlmEntryView {
     pub tool_calls: Vec<String>,
 }
 
-/// Everything the play screen shows of a campaign.
+/// How many story entries the play screen gets at a time.
+pub const STORY_PAGE: u32 = 50;
+
+/// Everything the play screen shows of a campaign when it opens.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CampaignView {
     /// Id, title, turn.
     pub summary: CampaignSummary,
-    /// The story log (UI history).
-    pub story: Vec<StoryEntry>,
+    /// The latest page of the story log (UI history).
+    pub story: StoryPage,
     /// The character panel.
     pub sheet: SheetView,
     /// The actions on offer (empty while they are being generated).
     pub actions: Vec<ActionView>,
-    /// The model's history (LLM history), for the "what the GM sees" drawer.
-    pub llm_history: Vec<LlmEntryView>,
     /// Tokens spent so far: (prompt, completion).
     pub tokens: (u32, u32),
     /// Which model tells the story.
     pub model: String,
+}
+
+/// A run of consecutive story entries.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoryPage {
+    /// The index of the first entry (0 when the page reaches the beginning).
+    pub start: u32,
+    /// The entries, oldest first.
+    pub entries: Vec<StoryEntry>,
+}
+
+/// The actions for the campaign's current turn (phase 2's answer).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActionsView {
+    /// The turn they are for.
+    pub turn: u32,
+    /// The buttons.
+    pub actions: Vec<ActionView>,
+    /// Tokens spent so far: (prompt, completion).
+    pub tokens: (u32, u32),
+}
+
+/// What the game master sees: the model's working context, for the drawer (loaded on open).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GmContextView {
+    /// The messages of the latest turns, exactly as kept for the model.
+    pub messages: Vec<LlmEntryView>,
+    /// Tokens spent so far: (prompt, completion).
+    pub tokens: (u32, u32),
 }
 
 /// What the player does, as the browser sends it: an offered action's id or their own words.
@@ -211,8 +242,10 @@ pub enum TurnUpdate {
         /// The narrative as it now stands.
         text: String,
     },
-    /// A new story log entry: the move, a roll, state-change chips.
+    /// A new story log entry: the move, a roll, state-change chips, the finished scene.
     Entry {
+        /// Its index in the story log.
+        index: u32,
         /// The entry.
         entry: StoryEntry,
     },
@@ -221,14 +254,21 @@ pub enum TurnUpdate {
         /// The character panel now.
         sheet: SheetView,
     },
-    /// The turn is complete and saved: the campaign as it now stands (actions follow).
+    /// The actions on offer changed.
+    Actions {
+        /// The buttons.
+        actions: Vec<ActionView>,
+    },
+    /// The turn is complete and saved (its actions follow from `next_actions`).
     Done {
-        /// The campaign.
-        view: Box<CampaignView>,
+        /// The campaign's turn now.
+        turn: u32,
+        /// Tokens spent so far: (prompt, completion).
+        tokens: (u32, u32),
     },
     /// The turn failed; nothing was saved.
     Error {
-        /// What to tell the player.
-        message: String,
+        /// Why.
+        error: AppError,
     },
 }

@@ -151,6 +151,16 @@ pub enum TurnError {
     EmptyNarrative,
 }
 
+impl TurnError {
+    /// Whether trying the phase again may succeed.
+    pub fn is_retryable(&self) -> bool {
+        match self {
+            Self::Llm(error) => error.is_retryable(),
+            Self::EmptyNarrative => true,
+        }
+    }
+}
+
 /// A completed narration phase.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Narration {
@@ -285,7 +295,7 @@ pub async fn narrate<R: Rng + Send>(
         return Err(TurnError::EmptyNarrative);
     }
     turn.push(Message::assistant(text.clone()));
-    log.push(TurnEvent::Narration { text: text.clone() });
+    log.push(TurnEvent::narration(text.clone()));
     Ok(Narration {
         events: log.events,
         messages: turn,

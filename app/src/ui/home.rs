@@ -41,7 +41,7 @@ fn NewAdventureForm() -> impl IntoView {
 
     Effect::new(move |_| {
         if let Some(Ok(view)) = create.value().get() {
-            navigate(&format!("/play/{}", view.summary.id), Default::default());
+            navigate(&format!("/play/{}", view.id), Default::default());
         }
     });
 
@@ -138,7 +138,7 @@ fn NewAdventureForm() -> impl IntoView {
                     .get()
                     .and_then(Result::err)
                     .map(|error| {
-                        view! { <p class="error" role="alert">{error_text(&error)}</p> }
+                        view! { <p class="error" role="alert">{error.to_string()}</p> }
                     })
             }}
         </form>
@@ -160,7 +160,7 @@ fn CampaignList() -> impl IntoView {
                         .get()
                         .map(|result| match result {
                             Err(error) => {
-                                view! { <p class="error" role="alert">{error_text(&error)}</p> }
+                                view! { <p class="error" role="alert">{error.to_string()}</p> }
                                     .into_any()
                             }
                             Ok(list) if list.is_empty() => {
@@ -207,16 +207,5 @@ fn CampaignList() -> impl IntoView {
                 }}
             </Suspense>
         </section>
-    }
-}
-
-/// A server function's error as the player reads it.
-pub fn error_text(error: &ServerFnError) -> String {
-    match error {
-        ServerFnError::ServerError(message) => message.clone(),
-        ServerFnError::Request(_) => {
-            "The server could not be reached. Check your connection and try again.".to_owned()
-        }
-        other => other.to_string(),
     }
 }

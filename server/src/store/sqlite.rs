@@ -1,13 +1,19 @@
 //! The SQLite campaign store (the embedded default): one file, WAL, migrations embedded.
+//! Tables: `campaigns` (one row each), `events` (the log), and what is derived from the log:
+//! `snapshots` (the current state) and `story` (the entries the player reads).
 
 use std::{str::FromStr, time::Duration};
 
 use app::campaign::event::{CampaignEvent, StoredEvent};
-use app::campaign::store::{Append, CampaignRecord, CampaignStore, StoreError};
+use app::campaign::state::CampaignState;
+use app::campaign::store::{
+    Append, CampaignRecord, CampaignStore, Commit, Current, StoreError, SNAPSHOT_VERSION,
+};
+use app::campaign::view::StoryEntry;
 use app::campaign::{CampaignId, PlayerId};
 use futures::future::BoxFuture;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Row, SqlitePool};
+use sqlx::{Row, SqliteConnection, SqlitePool};
 
 /// Campaigns in a SQLite database.
 #[derive(Clone, Debug)]
@@ -15,8 +21,8 @@ pub struct SqliteStore {
     pool: SqlitePool,
 }
 
-fn database(error: impl std::fmt::Display) -> StoreError {
-    StoreError::Database(error.to_string())
+fn database(error: impl std::error::Error + Send + Sync + 'static) -> StoreError {
+    StoreError::database(error)
 }
 
 impl SqliteStore {
@@ -57,9 +63,21 @@ fn record(row: &sqlx::sqlite::SqliteRow) -> Result<CampaignRecord, StoreError> {
     })
 }
 
+/// The snapshot of a row, if there is a readable one of this version.
+fn snapshot(row: &sqlx::sqlite::SqliteRow) -> Result<Option<CampaignState>, StoreError> {
+    let version: Option<i64> = row.try_get("version").map_err(database)?;
+    let state: Option<String> = row.try_get("state").map_err(database)?;
+    Ok(match (version, state) {
+        (Some(version), Some(state)) if version == i64::from(SNAPSHOT_VERSION) => {
+            serde_json::from_str(&state).ok()
+        }
+        _ => None,
+    })
+}
+
 /// Appends `(turn, event)`s after the campaign's last event.
 async fn insert_events(
-    tx: &mut sqlx::SqliteConnection,
+    tx: &mut SqliteConnection,
     id: &CampaignId,
     events: &[(u32, &CampaignEvent)],
 ) -> Result<(), StoreError> {
@@ -83,11 +101,86 @@ async fn insert_events(
     Ok(())
 }
 
+/// Writes the story entries that follow the first `state.story_len - story.len()` ones, and
+/// the snapshot.
+async fn write_derived(
+    tx: &mut SqliteConnection,
+    id: &CampaignId,
+    story: &[StoryEntry],
+    state: &CampaignState,
+) -> Result<(), StoreError> {
+    let first = state.story_len as usize - story.len().min(state.story_len as usize);
+    for (index, entry) in (first..).zip(story) {
+        let entry = serde_json::to_string(entry).map_err(database)?;
+        sqlx::query("INSERT INTO story (campaign_id, idx, entry) VALUES (?, ?, ?)")
+            .bind(id.as_str())
+            .bind(i64::try_from(index).map_err(database)?)
+            .bind(entry)
+            .execute(&mut *tx)
+            .await
+            .map_err(database)?;
+    }
+    let state = serde_json::to_string(state).map_err(database)?;
+    sqlx::query(
+        "INSERT INTO snapshots (campaign_id, version, state) VALUES (?, ?, ?) \
+         ON CONFLICT (campaign_id) DO UPDATE SET version = excluded.version, state = excluded.state",
+    )
+    .bind(id.as_str())
+    .bind(i64::from(SNAPSHOT_VERSION))
+    .bind(state)
+    .execute(&mut *tx)
+    .await
+    .map_err(database)?;
+    Ok(())
+}
+
+/// Moves the campaign from `expected_turn` to `new_turn`, or says why it cannot.
+async fn advance(
+    tx: &mut SqliteConnection,
+    owner: &PlayerId,
+    id: &CampaignId,
+    expected_turn: u32,
+    new_turn: u32,
+    now: Option<i64>,
+) -> Result<(), StoreError> {
+    let updated = sqlx::query(
+        "UPDATE campaigns SET turn = ?, updated_at = COALESCE(?, updated_at) \
+         WHERE id = ? AND owner = ? AND turn = ?",
+    )
+    .bind(i64::from(new_turn))
+    .bind(now)
+    .bind(id.as_str())
+    .bind(owner.as_str())
+    .bind(i64::from(expected_turn))
+    .execute(&mut *tx)
+    .await
+    .map_err(database)?
+    .rows_affected();
+    if updated > 0 {
+        return Ok(());
+    }
+    let current: Option<i64> =
+        sqlx::query_scalar("SELECT turn FROM campaigns WHERE id = ? AND owner = ?")
+            .bind(id.as_str())
+            .bind(owner.as_str())
+            .fetch_optional(&mut *tx)
+            .await
+            .map_err(database)?;
+    Err(match current {
+        Some(current) => StoreError::Stale {
+            current: u32::try_from(current).map_err(database)?,
+        },
+        None => StoreError::NotFound,
+    })
+}
+
 impl CampaignStore for SqliteStore {
     fn create<'a>(
         &'a self,
         record: &'a CampaignRecord,
         events: &'a [StoredEvent],
+        story: &'a [StoryEntry],
+        state: &'a CampaignState,
     ) -> BoxFuture<'a, Result<(), StoreError>> {
         Box::pin(async move {
             let mut tx = self.pool.begin().await.map_err(database)?;
@@ -108,6 +201,7 @@ impl CampaignStore for SqliteStore {
                 .map(|stored| (stored.turn, &stored.event))
                 .collect();
             insert_events(&mut tx, &record.id, &events).await?;
+            write_derived(&mut tx, &record.id, story, state).await?;
             tx.commit().await.map_err(database)
         })
     }
@@ -128,7 +222,61 @@ impl CampaignStore for SqliteStore {
         })
     }
 
-    fn load<'a>(
+    fn current<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+        id: &'a CampaignId,
+    ) -> BoxFuture<'a, Result<Current, StoreError>> {
+        Box::pin(async move {
+            let row = sqlx::query(
+                "SELECT c.*, s.version, s.state FROM campaigns c \
+                 LEFT JOIN snapshots s ON s.campaign_id = c.id WHERE c.id = ? AND c.owner = ?",
+            )
+            .bind(id.as_str())
+            .bind(owner.as_str())
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(database)?
+            .ok_or(StoreError::NotFound)?;
+            Ok(Current {
+                record: record(&row)?,
+                state: snapshot(&row)?,
+            })
+        })
+    }
+
+    fn story<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+        id: &'a CampaignId,
+        before: u32,
+        limit: u32,
+    ) -> BoxFuture<'a, Result<(u32, Vec<StoryEntry>), StoreError>> {
+        Box::pin(async move {
+            let start = before.saturating_sub(limit);
+            let rows = sqlx::query(
+                "SELECT s.entry FROM story s JOIN campaigns c ON c.id = s.campaign_id \
+                 WHERE c.id = ? AND c.owner = ? AND s.idx >= ? AND s.idx < ? ORDER BY s.idx",
+            )
+            .bind(id.as_str())
+            .bind(owner.as_str())
+            .bind(i64::from(start))
+            .bind(i64::from(before))
+            .fetch_all(&self.pool)
+            .await
+            .map_err(database)?;
+            let entries = rows
+                .iter()
+                .map(|row| {
+                    let entry: String = row.try_get("entry").map_err(database)?;
+                    serde_json::from_str(&entry).map_err(database)
+                })
+                .collect::<Result<Vec<StoryEntry>, StoreError>>()?;
+            Ok((start, entries))
+        })
+    }
+
+    fn log<'a>(
         &'a self,
         owner: &'a PlayerId,
         id: &'a CampaignId,
@@ -164,13 +312,13 @@ impl CampaignStore for SqliteStore {
         })
     }
 
-    fn append<'a>(
+    fn commit<'a>(
         &'a self,
         owner: &'a PlayerId,
         id: &'a CampaignId,
         expected_turn: u32,
         how: Append,
-        events: &'a [CampaignEvent],
+        commit: Commit<'a>,
         now: i64,
     ) -> BoxFuture<'a, Result<u32, StoreError>> {
         Box::pin(async move {
@@ -179,38 +327,37 @@ impl CampaignStore for SqliteStore {
                 Append::SameTurn => expected_turn,
             };
             let mut tx = self.pool.begin().await.map_err(database)?;
-            let updated = sqlx::query(
-                "UPDATE campaigns SET turn = ?, updated_at = ? WHERE id = ? AND owner = ? AND turn = ?",
-            )
-            .bind(i64::from(new_turn))
-            .bind(now)
-            .bind(id.as_str())
-            .bind(owner.as_str())
-            .bind(i64::from(expected_turn))
-            .execute(&mut *tx)
-            .await
-            .map_err(database)?
-            .rows_affected();
-            if updated == 0 {
-                let current: Option<i64> =
-                    sqlx::query_scalar("SELECT turn FROM campaigns WHERE id = ? AND owner = ?")
-                        .bind(id.as_str())
-                        .bind(owner.as_str())
-                        .fetch_optional(&mut *tx)
-                        .await
-                        .map_err(database)?;
-                return Err(match current {
-                    Some(current) => StoreError::Stale {
-                        current: u32::try_from(current).map_err(database)?,
-                    },
-                    None => StoreError::NotFound,
-                });
-            }
-            let events: Vec<(u32, &CampaignEvent)> =
-                events.iter().map(|event| (new_turn, event)).collect();
+            advance(&mut tx, owner, id, expected_turn, new_turn, Some(now)).await?;
+            let events: Vec<(u32, &CampaignEvent)> = commit
+                .events
+                .iter()
+                .map(|event| (new_turn, event))
+                .collect();
             insert_events(&mut tx, id, &events).await?;
+            write_derived(&mut tx, id, commit.story, commit.state).await?;
             tx.commit().await.map_err(database)?;
             Ok(new_turn)
+        })
+    }
+
+    fn rebuild<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+        id: &'a CampaignId,
+        turn: u32,
+        story: &'a [StoryEntry],
+        state: &'a CampaignState,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        Box::pin(async move {
+            let mut tx = self.pool.begin().await.map_err(database)?;
+            advance(&mut tx, owner, id, turn, turn, None).await?;
+            sqlx::query("DELETE FROM story WHERE campaign_id = ?")
+                .bind(id.as_str())
+                .execute(&mut *tx)
+                .await
+                .map_err(database)?;
+            write_derived(&mut tx, id, story, state).await?;
+            tx.commit().await.map_err(database)
         })
     }
 

@@ -1,0 +1,76 @@
+//! How the campaign's state is shown to the browser: the character panel and the model's
+//! messages for the "what the GM sees" drawer.
+
+use super::conversation::Message;
+use super::view::{AttributeView, ItemView, LlmEntryView, SheetView};
+use crate::game::{Attribute, CharacterSheet};
+
+/// The character panel of `sheet`.
+pub fn sheet_view(sheet: &CharacterSheet) -> SheetView {
+    let hp = sheet.hit_points();
+    SheetView {
+        name: sheet.name().as_str().to_owned(),
+        class: sheet.class().as_str().to_owned(),
+        level: sheet.level().value(),
+        hp: hp.current(),
+        max_hp: hp.max(),
+        sanity: sheet.sanity().map(|sanity| sanity.value()),
+        attributes: Attribute::ALL
+            .iter()
+            .map(|&attribute| {
+                let score = sheet.attributes().get(attribute);
+                AttributeView {
+                    name: attribute.abbreviation().to_owned(),
+                    score: score.value(),
+                    modifier: score.modifier(),
+                }
+            })
+            .collect(),
+        conditions: sheet
+            .conditions()
+            .list()
+            .iter()
+            .map(|condition| match &condition.duration {
+                Some(duration) => format!("{} ({})", condition.name.as_str(), duration.as_str()),
+                None => condition.name.as_str().to_owned(),
+            })
+            .collect(),
+        inventory: sheet
+            .inventory()
+            .items()
+            .iter()
+            .map(|item| ItemView {
+                name: item.name().as_str().to_owned(),
+                quantity: item.quantity().value(),
+                description: item.description().map(|d| d.as_str().to_owned()),
+            })
+            .collect(),
+        location: sheet.location().as_str().to_owned(),
+        time: sheet.time().to_string(),
+    }
+}
+
+/// One model message for the drawer.
+pub fn llm_view(message: &Message) -> LlmEntryView {
+    let (role, content, tool_calls) = match message {
+        Message::System { content } => ("system", content.clone(), Vec::new()),
+        Message::User { content } => ("user", content.clone(), Vec::new()),
+        Message::Assistant {
+            content,
+            tool_calls,
+        } => (
+            "assistant",
+            content.clone().unwrap_or_default(),
+            tool_calls
+                .iter()
+                .map(|call| format!("{}({})", call.name, call.arguments))
+                .collect(),
+        ),
+        Message::Tool { content, .. } => ("tool", content.clone(), Vec::new()),
+    };
+    LlmEntryView {
+        role: role.to_owned(),
+        content,
+        tool_calls,
+    }
+}

@@ -1,0 +1,160 @@
+//! The application service (server only): what the server functions call. Each request loads the
+//! campaign's snapshot (O(1) rows), runs the game master, and commits the phase's events, story
+//! entries and new snapshot in one transaction; a phase that fails stores nothing.
+//!
+//! - [`start`]: create and restart a campaign;
+//! - [`turn`]: phase 1 (a move, streamed) and phase 2 (the next actions);
+//! - this module: reading (load, story pages, the model's context), listing, deleting.
+
+pub mod error;
+pub mod in_flight;
+mod start;
+mod turn;
+
+pub use error::ServiceError;
+pub use in_flight::TurnsInFlight;
+pub use turn::MoveRequest;
+
+use crate::campaign::present::{llm_view, sheet_view};
+use crate::campaign::state::CampaignState;
+use crate::campaign::store::{CampaignRecord, CampaignStore, StoreError};
+use crate::campaign::view::{
+    CampaignSummary, CampaignView, GmContextView, StoryPage, TurnUpdate, STORY_PAGE,
+};
+use crate::campaign::{CampaignId, PlayerId};
+use crate::gm::{GmSettings, LlmPort};
+
+/// Receives a running turn's updates.
+pub type UpdateSink<'s> = &'s mut (dyn FnMut(TurnUpdate) + Send);
+
+/// The game's dependencies: the database, the model, the turn's limits and the turns running.
+pub struct Game<'a> {
+    /// The campaign database.
+    pub store: &'a dyn CampaignStore,
+    /// The model.
+    pub llm: &'a dyn LlmPort,
+    /// The turn's limits.
+    pub gm: &'a GmSettings,
+    /// The campaigns with a phase running.
+    pub in_flight: &'a TurnsInFlight,
+}
+
+impl Game<'_> {
+    /// The player's campaigns, most recently played first.
+    pub async fn list(&self, owner: &PlayerId) -> Result<Vec<CampaignSummary>, ServiceError> {
+        Ok(self
+            .store
+            .list(owner)
+            .await?
+            .into_iter()
+            .map(summary)
+            .collect())
+    }
+
+    /// A campaign as the play screen opens it: the latest page of its story, with the actions
+    /// generated first if the last scene has none yet (the player left between the phases).
+    pub async fn load(
+        &self,
+        owner: &PlayerId,
+        id: &CampaignId,
+        now: i64,
+    ) -> Result<CampaignView, ServiceError> {
+        let (record, state) = self.actions_if_possible(owner, id, now).await?;
+        let story = self.story_page(owner, id, state.story_len).await?;
+        Ok(self.view(record, &state, story))
+    }
+
+    /// The story entries before index `before` (one page), for the "earlier" link.
+    pub async fn story_page(
+        &self,
+        owner: &PlayerId,
+        id: &CampaignId,
+        before: u32,
+    ) -> Result<StoryPage, ServiceError> {
+        let (start, entries) = self.store.story(owner, id, before, STORY_PAGE).await?;
+        Ok(StoryPage { start, entries })
+    }
+
+    /// The model's working context, for the "what the GM sees" drawer.
+    pub async fn gm_context(
+        &self,
+        owner: &PlayerId,
+        id: &CampaignId,
+    ) -> Result<GmContextView, ServiceError> {
+        let (_, state) = self.current(owner, id).await?;
+        Ok(GmContextView {
+            messages: state.context_messages().iter().map(llm_view).collect(),
+            tokens: tokens(&state),
+        })
+    }
+
+    /// Deletes a campaign.
+    pub async fn delete(&self, owner: &PlayerId, id: &CampaignId) -> Result<(), ServiceError> {
+        Ok(self.store.delete(owner, id).await?)
+    }
+
+    /// The campaign's row and current state: its snapshot, or (for a campaign stored before
+    /// snapshots, or with a snapshot of another version) a replay of its log, saved as the new
+    /// snapshot.
+    pub async fn current(
+        &self,
+        owner: &PlayerId,
+        id: &CampaignId,
+    ) -> Result<(CampaignRecord, CampaignState), ServiceError> {
+        let current = self.store.current(owner, id).await?;
+        if let Some(state) = current.state {
+            return Ok((current.record, state));
+        }
+        let (record, events) = self.store.log(owner, id).await?;
+        let replay = CampaignState::replay(&events)?;
+        match self
+            .store
+            .rebuild(owner, id, record.turn, &replay.story, &replay.state)
+            .await
+        {
+            Ok(()) | Err(StoreError::Stale { .. }) => {}
+            Err(error) => return Err(error.into()),
+        }
+        Ok((record, replay.state))
+    }
+
+    fn view(
+        &self,
+        record: CampaignRecord,
+        state: &CampaignState,
+        story: StoryPage,
+    ) -> CampaignView {
+        CampaignView {
+            story,
+            sheet: sheet_view(&state.sheet),
+            actions: state.action_views(),
+            tokens: tokens(state),
+            model: self.llm.model_info().model,
+            summary: summary(record),
+        }
+    }
+}
+
+/// Tokens spent so far: (prompt, completion).
+fn tokens(state: &CampaignState) -> (u32, u32) {
+    (state.usage.prompt_tokens, state.usage.completion_tokens)
+}
+
+fn summary(record: CampaignRecord) -> CampaignSummary {
+    CampaignSummary {
+        last_played: human_time(record.updated_at),
+        id: record.id,
+        title: record.title,
+        updated_at: record.updated_at,
+        turn: record.turn,
+    }
+}
+
+/// `2026-11-21 14:05 UTC`.
+fn human_time(seconds: i64) -> String {
+    let format = time::macros::format_description!("[year]-[month]-[day] [hour]:[minute] UTC");
+    time::OffsetDateTime::from_unix_timestamp(seconds)
+        .ok()
+        .and_then(|moment| moment.format(&format).ok())
+        .unwrap_or_else(|| "unknown".to_owned())
+}

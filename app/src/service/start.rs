@@ -1,0 +1,119 @@
+//! Starting a campaign: the sheet, the opening scene (phase 1) and the first actions (phase 2);
+//! and starting one over from the same premise and character.
+
+use rand::Rng;
+
+use super::turn::{narration_events, Projection};
+use super::{summary, Game, ServiceError, UpdateSink};
+use crate::campaign::event::{CampaignEvent, StoredEvent};
+use crate::campaign::state::CampaignState;
+use crate::campaign::store::CampaignRecord;
+use crate::campaign::view::{CampaignSummary, NewCampaign};
+use crate::campaign::{CampaignId, PlayerId};
+use crate::game::text::{CharacterName, ClassName, LocationName};
+use crate::game::CharacterSheet;
+use crate::gm::{narrate, MoveText, PlayerMove};
+
+/// The most characters of a premise.
+pub const MAX_PREMISE_CHARS: usize = 300;
+
+impl Game<'_> {
+    /// Starts a campaign: its sheet, its opening scene and, if the model answers, its first
+    /// actions. Nothing is stored unless the opening scene was written.
+    pub async fn create<R: Rng + Send>(
+        &self,
+        owner: &PlayerId,
+        form: &NewCampaign,
+        now: i64,
+        rng: &mut R,
+        updates: UpdateSink<'_>,
+    ) -> Result<CampaignSummary, ServiceError> {
+        let (premise, sheet) = parse_form(form)?;
+        let record = CampaignRecord {
+            id: CampaignId::random(rng),
+            owner: owner.clone(),
+            title: format!("{} the {}", sheet.name().as_str(), sheet.class().as_str()),
+            created_at: now,
+            updated_at: now,
+            turn: 1,
+        };
+        let start = CampaignState::start(premise.as_str(), sheet.clone());
+        let mut projection = Projection::new(start, 1, updates);
+        let narration = narrate(
+            self.llm,
+            self.gm,
+            &sheet,
+            &[],
+            &PlayerMove::Opening(premise.clone()),
+            rng,
+            &mut |event| projection.apply(CampaignEvent::Turn(event.clone())),
+        )
+        .await?;
+        let opening = narration_events(&narration);
+        if let Some(messages) = opening.last().cloned() {
+            projection.apply(messages);
+        }
+        let (state, story) = projection.finish()?;
+        let started = StoredEvent {
+            turn: 0,
+            event: CampaignEvent::Started {
+                premise: premise.as_str().to_owned(),
+                sheet,
+            },
+        };
+        let events: Vec<StoredEvent> = std::iter::once(started)
+            .chain(
+                opening
+                    .into_iter()
+                    .map(|event| StoredEvent { turn: 1, event }),
+            )
+            .collect();
+        self.store.create(&record, &events, &story, &state).await?;
+        let (record, _) = self.actions_if_possible(owner, &record.id, now).await?;
+        Ok(summary(record))
+    }
+
+    /// Starts a campaign over: a new campaign from the same premise and starting character
+    /// (both histories empty, a fresh opening scene), replacing the old one. The old log is
+    /// deleted only once the new campaign exists.
+    pub async fn restart<R: Rng + Send>(
+        &self,
+        owner: &PlayerId,
+        id: &CampaignId,
+        now: i64,
+        rng: &mut R,
+    ) -> Result<CampaignSummary, ServiceError> {
+        let (_, events) = self.store.log(owner, id).await?;
+        let Some(CampaignEvent::Started { premise, sheet }) = events.first().map(|e| &e.event)
+        else {
+            return Err(crate::campaign::state::ProjectionError::NotStarted.into());
+        };
+        let form = NewCampaign {
+            premise: premise.clone(),
+            name: sheet.name().as_str().to_owned(),
+            class: sheet.class().as_str().to_owned(),
+        };
+        let created = self.create(owner, &form, now, rng, &mut |_| {}).await?;
+        self.store.delete(owner, id).await?;
+        Ok(created)
+    }
+}
+
+/// The new-adventure form as a premise and a starting sheet.
+fn parse_form(form: &NewCampaign) -> Result<(MoveText, CharacterSheet), ServiceError> {
+    let premise =
+        MoveText::parse(&form.premise).map_err(|error| ServiceError::invalid("premise", error))?;
+    if premise.as_str().chars().count() > MAX_PREMISE_CHARS {
+        return Err(ServiceError::invalid(
+            "premise",
+            format!("at most {MAX_PREMISE_CHARS} characters"),
+        ));
+    }
+    let sheet = CharacterSheet::new(
+        CharacterName::new(&form.name).map_err(|error| ServiceError::invalid("name", error))?,
+        ClassName::new(&form.class).map_err(|error| ServiceError::invalid("class", error))?,
+        LocationName::new("The beginning")
+            .map_err(|error| ServiceError::invalid("location", error))?,
+    );
+    Ok((premise, sheet))
+}

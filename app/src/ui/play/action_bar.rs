@@ -1,0 +1,89 @@
+//! Below the story: what the game is doing (writing, a failure with Retry, a note), the action
+//! buttons and the free-text move.
+
+use leptos::prelude::*;
+
+use super::state::{use_play, Retry};
+use super::turn::{play, retry_actions};
+use crate::campaign::view::MoveInput;
+
+/// "The GM is writing…", the last failure with Retry, or a note.
+#[component]
+pub fn TurnStatus() -> impl IntoView {
+    let state = use_play();
+    let retry = move |_| match state
+        .failure
+        .get_untracked()
+        .and_then(|failed| failed.retry)
+    {
+        Some(Retry::Move(input)) => play(state, input),
+        Some(Retry::Actions) => retry_actions(state),
+        None => {}
+    };
+    view! {
+        {move || state.busy.get().then(|| view! { <p class="writing" aria-live="polite">"The GM is writing…"</p> })}
+        {move || state.notice.get().map(|note| view! { <p class="notice" role="status">{note}</p> })}
+        {move || {
+            state
+                .failure
+                .get()
+                .map(|failed| {
+                    view! {
+                        <div class="turn-error" role="alert">
+                            <p>{failed.message}</p>
+                            {failed.retry.is_some().then(|| view! { <button on:click=retry>"Retry"</button> })}
+                        </div>
+                    }
+                })
+        }}
+    }
+}
+
+/// The action buttons and the free-text form.
+#[component]
+pub fn ActionBar() -> impl IntoView {
+    let state = use_play();
+    let submit = move |event: leptos::ev::SubmitEvent| {
+        event.prevent_default();
+        let typed = state.text.get_untracked();
+        if !typed.trim().is_empty() {
+            play(state, MoveInput::Text { text: typed });
+        }
+    };
+    view! {
+        <div class="action-bar">
+            <div class="actions">
+                <For
+                    each=move || state.actions.get()
+                    key=|action| action.id.clone()
+                    children=move |action| {
+                        let id = action.id.clone();
+                        view! {
+                            <button
+                                class="action"
+                                disabled=move || state.busy.get()
+                                on:click=move |_| play(state, MoveInput::Action { id: id.clone() })
+                            >
+                                <span>{action.description}</span>
+                                {action.badge.map(|badge| view! { <span class="badge">"⚄ " {badge}</span> })}
+                            </button>
+                        }
+                    }
+                />
+            </div>
+            <form class="free-text" on:submit=submit>
+                <textarea
+                    aria-label="Your move"
+                    placeholder="…or do something else"
+                    maxlength="2000"
+                    rows="2"
+                    prop:value=state.text
+                    on:input=move |event| state.text.set(event_target_value(&event))
+                ></textarea>
+                <button class="primary" type="submit" disabled=move || state.busy.get()>
+                    "Do it"
+                </button>
+            </form>
+        </div>
+    }
+}

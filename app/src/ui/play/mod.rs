@@ -1,0 +1,77 @@
+//! The play screen: the story log (UI history), the action bar, the character panel and the
+//! "what the GM sees" drawer (LLM history, loaded when opened). Its parts share [`PlayState`]
+//! through a context.
+
+mod action_bar;
+mod header;
+mod state;
+mod turn;
+
+use leptos::prelude::*;
+use leptos_router::components::A;
+use leptos_router::hooks::use_params_map;
+
+use self::action_bar::{ActionBar, TurnStatus};
+use self::header::PlayHeader;
+pub use self::state::{use_play, PlayState};
+use super::character::CharacterPanel;
+use super::game_master::GameMasterNote;
+use super::story::{GmDrawer, StoryLog};
+use crate::api::load_campaign;
+use crate::campaign::view::CampaignView;
+
+/// `/play/:id`: loads the campaign, then shows [`Play`].
+#[component]
+pub fn PlayPage() -> impl IntoView {
+    let params = use_params_map();
+    let id = move || params.read().get("id").unwrap_or_default();
+    let campaign = Resource::new(id, load_campaign);
+
+    view! {
+        <Suspense fallback=|| view! { <p class="status">"Opening the campaign…"</p> }>
+            {move || {
+                campaign
+                    .get()
+                    .map(|result| match result {
+                        Ok(view) => view! { <Play initial=view /> }.into_any(),
+                        Err(error) => {
+                            view! {
+                                <section class="panel missing">
+                                    <p class="error" role="alert">{error.to_string()}</p>
+                                    <A href="/">"Back to your campaigns"</A>
+                                </section>
+                            }
+                                .into_any()
+                        }
+                    })
+            }}
+        </Suspense>
+    }
+}
+
+/// The play screen of a loaded campaign.
+#[component]
+fn Play(initial: CampaignView) -> impl IntoView {
+    let title = initial.summary.title.clone();
+    let model = initial.model.clone();
+    let state = PlayState::new(initial);
+    provide_context(state);
+
+    view! {
+        <div class="play">
+            <PlayHeader title=title model=model />
+            <GameMasterNote compact=true />
+            <div class="play-grid">
+                <section class="story-column">
+                    <StoryLog />
+                    <TurnStatus />
+                    <ActionBar />
+                </section>
+                <aside class="side-column">
+                    <CharacterPanel sheet=state.sheet />
+                    <GmDrawer />
+                </aside>
+            </div>
+        </div>
+    }
+}

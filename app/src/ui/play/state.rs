@@ -1,0 +1,123 @@
+//! The play screen's shared state, provided as a context to its parts. The two histories are
+//! separate signals: `story` (what the player reads) here, the model's context in the drawer.
+
+use leptos::prelude::*;
+
+use crate::campaign::view::{
+    ActionView, ActionsView, CampaignView, MoveInput, SheetView, StoryEntry, TurnUpdate,
+};
+
+/// A failed request: what to tell the player and what Retry does.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Failure {
+    /// The message.
+    pub message: String,
+    /// What Retry does; `None` when trying again cannot help.
+    pub retry: Option<Retry>,
+}
+
+/// What Retry does after a failure.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Retry {
+    /// Play the move again (it was not saved).
+    Move(MoveInput),
+    /// Ask for the next actions again (the move was saved).
+    Actions,
+}
+
+/// Every signal of the play screen.
+#[derive(Clone, Copy)]
+pub struct PlayState {
+    /// The campaign's id.
+    pub id: StoredValue<String>,
+    /// The campaign's turn as this page knows it.
+    pub turn: RwSignal<u32>,
+    /// The loaded part of the story log.
+    pub story: RwSignal<Vec<StoryEntry>>,
+    /// The index of the first loaded entry (0: the whole story is loaded).
+    pub story_start: RwSignal<u32>,
+    /// The character panel.
+    pub sheet: RwSignal<SheetView>,
+    /// The action buttons.
+    pub actions: RwSignal<Vec<ActionView>>,
+    /// Tokens spent: (prompt, completion).
+    pub tokens: RwSignal<(u32, u32)>,
+    /// The scene being written, as it streams.
+    pub draft: RwSignal<String>,
+    /// A request is running.
+    pub busy: RwSignal<bool>,
+    /// The last failure, shown with Retry.
+    pub failure: RwSignal<Option<Failure>>,
+    /// A note for the player (the campaign moved on in another tab).
+    pub notice: RwSignal<Option<String>>,
+    /// The free-text box.
+    pub text: RwSignal<String>,
+}
+
+impl PlayState {
+    /// The state of a freshly loaded campaign.
+    pub fn new(view: CampaignView) -> Self {
+        Self {
+            id: StoredValue::new(view.summary.id.to_string()),
+            turn: RwSignal::new(view.summary.turn),
+            story: RwSignal::new(view.story.entries),
+            story_start: RwSignal::new(view.story.start),
+            sheet: RwSignal::new(view.sheet),
+            actions: RwSignal::new(view.actions),
+            tokens: RwSignal::new(view.tokens),
+            draft: RwSignal::new(String::new()),
+            busy: RwSignal::new(false),
+            failure: RwSignal::new(None),
+            notice: RwSignal::new(None),
+            text: RwSignal::new(String::new()),
+        }
+    }
+
+    /// Replaces everything with a freshly loaded view (after another tab played).
+    pub fn replace(&self, view: CampaignView) {
+        self.turn.set(view.summary.turn);
+        self.story.set(view.story.entries);
+        self.story_start.set(view.story.start);
+        self.sheet.set(view.sheet);
+        self.actions.set(view.actions);
+        self.tokens.set(view.tokens);
+    }
+
+    /// Applies one streamed update of a running turn.
+    pub fn update(&self, update: TurnUpdate) {
+        match update {
+            TurnUpdate::Narrative { text } => self.draft.update(|draft| draft.push_str(&text)),
+            TurnUpdate::NarrativeReplaced { text } => self.draft.set(text),
+            TurnUpdate::Entry { index, entry } => {
+                if matches!(entry, StoryEntry::Scene { .. }) {
+                    self.draft.set(String::new());
+                }
+                let next =
+                    self.story_start.get_untracked() + self.story.read_untracked().len() as u32;
+                if index == next {
+                    self.story.update(|story| story.push(entry));
+                }
+            }
+            TurnUpdate::Sheet { sheet } => self.sheet.set(sheet),
+            TurnUpdate::Actions { actions } => self.actions.set(actions),
+            TurnUpdate::Done { turn, tokens } => {
+                self.turn.set(turn);
+                self.tokens.set(tokens);
+            }
+            TurnUpdate::Error { .. } => {}
+        }
+    }
+
+    /// Shows the actions generated for a turn, if it is still this page's turn.
+    pub fn set_actions(&self, view: ActionsView) {
+        if view.turn == self.turn.get_untracked() {
+            self.actions.set(view.actions);
+            self.tokens.set(view.tokens);
+        }
+    }
+}
+
+/// The play screen's state (inside [`super::Play`]).
+pub fn use_play() -> PlayState {
+    expect_context::<PlayState>()
+}
