@@ -112,11 +112,19 @@ test("a reload brings the campaign and its log back identical", async () => {
   expect(await storyEntries()).toEqual(before);
 });
 
+test("the drawer shows what the game master sees when it is opened", async () => {
+  const drawer = page.locator(".gm-drawer");
+  await drawer.locator("summary").click();
+  await expect(drawer.locator(".llm.user").first()).toBeVisible();
+  await expect(drawer).toContainText("I read the note");
+  await drawer.locator("summary").click();
+});
+
 test("another player cannot open the campaign", async ({ browser }) => {
   const stranger = await browser.newContext();
   const other = await stranger.newPage();
   await other.goto(campaignUrl);
-  await expect(other.getByRole("alert")).toContainText("campaign not found");
+  await expect(other.getByRole("alert")).toContainText("campaign was not found");
   await expect(other.getByTestId("story")).toHaveCount(0);
   await stranger.close();
 });
@@ -132,13 +140,73 @@ test("starting over opens a fresh campaign from the same premise", async () => {
   await expect(page.getByTestId("hp")).toHaveText("HP 10/10");
 });
 
+test("a move from a stale tab brings the newer turn in without a reload", async () => {
+  campaignUrl = page.url();
+  const second = await page.context().newPage();
+  await second.goto(campaignUrl);
+  await expect(second.locator('main[data-hydrated="true"]')).toBeAttached();
+  await second.getByLabel("Your move").fill("I climb over the gate");
+  await second.getByRole("button", { name: "Do it" }).click();
+  await expect(second.getByTestId("story").locator(".move").last()).toHaveText("I climb over the gate");
+  await expect(second.getByRole("button", { name: /Sneak past the guard/ })).toBeEnabled();
+  await second.close();
+
+  await page.evaluate(() => ((window as unknown as { __samePage?: boolean }).__samePage = true));
+  await page.getByRole("button", { name: /Sneak past the guard/ }).click();
+
+  await expect(page.getByRole("status")).toContainText("moved on in another tab");
+  await expect(story().locator(".move").last()).toHaveText("I climb over the gate");
+  await expect(page.getByTestId("hp")).toHaveText("HP 7/10");
+  expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+});
+
 test("the campaign is listed on the home page and can be deleted", async () => {
   await page.goto("/");
   await hydrated();
   const entry = page.getByTestId("campaign").filter({ hasText: "Mira the Ranger" });
   await expect(entry).toHaveCount(1);
-  await expect(entry).toContainText("turn 1");
+  await expect(entry).toContainText("turn 2");
   await entry.getByRole("button", { name: "Delete" }).click();
   await expect(page.getByTestId("campaign")).toHaveCount(0);
   await expect(page.getByText("No campaigns yet.")).toBeVisible();
+});
+
+/** Plays a typed move, pressing Retry if the scripted model fails once. */
+async function playTyped(text: string) {
+  const box = page.getByLabel("Your move");
+  const retry = page.getByRole("button", { name: "Retry" });
+  const settled = async () => (await box.inputValue()) === "" || (await retry.count()) > 0;
+  await box.fill(text);
+  await page.getByRole("button", { name: "Do it" }).click();
+  await expect.poll(settled).toBe(true);
+  if (await retry.count()) {
+    await retry.click();
+    await expect(box).toHaveValue("");
+  }
+  await expect(page.getByRole("button", { name: "Do it" })).toBeEnabled();
+}
+
+test("a long story opens at its latest page and loads older parts on demand", async () => {
+  test.setTimeout(180_000);
+  await page.getByPlaceholder("Mira Thorne").fill("Mira");
+  await page.getByRole("button", { name: "Begin the adventure" }).click();
+  await expect(page).toHaveURL(/\/play\/[0-9a-f]{32}$/);
+  await hydrated();
+  for (let move = 1; move <= 40 && (await storyEntries()).length <= 60; move++) {
+    await playTyped(`I walk on (${move})`);
+  }
+  const whole = await storyEntries();
+  expect(whole.length).toBeGreaterThan(60);
+
+  await page.reload();
+  await hydrated();
+  const earlier = story().getByRole("button", { name: "Earlier in the story" });
+  await expect(earlier).toBeVisible();
+  const latest = (await storyEntries()).filter(([kind]) => kind !== "earlier");
+  expect(latest.length).toBe(50);
+  expect(latest).toEqual(whole.slice(-50));
+
+  await earlier.click();
+  await expect(earlier).toHaveCount(0);
+  expect(await storyEntries()).toEqual(whole);
 });

@@ -1,0 +1,275 @@
+//! What one turn costs as a campaign grows: a campaign of 10 turns and one of 1,000 turns
+//! (played through the service against an instant scripted model, stored in SQLite), then
+//! `SAMPLES` more turns on each, measuring for a full turn (both phases): server time, rows the
+//! store reads, and bytes sent to the browser (the streamed JSON lines plus the actions answer).
+//! The goal (issue: campaign spine): the long campaign within 1.2× of the short one on all three.
+//!
+//! Run with `cargo bench -p server --bench turn_cost` (or `make bench`).
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use app::campaign::event::StoredEvent;
+use app::campaign::state::CampaignState;
+use app::campaign::store::{Append, CampaignRecord, CampaignStore, Commit, Current, StoreError};
+use app::campaign::view::{MoveInput, NewCampaign, StoryEntry};
+use app::campaign::{CampaignId, PlayerId};
+use app::gm::scripted::ScriptedLlm;
+use app::gm::GmSettings;
+use app::service::{Game, MoveRequest, TurnsInFlight};
+use futures::future::BoxFuture;
+use rand::{rngs::StdRng, SeedableRng};
+use server::store::sqlite::SqliteStore;
+
+const SAMPLES: usize = 200;
+
+const SCENARIO: &str = r#"{"cycle": true,
+  "steps": [
+    {"tool_calls": [{"name": "roll_dice", "arguments": {"dice": "1d8+1", "reason": "Ghoul claw"}}]},
+    {"text": "The ghoul's claw rakes the air. **Torchlight** shakes on the wet stones as you press on."}
+  ],
+  "actions": [{"json": {"actions": [
+    {"id": "strike", "description": "Strike the ghoul", "diceRoll": "1d20", "diceReason": "Attack", "difficultyClass": 12, "attribute": "STR"},
+    {"id": "search", "description": "Search the alcove", "diceRoll": null, "diceReason": null, "difficultyClass": null, "attribute": null}
+  ]}}]}"#;
+
+/// The store, counting the rows it hands back.
+struct Counting {
+    inner: SqliteStore,
+    rows: AtomicU64,
+}
+
+impl Counting {
+    fn count(&self, rows: usize) {
+        self.rows.fetch_add(rows as u64, Ordering::Relaxed);
+    }
+}
+
+impl CampaignStore for Counting {
+    fn create<'a>(
+        &'a self,
+        record: &'a CampaignRecord,
+        events: &'a [StoredEvent],
+        story: &'a [StoryEntry],
+        state: &'a CampaignState,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        self.inner.create(record, events, story, state)
+    }
+    fn list<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+    ) -> BoxFuture<'a, Result<Vec<CampaignRecord>, StoreError>> {
+        Box::pin(async move {
+            let list = self.inner.list(owner).await?;
+            self.count(list.len());
+            Ok(list)
+        })
+    }
+    fn current<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+        id: &'a CampaignId,
+    ) -> BoxFuture<'a, Result<Current, StoreError>> {
+        Box::pin(async move {
+            let current = self.inner.current(owner, id).await?;
+            self.count(1);
+            Ok(current)
+        })
+    }
+    fn story<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+        id: &'a CampaignId,
+        before: u32,
+        limit: u32,
+    ) -> BoxFuture<'a, Result<(u32, Vec<StoryEntry>), StoreError>> {
+        Box::pin(async move {
+            let page = self.inner.story(owner, id, before, limit).await?;
+            self.count(page.1.len());
+            Ok(page)
+        })
+    }
+    fn log<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+        id: &'a CampaignId,
+    ) -> BoxFuture<'a, Result<(CampaignRecord, Vec<StoredEvent>), StoreError>> {
+        Box::pin(async move {
+            let log = self.inner.log(owner, id).await?;
+            self.count(1 + log.1.len());
+            Ok(log)
+        })
+    }
+    fn commit<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+        id: &'a CampaignId,
+        expected_turn: u32,
+        how: Append,
+        commit: Commit<'a>,
+        now: i64,
+    ) -> BoxFuture<'a, Result<u32, StoreError>> {
+        // The commit reads one row itself: the log's last sequence number (an index lookup).
+        self.count(1);
+        self.inner
+            .commit(owner, id, expected_turn, how, commit, now)
+    }
+    fn rebuild<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+        id: &'a CampaignId,
+        turn: u32,
+        story: &'a [StoryEntry],
+        state: &'a CampaignState,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        self.inner.rebuild(owner, id, turn, story, state)
+    }
+    fn delete<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+        id: &'a CampaignId,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        self.inner.delete(owner, id)
+    }
+}
+
+/// One turn's cost.
+struct Cost {
+    time: Duration,
+    rows: u64,
+    bytes: usize,
+}
+
+/// Plays one full turn (a move, streamed, then the actions) as the server functions do.
+async fn turn(
+    game: &Game<'_>,
+    store: &Counting,
+    owner: &PlayerId,
+    id: &CampaignId,
+    at: u32,
+    rng: &mut StdRng,
+) -> Cost {
+    let input = if at % 2 == 0 {
+        MoveInput::Action {
+            id: "strike".into(),
+        }
+    } else {
+        MoveInput::Text {
+            text: "I press on".into(),
+        }
+    };
+    let rows_before = store.rows.load(Ordering::Relaxed);
+    let mut bytes = 0;
+    let started = Instant::now();
+    let request = MoveRequest {
+        expected_turn: at,
+        input: &input,
+    };
+    let (turn, tokens) = game
+        .play(owner, id, request, 1, rng, &mut |update| {
+            bytes += serde_json::to_string(&update).unwrap().len() + 1
+        })
+        .await
+        .expect("the turn is played");
+    let done = app::campaign::view::TurnUpdate::Done { turn, tokens };
+    let actions = game.ensure_actions(owner, id, 1).await.expect("actions");
+    let time = started.elapsed();
+    bytes += serde_json::to_string(&done).unwrap().len()
+        + 1
+        + serde_json::to_string(&actions).unwrap().len();
+    Cost {
+        time,
+        rows: store.rows.load(Ordering::Relaxed) - rows_before,
+        bytes,
+    }
+}
+
+/// A campaign with `turns` turns played, then `SAMPLES` more measured.
+async fn measure(turns: u32) -> Vec<Cost> {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("bench.db").display());
+    let store = Counting {
+        inner: SqliteStore::open(&url).await.unwrap(),
+        rows: AtomicU64::new(0),
+    };
+    let llm = ScriptedLlm::from_json(SCENARIO).unwrap();
+    let (gm, in_flight) = (GmSettings::default(), TurnsInFlight::default());
+    let game = Game {
+        store: &store,
+        llm: &llm,
+        gm: &gm,
+        in_flight: &in_flight,
+    };
+    let mut rng = StdRng::seed_from_u64(7);
+    let owner = PlayerId::random(&mut rng);
+    let form = NewCampaign {
+        premise: "A crypt, knocking.".into(),
+        name: "Mira".into(),
+        class: "Ranger".into(),
+    };
+    let id = game
+        .create(&owner, &form, 1, &mut rng, &mut |_| {})
+        .await
+        .unwrap()
+        .id;
+    for at in 1..turns {
+        turn(&game, &store, &owner, &id, at, &mut rng).await;
+    }
+    let mut costs = Vec::with_capacity(SAMPLES);
+    for at in turns..turns + SAMPLES as u32 {
+        costs.push(turn(&game, &store, &owner, &id, at, &mut rng).await);
+    }
+    costs
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+struct Row {
+    p50: Duration,
+    p99: Duration,
+    rows: f64,
+    bytes: f64,
+}
+
+fn summarise(costs: &[Cost]) -> Row {
+    let mut times: Vec<Duration> = costs.iter().map(|c| c.time).collect();
+    times.sort();
+    let n = costs.len() as f64;
+    Row {
+        p50: percentile(&times, 0.5),
+        p99: percentile(&times, 0.99),
+        rows: costs.iter().map(|c| c.rows as f64).sum::<f64>() / n,
+        bytes: costs.iter().map(|c| c.bytes as f64).sum::<f64>() / n,
+    }
+}
+
+fn main() {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let short = summarise(&runtime.block_on(measure(10)));
+    let long = summarise(&runtime.block_on(measure(1_000)));
+    println!("\nturn cost: a full turn (move streamed + actions), instant scripted model, SQLite, {SAMPLES} samples");
+    println!(
+        "{:<16} {:>12} {:>12} {:>12} {:>14}",
+        "campaign", "time p50", "time p99", "rows read", "bytes to page"
+    );
+    for (name, row) in [("10 turns", &short), ("1,000 turns", &long)] {
+        println!(
+            "{:<16} {:>12.3?} {:>12.3?} {:>12.1} {:>14.0}",
+            name, row.p50, row.p99, row.rows, row.bytes
+        );
+    }
+    let ratio = |a: f64, b: f64| a / b;
+    println!(
+        "{:<16} {:>12.2} {:>12.2} {:>12.2} {:>14.2}   (goal: each ≤ 1.20)",
+        "ratio",
+        ratio(long.p50.as_secs_f64(), short.p50.as_secs_f64()),
+        ratio(long.p99.as_secs_f64(), short.p99.as_secs_f64()),
+        ratio(long.rows, short.rows),
+        ratio(long.bytes, short.bytes)
+    );
+}
