@@ -3,8 +3,7 @@
 
 use std::{future::Future, io, net::SocketAddr, path::PathBuf, sync::Arc};
 
-use app::api::context::GameServices;
-use app::service::TurnsInFlight;
+use app::service::{GameServices, TurnsInFlight};
 use app::{shell, App};
 use axum::Router;
 use leptos::prelude::{provide_context, LeptosOptions};

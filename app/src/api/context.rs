@@ -2,44 +2,12 @@
 //! Leptos context), the player making the request, the clock, and the one place where a
 //! service error becomes the browser's [`AppError`] (logged with a request id).
 
-use std::sync::Arc;
-
 use leptos::prelude::*;
 use rand::Rng;
 
-use crate::campaign::store::CampaignStore;
-use crate::campaign::view::GameMasterView;
 use crate::campaign::{CampaignId, PlayerId};
 use crate::errors::AppError;
-use crate::gm::{GmSettings, LlmPort};
-use crate::service::{Game, ServiceError, TurnsInFlight};
-
-/// The game's services, provided to server functions by the server.
-#[derive(Clone)]
-pub struct GameServices {
-    /// The campaign database.
-    pub store: Arc<dyn CampaignStore>,
-    /// The model.
-    pub llm: Arc<dyn LlmPort>,
-    /// The turn's limits.
-    pub gm: Arc<GmSettings>,
-    /// Which model is the game master, as the player is told.
-    pub master: Arc<GameMasterView>,
-    /// The campaigns with a phase running.
-    pub in_flight: TurnsInFlight,
-}
-
-impl GameServices {
-    /// The game over these services.
-    pub fn game(&self) -> Game<'_> {
-        Game {
-            store: self.store.as_ref(),
-            llm: self.llm.as_ref(),
-            gm: self.gm.as_ref(),
-            in_flight: &self.in_flight,
-        }
-    }
-}
+use crate::service::{GameServices, ServiceError};
 
 /// The services, or an error if the server forgot to provide them.
 pub fn services() -> Result<GameServices, AppError> {

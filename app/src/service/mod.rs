@@ -15,14 +15,43 @@ pub use error::ServiceError;
 pub use in_flight::TurnsInFlight;
 pub use turn::MoveRequest;
 
+use std::sync::Arc;
+
 use crate::campaign::present::{llm_view, sheet_view};
 use crate::campaign::state::CampaignState;
 use crate::campaign::store::{CampaignRecord, CampaignStore, StoreError};
 use crate::campaign::view::{
-    CampaignSummary, CampaignView, GmContextView, StoryPage, TurnUpdate, STORY_PAGE,
+    CampaignSummary, CampaignView, GameMasterView, GmContextView, StoryPage, TurnUpdate, STORY_PAGE,
 };
 use crate::campaign::{CampaignId, PlayerId};
 use crate::gm::{GmSettings, LlmPort};
+
+/// The game's services, provided to server functions by the server.
+#[derive(Clone)]
+pub struct GameServices {
+    /// The campaign database.
+    pub store: Arc<dyn CampaignStore>,
+    /// The model.
+    pub llm: Arc<dyn LlmPort>,
+    /// The turn's limits.
+    pub gm: Arc<GmSettings>,
+    /// Which model is the game master, as the player is told.
+    pub master: Arc<GameMasterView>,
+    /// The campaigns with a phase running.
+    pub in_flight: TurnsInFlight,
+}
+
+impl GameServices {
+    /// The game over these services.
+    pub fn game(&self) -> Game<'_> {
+        Game {
+            store: self.store.as_ref(),
+            llm: self.llm.as_ref(),
+            gm: self.gm.as_ref(),
+            in_flight: &self.in_flight,
+        }
+    }
+}
 
 /// Receives a running turn's updates.
 pub type UpdateSink<'s> = &'s mut (dyn FnMut(TurnUpdate) + Send);

@@ -5,4 +5,3 @@ pub mod character;
 pub mod game_master;
 pub mod home;
 pub mod play;
-pub mod story;

@@ -3,8 +3,10 @@
 //! through a context.
 
 mod action_bar;
+mod drawer;
 mod header;
 mod state;
+mod story;
 mod turn;
 
 use leptos::prelude::*;
@@ -12,11 +14,12 @@ use leptos_router::components::A;
 use leptos_router::hooks::use_params_map;
 
 use self::action_bar::{ActionBar, TurnStatus};
+use self::drawer::GmDrawer;
 use self::header::PlayHeader;
-pub use self::state::{use_play, PlayState};
+use self::state::PlayState;
+use self::story::StoryLog;
 use super::character::CharacterPanel;
 use super::game_master::GameMasterNote;
-use super::story::{GmDrawer, StoryLog};
 use crate::api::load_campaign;
 use crate::campaign::view::CampaignView;
 

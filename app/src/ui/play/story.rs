@@ -1,13 +1,12 @@
-//! The story log (what the player reads, paged) and the "what the GM sees" drawer (what the
-//! model reads, loaded on open).
+//! The story log: what the player reads, paged (the latest page first, older ones on demand).
 
 use leptos::prelude::*;
 
 use leptos::task::spawn_local;
 
-use super::play::use_play;
-use crate::api::{earlier_story, gm_context};
-use crate::campaign::view::{GmContextView, LlmEntryView, StoryEntry, Verdict};
+use super::state::use_play;
+use crate::api::earlier_story;
+use crate::campaign::view::{StoryEntry, Verdict};
 
 /// The story log: an "earlier" link while older entries are not loaded, the loaded entries,
 /// then the scene being written.
@@ -79,53 +78,5 @@ fn entry_view(entry: StoryEntry) -> AnyView {
             </p>
         }
         .into_any(),
-    }
-}
-
-/// What the game master sees: the model's working context, loaded each time the drawer opens,
-/// with the tokens spent so far.
-#[component]
-pub fn GmDrawer() -> impl IntoView {
-    let state = use_play();
-    let context = RwSignal::new(None::<Result<GmContextView, String>>);
-    let toggle = move |event: leptos::ev::Event| {
-        if !event_target::<leptos::web_sys::Element>(&event).has_attribute("open") {
-            return;
-        }
-        spawn_local(async move {
-            let loaded = gm_context(state.id.get_value()).await;
-            context.set(Some(loaded.map_err(|error| error.to_string())));
-        });
-    };
-    view! {
-        <details class="gm-drawer panel" on:toggle=toggle>
-            <summary>
-                "What the GM sees "
-                <span class="meta">
-                    {move || {
-                        let (prompt, completion) = state.tokens.get();
-                        format!("({prompt} + {completion} tokens)")
-                    }}
-                </span>
-            </summary>
-            {move || match context.get() {
-                None => view! { <p class="status">"Loading…"</p> }.into_any(),
-                Some(Err(message)) => view! { <p class="error" role="alert">{message}</p> }.into_any(),
-                Some(Ok(view)) => {
-                    view! { <ol class="llm-history">{view.messages.into_iter().map(llm_entry).collect_view()}</ol> }
-                        .into_any()
-                }
-            }}
-        </details>
-    }
-}
-
-fn llm_entry(entry: LlmEntryView) -> impl IntoView {
-    view! {
-        <li class=format!("llm {}", entry.role)>
-            <span class="role">{entry.role.clone()}</span>
-            <pre>{entry.content}</pre>
-            {entry.tool_calls.into_iter().map(|call| view! { <pre class="tool-call">{call}</pre> }).collect_view()}
-        </li>
     }
 }
