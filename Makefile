@@ -13,6 +13,6 @@ test:
 setup:
 	scripts/setup.sh test
 
-## Print the release page's transfer size against the budget
+## Print the benchmarks: the release page's transfer size, and what a turn costs as a campaign grows
 bench:
-	scripts/bench-size.sh
+	scripts/bench.sh
