@@ -421,3 +421,63 @@ async fn a_saved_opening_survives_a_failure_of_its_first_actions() {
     let loaded = w.game().load(&owner, &view.summary.id, 300).await.unwrap();
     assert_eq!(loaded.actions.len(), 2, "generated on load");
 }
+
+#[tokio::test]
+async fn a_campaign_stored_before_snapshots_is_rebuilt_from_its_log_on_load() {
+    let mut w = world(vec![
+        Step::text("A guard."),
+        actions(),
+        Step::text("You wait."),
+        actions(),
+    ])
+    .await;
+    let owner = player(1);
+    let view = w.create(&owner).await;
+    let played = w
+        .play(
+            &owner,
+            &view,
+            MoveInput::Text {
+                text: "I wait".into(),
+            },
+        )
+        .await
+        .unwrap();
+    w.game()
+        .ensure_actions(&owner, &view.summary.id, 300)
+        .await
+        .unwrap();
+    let before = w.seen(&owner, &view.summary.id).await;
+    assert_eq!(before.story.entries.len(), 3, "{:?}", played.story);
+
+    // What the previous version stored: the campaign row and its log, nothing derived.
+    let url = format!("sqlite://{}", w._dir.path().join("game.db").display());
+    let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+    sqlx::query("DELETE FROM snapshots")
+        .execute(&pool)
+        .await
+        .unwrap();
+    sqlx::query("DELETE FROM story")
+        .execute(&pool)
+        .await
+        .unwrap();
+    assert_eq!(
+        app::campaign::store::CampaignStore::current(&w.store, &owner, &view.summary.id)
+            .await
+            .unwrap()
+            .state,
+        None
+    );
+
+    let loaded = w.game().load(&owner, &view.summary.id, 400).await.unwrap();
+    assert_eq!(
+        loaded.story, before.story,
+        "the story is rebuilt from the log"
+    );
+    assert_eq!(loaded.actions, before.actions);
+    assert_eq!(loaded.sheet, before.sheet);
+    let rebuilt = app::campaign::store::CampaignStore::current(&w.store, &owner, &view.summary.id)
+        .await
+        .unwrap();
+    assert!(rebuilt.state.is_some(), "and saved as the new snapshot");
+}

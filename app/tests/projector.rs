@@ -1,0 +1,137 @@
+//! The one projector: what one event does to the campaign state and what the player sees
+//! change. (The 30-turn check that a replay of the whole log equals the stored snapshot is
+//! `server/tests/snapshot.rs`.)
+#![cfg(feature = "ssr")]
+
+use app::campaign::conversation::Message;
+use app::campaign::event::{CampaignEvent, StoredEvent};
+use app::campaign::state::{CampaignState, ProjectionError, CONTEXT_TURNS};
+use app::campaign::turn_event::{ToolEffect, TurnEvent};
+use app::campaign::view::{StoryEntry, TurnUpdate};
+use app::game::text::{CharacterName, ClassName, LocationName, Slug};
+use app::game::{AppliedChanges, CharacterSheet, StateDelta};
+
+fn sheet() -> CharacterSheet {
+    CharacterSheet::new(
+        CharacterName::new("Mira").unwrap(),
+        ClassName::new("Ranger").unwrap(),
+        LocationName::new("Crypt").unwrap(),
+    )
+}
+
+fn at(turn: u32, event: TurnEvent) -> StoredEvent {
+    StoredEvent {
+        turn,
+        event: CampaignEvent::Turn(event),
+    }
+}
+
+#[test]
+fn a_scene_stored_before_its_html_was_kept_replays_to_the_same_entry() {
+    let live = TurnEvent::narration("A **key**. <script>x()</script>".into());
+    let TurnEvent::Narration { text, html } = &live else {
+        unreachable!()
+    };
+    assert!(
+        html.contains("<strong>key</strong>") && !html.contains("<script>"),
+        "{html}"
+    );
+    let old = TurnEvent::Narration {
+        text: text.clone(),
+        html: String::new(),
+    };
+    let mut a = CampaignState::start("p", sheet());
+    let mut b = CampaignState::start("p", sheet());
+    assert_eq!(
+        a.apply(&at(1, live)).unwrap(),
+        b.apply(&at(1, old)).unwrap()
+    );
+    assert_eq!(a, b);
+}
+
+#[test]
+fn a_change_updates_the_sheet_and_adds_its_chips_with_running_indexes() {
+    let mut state = CampaignState::start("p", sheet());
+    state
+        .apply(&at(
+            1,
+            TurnEvent::Move {
+                text: "I wait".into(),
+                action_id: None,
+            },
+        ))
+        .unwrap();
+    let mut damaged = sheet();
+    let deltas = vec![StateDelta::ChangeHp { amount: -4 }];
+    let changes = StateDelta::apply_all(&deltas, &mut damaged).unwrap();
+    let updates = state
+        .apply(&at(
+            1,
+            TurnEvent::ToolResult {
+                call_id: "c".into(),
+                tool: "update_character".into(),
+                result: "Done".into(),
+                effect: Some(ToolEffect::Changed { deltas, changes }),
+            },
+        ))
+        .unwrap();
+    assert!(matches!(&updates[0], TurnUpdate::Sheet { sheet } if sheet.hp == 6));
+    assert!(
+        matches!(&updates[1], TurnUpdate::Entry { index: 1, entry: StoryEntry::Changes { labels } } if labels == &["−4 HP"]),
+        "{updates:?}"
+    );
+    assert_eq!(state.sheet, damaged);
+    assert_eq!(state.story_len, 2);
+}
+
+#[test]
+fn a_change_that_no_longer_applies_is_refused_and_the_sheet_is_untouched() {
+    let mut state = CampaignState::start("p", sheet());
+    let deltas = vec![StateDelta::ChangeItemQuantity {
+        slug: Slug::new("rope").unwrap(),
+        change: -1,
+    }];
+    let refused = state.apply(&at(
+        1,
+        TurnEvent::ToolResult {
+            call_id: "c".into(),
+            tool: "update_inventory".into(),
+            result: "Done".into(),
+            effect: Some(ToolEffect::Changed {
+                deltas,
+                changes: AppliedChanges::default(),
+            }),
+        },
+    ));
+    assert!(
+        matches!(refused, Err(ProjectionError::Delta(_))),
+        "{refused:?}"
+    );
+    assert_eq!(state.sheet, sheet());
+    assert_eq!(state.story_len, 0);
+}
+
+#[test]
+fn the_working_context_keeps_the_latest_turns_only_and_a_second_start_is_refused() {
+    let mut state = CampaignState::start("p", sheet());
+    for turn in 1..=(CONTEXT_TURNS as u32 + 3) {
+        let messages = vec![Message::user(format!("turn {turn}"))];
+        state
+            .apply(&StoredEvent {
+                turn,
+                event: CampaignEvent::ModelMessages { messages },
+            })
+            .unwrap();
+    }
+    assert_eq!(state.context.len(), CONTEXT_TURNS);
+    assert_eq!(state.context[0], vec![Message::user("turn 4")]);
+    assert_eq!(state.turn, CONTEXT_TURNS as u32 + 3);
+    let started = state.apply(&StoredEvent {
+        turn: 99,
+        event: CampaignEvent::Started {
+            premise: "again".into(),
+            sheet: sheet(),
+        },
+    });
+    assert!(matches!(started, Err(ProjectionError::StartedTwice)));
+}
