@@ -1,7 +1,8 @@
-//! Dicebound's application crate, in reading order: the game rules (`game`); with `ssr`, the
-//! game master (`gm`); the campaign log and its views (`campaign`); with `ssr`, the application
-//! service (`service`); the server functions (`api`) and their one error type (`errors`); the
-//! pages (`ui`).
+//! Dicebound's application crate, in reading order (each module uses only those before it): the
+//! game rules (`game`); the campaign log's vocabulary, its projector and views (`campaign`); with
+//! `ssr`, the game master (`gm`, which emits campaign events) and the application service
+//! (`service`); the server functions (`api`) and their one error type (`errors`); the pages
+//! (`ui`).
 //!
 //! Compiled twice: with `ssr` into the server binary and with `hydrate` into the browser's wasm.
 #![recursion_limit = "512"]

@@ -9,7 +9,8 @@ let campaignUrl = "";
 const errors: string[] = [];
 
 test.beforeAll(async ({ browser }) => {
-  page = await browser.newPage();
+  // A context of our own, so that a second tab can share the player's cookie.
+  page = await (await browser.newContext()).newPage();
   page.on("pageerror", (error) => errors.push(error.message));
   page.on("console", (message) => {
     if (message.type() === "error") errors.push(message.text());
@@ -18,7 +19,7 @@ test.beforeAll(async ({ browser }) => {
 
 test.afterAll(async () => {
   expect(errors).toEqual([]);
-  await page.close();
+  await page.context().close();
 });
 
 const story = () => page.getByTestId("story");
