@@ -184,42 +184,90 @@ async fn turn(
     }
 }
 
-/// A campaign with `turns` turns played, then `SAMPLES` more measured.
-async fn measure(turns: u32) -> Vec<Cost> {
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("bench.db").display());
-    let store = Counting {
-        inner: SqliteStore::open(&url).await.unwrap(),
-        rows: AtomicU64::new(0),
-    };
-    let llm = ScriptedLlm::from_json(SCENARIO).unwrap();
-    let (gm, in_flight) = (GmSettings::default(), TurnsInFlight::default());
-    let game = Game {
-        store: &store,
-        llm: &llm,
-        gm: &gm,
-        in_flight: &in_flight,
-    };
+/// A campaign being measured: its own database, model and service.
+struct Bench {
+    store: Counting,
+    llm: ScriptedLlm,
+    gm: GmSettings,
+    in_flight: TurnsInFlight,
+    owner: PlayerId,
+    id: CampaignId,
+    turn: u32,
+    _dir: tempfile::TempDir,
+}
+
+impl Bench {
+    fn game(&self) -> Game<'_> {
+        Game {
+            store: &self.store,
+            llm: &self.llm,
+            gm: &self.gm,
+            in_flight: &self.in_flight,
+        }
+    }
+
+    /// A campaign with `turns` turns played.
+    async fn new(turns: u32, rng: &mut StdRng) -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("bench.db").display());
+        let mut bench = Self {
+            store: Counting {
+                inner: SqliteStore::open(&url).await.unwrap(),
+                rows: AtomicU64::new(0),
+            },
+            llm: ScriptedLlm::from_json(SCENARIO).unwrap(),
+            gm: GmSettings::default(),
+            in_flight: TurnsInFlight::default(),
+            owner: PlayerId::random(rng),
+            id: CampaignId::random(rng),
+            turn: 1,
+            _dir: dir,
+        };
+        let form = NewCampaign {
+            premise: "A crypt, knocking.".into(),
+            name: "Mira".into(),
+            class: "Ranger".into(),
+        };
+        bench.id = bench
+            .game()
+            .create(&bench.owner, &form, 1, rng, &mut |_| {})
+            .await
+            .unwrap()
+            .id;
+        while bench.turn < turns {
+            bench.next(rng).await;
+        }
+        bench
+    }
+
+    /// Plays and measures the next turn.
+    async fn next(&mut self, rng: &mut StdRng) -> Cost {
+        let cost = turn(
+            &self.game(),
+            &self.store,
+            &self.owner,
+            &self.id,
+            self.turn,
+            rng,
+        )
+        .await;
+        self.turn += 1;
+        cost
+    }
+}
+
+/// Both campaigns measured turn by turn in alternation, so that whatever else the machine does
+/// falls on both alike.
+async fn measure() -> (Vec<Cost>, Vec<Cost>) {
     let mut rng = StdRng::seed_from_u64(7);
-    let owner = PlayerId::random(&mut rng);
-    let form = NewCampaign {
-        premise: "A crypt, knocking.".into(),
-        name: "Mira".into(),
-        class: "Ranger".into(),
-    };
-    let id = game
-        .create(&owner, &form, 1, &mut rng, &mut |_| {})
-        .await
-        .unwrap()
-        .id;
-    for at in 1..turns {
-        turn(&game, &store, &owner, &id, at, &mut rng).await;
+    let mut short = Bench::new(10, &mut rng).await;
+    let mut long = Bench::new(1_000, &mut rng).await;
+    let (mut a, mut b) = (Vec::with_capacity(SAMPLES), Vec::with_capacity(SAMPLES));
+    for _ in 0..SAMPLES {
+        a.push(short.next(&mut rng).await);
+        b.push(long.next(&mut rng).await);
     }
-    let mut costs = Vec::with_capacity(SAMPLES);
-    for at in turns..turns + SAMPLES as u32 {
-        costs.push(turn(&game, &store, &owner, &id, at, &mut rng).await);
-    }
-    costs
+    (a, b)
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
@@ -250,8 +298,8 @@ fn main() {
         .enable_all()
         .build()
         .unwrap();
-    let short = summarise(&runtime.block_on(measure(10)));
-    let long = summarise(&runtime.block_on(measure(1_000)));
+    let (short, long) = runtime.block_on(measure());
+    let (short, long) = (summarise(&short), summarise(&long));
     println!("\nturn cost: a full turn (move streamed + actions), instant scripted model, SQLite, {SAMPLES} samples");
     println!(
         "{:<16} {:>12} {:>12} {:>12} {:>14}",

@@ -135,6 +135,9 @@ impl Step {
     }
 }
 
+/// How many of the latest requests a scripted model keeps for [`ScriptedLlm::requests`].
+pub const KEPT_REQUESTS: usize = 64;
+
 /// The scripted model.
 #[derive(Debug)]
 pub struct ScriptedLlm {
@@ -147,7 +150,7 @@ struct State {
     next: usize,
     next_actions: usize,
     calls: usize,
-    requests: Vec<LlmRequest>,
+    requests: std::collections::VecDeque<LlmRequest>,
 }
 
 impl ScriptedLlm {
@@ -174,9 +177,10 @@ impl ScriptedLlm {
         serde_json::from_str(json).map(Self::new)
     }
 
-    /// Every request received so far, in order.
+    /// The requests received so far, in order: all of them, up to the latest
+    /// [`KEPT_REQUESTS`] (a demo server runs for days).
     pub fn requests(&self) -> Vec<LlmRequest> {
-        self.lock().requests.clone()
+        self.lock().requests.iter().cloned().collect()
     }
 
     /// How many steps are left (`None` when cycling).
@@ -193,7 +197,10 @@ impl ScriptedLlm {
     fn take_step(&self, request: LlmRequest) -> Result<(Step, usize), LlmError> {
         let mut state = self.lock();
         let wants_actions = request.response_format.is_some() && !self.scenario.actions.is_empty();
-        state.requests.push(request);
+        if state.requests.len() == KEPT_REQUESTS {
+            state.requests.pop_front();
+        }
+        state.requests.push_back(request);
         state.calls += 1;
         let calls = state.calls;
         let (steps, cursor) = if wants_actions {
@@ -314,6 +321,26 @@ mod tests {
         assert_eq!(second.text, "Done.");
         assert_eq!(llm.requests().len(), 2);
         assert!(llm.complete(LlmRequest::default()).await.is_err());
+    }
+
+    #[tokio::test]
+    async fn only_the_latest_requests_are_kept() {
+        let llm = ScriptedLlm::new(Scenario {
+            steps: vec![Step::text("Again.")],
+            actions: Vec::new(),
+            cycle: true,
+            model: None,
+        });
+        for n in 0..KEPT_REQUESTS + 5 {
+            let request = LlmRequest {
+                max_tokens: Some(n as u32),
+                ..LlmRequest::default()
+            };
+            llm.complete(request).await.unwrap();
+        }
+        let kept = llm.requests();
+        assert_eq!(kept.len(), KEPT_REQUESTS);
+        assert_eq!(kept[0].max_tokens, Some(5), "the oldest went first");
     }
 
     #[tokio::test]
