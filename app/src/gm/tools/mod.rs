@@ -24,9 +24,9 @@ pub use update_character::UpdateCharacter;
 pub use update_inventory::{InventoryUpdate, UpdateInventory};
 
 use super::llm::{ToolCall, ToolDefinition};
+use super::schema::strict_schema;
 use super::sheet_text::describe_sheet;
 use crate::campaign::turn_event::ToolEffect;
-use crate::game::schema::strict_schema;
 use crate::game::{CharacterSheet, DiceExpr, StateDelta};
 
 /// One tool: its name, what it is for, its arguments' type (which gives the schema) and how
