@@ -149,6 +149,19 @@ mod tests {
     }
 
     #[test]
+    fn the_rules_name_only_registered_tools() {
+        let named: Vec<&str> = [NARRATOR_RULES, ACTION_RULES]
+            .iter()
+            .flat_map(|rules| rules.split(|c: char| !c.is_alphanumeric() && c != '_'))
+            .filter(|word| word.contains('_'))
+            .collect();
+        assert!(named.contains(&"roll_dice"), "{named:?}");
+        for name in named {
+            assert!(crate::gm::tools::find(name).is_some(), "{name}");
+        }
+    }
+
+    #[test]
     fn recent_history_keeps_whole_turns_that_fit_newest_first() {
         let history: Vec<Message> = (1..=5).flat_map(|n| turn(n, 100)).collect();
         // Each turn is 106 characters: three fit in 350.
