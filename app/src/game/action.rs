@@ -1,13 +1,14 @@
 //! The actions the player is offered (phase 2's output, seed 001's action type plus an optional
 //! attribute) and their validation.
 //!
-//! The model answers with an [`ActionListDraft`] (`{ "actions": [...] }`, whose strict schema is
-//! [`ActionList::json_schema`]). [`ActionListDraft::validate`] turns it into an [`ActionList`] of
-//! 1..=6 [`Action`]s: ids become slugs and must be unique, descriptions are non-empty and at most
-//! 200 characters, dice notation parses, difficulty classes are 1..=30, attributes are known.
-//! Duplicate actions (same id, or same description ignoring case) are dropped with a warning, and
-//! so are a DC, reason or attribute given without dice. Anything else is an [`ActionListError`]
-//! listing each bad action by number and id, written so the model can repair its answer.
+//! The model answers with an [`ActionListDraft`] (`{ "actions": [...] }`; the game master shapes
+//! its derived JSON schema for the model provider). [`ActionListDraft::validate`] turns it into an
+//! [`ActionList`] of 1..=6 [`Action`]s: ids become slugs and must be unique, descriptions are
+//! non-empty and at most 200 characters, dice notation parses, difficulty classes are 1..=30,
+//! attributes are known. Duplicate actions (same id, or same description ignoring case) are
+//! dropped with a warning, and so are a DC, reason or attribute given without dice. Anything else
+//! is an [`ActionListError`] listing each bad action by number and id, written so the model can
+//! repair its answer.
 //!
 //! When an action names an attribute, its modifier comes from the sheet and is added to the roll
 //! ([`Action::resolve`]); the action's own notation should then be the bare dice (`1d20`).
@@ -21,7 +22,6 @@ use serde_json::Value;
 
 use super::attributes::{Attribute, AttributeError, Attributes};
 use super::dice::{Check, DiceError, DiceExpr, DifficultyClass, DifficultyClassError, Roll};
-use super::schema::strict_schema;
 use super::text::{excerpt, ActionDescription, DiceReason, Slug, TextError};
 
 /// One action as the model wrote it, before validation. Lenient on purpose: a blank string for
@@ -186,39 +186,6 @@ impl ActionList {
     pub const MIN_ACTIONS: usize = 1;
     /// The most actions offered.
     pub const MAX_ACTIONS: usize = 6;
-    /// A name for the schema in an OpenAI `json_schema` response format.
-    pub const SCHEMA_NAME: &'static str = "actions";
-
-    /// The strict JSON schema of the model's answer (an [`ActionListDraft`]), for OpenAI's
-    /// `response_format: {type: "json_schema", json_schema: {name, schema, strict: true}}`.
-    pub fn json_schema() -> Value {
-        strict_schema::<ActionListDraft>()
-    }
-
-    /// [`Self::json_schema`] with length, pattern and range bounds, for servers that turn the
-    /// schema into a sampling grammar (llama.cpp): a very small model then cannot ramble inside
-    /// a string or pick an id the rules refuse. (OpenAI's strict mode refuses these keywords.)
-    pub fn bounded_json_schema() -> Value {
-        let mut schema = Self::json_schema();
-        let list = &mut schema["properties"]["actions"];
-        list["minItems"] = 2.into();
-        list["maxItems"] = 4.into();
-        let action = &mut list["items"]["properties"];
-        action["id"]["pattern"] = "^[a-z]+(-[a-z]+){0,3}$".into();
-        action["id"]["maxLength"] = 40.into();
-        action["description"]["minLength"] = 8.into();
-        action["description"]["maxLength"] = 90.into();
-        let dice = &mut action["diceRoll"];
-        if let Some(fields) = dice.as_object_mut() {
-            fields.remove("type");
-        }
-        dice["enum"] = serde_json::json!(["1d20", "2d20kh1", "2d20kl1", null]);
-        action["diceReason"]["maxLength"] = 30.into();
-        action["difficultyClass"]["minimum"] = 5.into();
-        action["difficultyClass"]["maximum"] = 25.into();
-        schema
-    }
-
     /// Parses and validates the model's JSON answer: `{ "actions": [...] }` or a bare array.
     pub fn parse_json(json: &str) -> Result<ValidatedActions, ActionListError> {
         let not_json = |e: serde_json::Error| ActionListError {
@@ -574,7 +541,6 @@ fn parse_difficulty_class(value: &Value) -> Result<Option<DifficultyClass>, Diff
 mod tests {
     use super::*;
     use crate::game::attributes::AttributeScore;
-    use crate::game::schema::tests::assert_strict;
     use rand::rngs::StdRng;
     use rand::SeedableRng;
     use serde_json::json;
@@ -828,91 +794,5 @@ mod tests {
         assert!((2..=9).contains(&roll.total()));
         assert_eq!(Resolution::Roll(roll.clone()).roll(), &roll);
         assert!(wait.resolve(&attributes, &mut rng).is_none());
-    }
-
-    #[test]
-    fn the_bounded_schema_limits_what_a_grammar_lets_a_small_model_write() {
-        // The bounds go on fields the strict schema already has, with the types they bound.
-        let strict = ActionList::json_schema();
-        assert_eq!(strict["properties"]["actions"]["type"], "array");
-        let fields = &strict["properties"]["actions"]["items"]["properties"];
-        for (field, kind) in [
-            ("id", "string"),
-            ("description", "string"),
-            ("diceRoll", "string"),
-            ("diceReason", "string"),
-            ("difficultyClass", "integer"),
-        ] {
-            let types = &fields[field]["type"];
-            assert!(
-                types == kind || types.as_array().is_some_and(|t| t.contains(&json!(kind))),
-                "{field}: {types}"
-            );
-        }
-        let schema = ActionList::bounded_json_schema();
-        let list = &schema["properties"]["actions"];
-        assert_eq!(
-            (list["minItems"].as_u64(), list["maxItems"].as_u64()),
-            (Some(2), Some(4))
-        );
-        let action = &list["items"]["properties"];
-        assert_eq!(action["description"]["maxLength"], 90);
-        assert_eq!(action["difficultyClass"]["maximum"], 25);
-        let dice = action["diceRoll"]["enum"].as_array().unwrap();
-        assert!(dice.contains(&Value::Null));
-        for notation in dice.iter().filter_map(Value::as_str) {
-            assert!(DiceExpr::parse(notation).is_ok(), "{notation}");
-        }
-        assert_eq!(action["id"]["pattern"], "^[a-z]+(-[a-z]+){0,3}$");
-        // Everything else is the strict schema.
-        assert_eq!(
-            schema["properties"]["actions"]["items"]["required"],
-            ActionList::json_schema()["properties"]["actions"]["items"]["required"]
-        );
-    }
-
-    #[test]
-    fn json_schema_is_strict() {
-        let schema = ActionList::json_schema();
-        assert_strict(&schema, "$");
-        assert_eq!(schema["type"], "object");
-        assert_eq!(schema["required"], json!(["actions"]));
-        let action = &schema["properties"]["actions"]["items"];
-        assert_eq!(action["type"], "object");
-        assert_eq!(
-            action["required"],
-            json!([
-                "id",
-                "description",
-                "diceRoll",
-                "diceReason",
-                "difficultyClass",
-                "attribute"
-            ])
-        );
-        assert_eq!(action["properties"]["id"]["type"], "string");
-        assert_eq!(
-            action["properties"]["diceRoll"]["type"],
-            json!(["string", "null"])
-        );
-        assert_eq!(
-            action["properties"]["difficultyClass"]["type"],
-            json!(["integer", "null"])
-        );
-        assert_eq!(
-            action["properties"]["attribute"]["enum"],
-            json!(["STR", "DEX", "CON", "INT", "WIS", "CHA", null])
-        );
-        assert!(action["properties"]["diceRoll"]["description"]
-            .as_str()
-            .unwrap()
-            .contains("1d20"));
-        // Stable and small: it is sent with every phase-2 request.
-        assert_eq!(schema, ActionList::json_schema());
-        assert!(
-            schema.to_string().len() < 2000,
-            "{}",
-            schema.to_string().len()
-        );
     }
 }

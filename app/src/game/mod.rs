@@ -6,8 +6,7 @@
 //! - [`attributes`]: STR DEX CON INT WIS CHA, scores and modifiers.
 //! - [`sheet`]: the character sheet; [`inventory`] and [`conditions`] are parts of it.
 //! - [`delta`]: typed state changes, applied atomically with clamping, reporting what changed.
-//! - [`action`]: the actions offered to the player, their validation and their strict schema.
-//! - [`schema`]: OpenAI strict JSON schemas derived from Rust types.
+//! - [`action`]: the actions offered to the player and their validation.
 //! - [`text`]: bounded text and slugs.
 
 pub mod action;
@@ -16,7 +15,6 @@ pub mod conditions;
 pub mod delta;
 pub mod dice;
 pub mod inventory;
-pub mod schema;
 pub mod sheet;
 pub mod text;
 

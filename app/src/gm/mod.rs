@@ -1,7 +1,9 @@
-//! The game master (server only): the model port, the tools, the prompts and the two-phase turn.
+//! The game master (server only): the model port, the tools, the prompts, the schemas as the
+//! model provider needs them and the two-phase turn.
 
 pub mod llm;
 pub mod prompt;
+pub mod schema;
 pub mod scripted;
 pub mod sheet_text;
 pub mod text_tools;

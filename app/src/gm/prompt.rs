@@ -4,8 +4,9 @@
 //! conversation, so a provider's prompt cache can reuse the prefix.
 
 use super::llm::{JsonSchemaFormat, LlmRequest, Message, ToolDefinition};
+use super::schema::{actions_schema, bounded_actions_schema, ACTIONS_SCHEMA_NAME};
 use super::sheet_text::describe_sheet;
-use crate::game::{ActionList, CharacterSheet};
+use crate::game::CharacterSheet;
 
 /// Phase 1's rules (seed 001): write the scene, roll only when the story needs it.
 pub const NARRATOR_RULES: &str = "You are the game master of a solo tabletop role-playing game. \
@@ -28,7 +29,7 @@ difficultyClass (5 easy, 10 medium, 15 hard, 20 very hard; null without dice), a
 modifier itself, so diceRoll is the bare dice.";
 
 /// The request that asks the player's next actions (after the narrative is in `history`).
-/// With `bounded`, the schema carries length and range bounds ([`ActionList::bounded_json_schema`]).
+/// With `bounded`, the schema carries length and range bounds ([`bounded_actions_schema`]).
 pub fn actions_request(
     sheet: &CharacterSheet,
     history: &[Message],
@@ -46,11 +47,11 @@ pub fn actions_request(
         messages,
         tools: Vec::new(),
         response_format: Some(JsonSchemaFormat {
-            name: ActionList::SCHEMA_NAME.to_owned(),
+            name: ACTIONS_SCHEMA_NAME.to_owned(),
             schema: if bounded {
-                ActionList::bounded_json_schema()
+                bounded_actions_schema()
             } else {
-                ActionList::json_schema()
+                actions_schema()
             },
             strict: true,
         }),
@@ -145,6 +146,19 @@ mod tests {
             Message::user(format!("move {n}")),
             Message::assistant("x".repeat(chars)),
         ]
+    }
+
+    #[test]
+    fn the_rules_name_only_registered_tools() {
+        let named: Vec<&str> = [NARRATOR_RULES, ACTION_RULES]
+            .iter()
+            .flat_map(|rules| rules.split(|c: char| !c.is_alphanumeric() && c != '_'))
+            .filter(|word| word.contains('_'))
+            .collect();
+        assert!(named.contains(&"roll_dice"), "{named:?}");
+        for name in named {
+            assert!(crate::gm::tools::find(name).is_some(), "{name}");
+        }
     }
 
     #[test]

@@ -12,7 +12,7 @@ use super::llm::{FinishReason, LlmChunk, LlmError, LlmPort, Message, TokenUsage,
 use super::prompt::{
     actions_request, move_message, narration_request, recent_history, repair_message,
 };
-use super::tools::{self, GameTool, RollDice, UpdateCharacter};
+use super::tools::{self, ToolCommand, ToolRejection};
 use crate::campaign::turn_event::{Phase, ToolEffect, TurnEvent};
 use crate::game::action::{ActionDraft, ActionListDraft};
 use crate::game::{Action, ActionList, CharacterSheet};
@@ -190,7 +190,82 @@ pub async fn narrate<R: Rng + Send>(
         on_event,
     };
     let mut sheet = sheet.clone();
+    let (move_text, roll_line) = record_move(player_move, &sheet, rng, &mut log);
 
+    let recent = recent_history(history, settings.history_max_chars);
+    let mut turn = vec![move_message(&move_text, roll_line.as_deref())];
+    let mut kept: Vec<String> = Vec::new();
+    for round in 0..=settings.max_tool_rounds {
+        let tools = if round < settings.max_tool_rounds {
+            tools::definitions()
+        } else {
+            Vec::new()
+        };
+        let offered_tools = !tools.is_empty();
+        let request =
+            narration_request(&sheet, recent, &turn, tools, settings.narrative_max_tokens);
+        let reply = stream_reply(llm, request, &mut log).await?;
+        log.push(TurnEvent::Usage {
+            phase: Phase::Narrate,
+            usage: reply.usage,
+        });
+        let text = reply.prose();
+
+        if reply.tool_calls.is_empty() || !offered_tools {
+            if !text.is_empty() {
+                kept.push(text);
+            }
+            break;
+        }
+
+        let commands: Vec<_> = reply.tool_calls.iter().map(tools::parse_call).collect();
+        let preempts = commands
+            .iter()
+            .any(|command| command.as_ref().is_ok_and(ToolCommand::decides_an_outcome));
+        let content = if preempts || text.is_empty() {
+            None
+        } else {
+            Some(text.clone())
+        };
+        if preempts && !text.is_empty() {
+            log.push(TurnEvent::NarrativeReplaced {
+                text: kept.join("\n\n"),
+            });
+        }
+        if let Some(text) = &content {
+            kept.push(text.clone());
+        }
+        turn.push(Message::Assistant {
+            content,
+            tool_calls: reply.tool_calls.clone(),
+        });
+        let calls = reply.tool_calls.into_iter().zip(commands);
+        let max_calls = settings.max_calls_per_round;
+        run_calls(calls, max_calls, &mut sheet, rng, &mut turn, &mut log);
+    }
+
+    let text = kept.join("\n\n");
+    if text.is_empty() {
+        return Err(TurnError::EmptyNarrative);
+    }
+    turn.push(Message::assistant(text.clone()));
+    log.push(TurnEvent::narration(text.clone()));
+    Ok(Narration {
+        events: log.events,
+        messages: turn,
+        sheet,
+        text,
+    })
+}
+
+/// Logs the player's move (not an opening) and resolves the roll of a chosen action: the move as
+/// the narrator reads it, and the roll's line if there was one.
+fn record_move<R: Rng + ?Sized>(
+    player_move: &PlayerMove,
+    sheet: &CharacterSheet,
+    rng: &mut R,
+    log: &mut EventLog<'_>,
+) -> (String, Option<String>) {
     let (move_text, action_id) = match player_move {
         PlayerMove::Action(action) => (
             action.description().as_str().to_owned(),
@@ -218,90 +293,7 @@ pub async fn narrate<R: Rng + Send>(
         }),
         PlayerMove::Text(_) | PlayerMove::Opening(_) => None,
     };
-
-    let recent = recent_history(history, settings.history_max_chars);
-    let mut turn = vec![move_message(&move_text, roll_line.as_deref())];
-    let mut kept: Vec<String> = Vec::new();
-    for round in 0..=settings.max_tool_rounds {
-        let tools = if round < settings.max_tool_rounds {
-            tools::definitions()
-        } else {
-            Vec::new()
-        };
-        let offered_tools = !tools.is_empty();
-        let request =
-            narration_request(&sheet, recent, &turn, tools, settings.narrative_max_tokens);
-        let reply = stream_reply(llm, request, &mut log).await?;
-        log.push(TurnEvent::Usage {
-            phase: Phase::Narrate,
-            usage: reply.usage,
-        });
-        let text = if reply.cut_off {
-            up_to_last_sentence(reply.text.trim()).to_owned()
-        } else {
-            reply.text.trim().to_owned()
-        };
-
-        if reply.tool_calls.is_empty() || !offered_tools {
-            if !text.is_empty() {
-                kept.push(text);
-            }
-            break;
-        }
-
-        let preempts = reply.tool_calls.iter().any(decides_an_outcome);
-        let content = if preempts || text.is_empty() {
-            None
-        } else {
-            Some(text.clone())
-        };
-        if preempts && !text.is_empty() {
-            log.push(TurnEvent::NarrativeReplaced {
-                text: kept.join("\n\n"),
-            });
-        }
-        if let Some(text) = &content {
-            kept.push(text.clone());
-        }
-        turn.push(Message::Assistant {
-            content,
-            tool_calls: reply.tool_calls.clone(),
-        });
-        for (index, call) in reply.tool_calls.into_iter().enumerate() {
-            log.push(TurnEvent::ToolCalled { call: call.clone() });
-            let (result, effect) = if index >= settings.max_calls_per_round {
-                (
-                    format!(
-                        "refused: at most {} tool calls per reply",
-                        settings.max_calls_per_round
-                    ),
-                    None,
-                )
-            } else {
-                run_tool(&call, &mut sheet, rng)
-            };
-            turn.push(Message::tool(call.id.clone(), result.clone()));
-            log.push(TurnEvent::ToolResult {
-                call_id: call.id,
-                tool: call.name,
-                result,
-                effect,
-            });
-        }
-    }
-
-    let text = kept.join("\n\n");
-    if text.is_empty() {
-        return Err(TurnError::EmptyNarrative);
-    }
-    turn.push(Message::assistant(text.clone()));
-    log.push(TurnEvent::narration(text.clone()));
-    Ok(Narration {
-        events: log.events,
-        messages: turn,
-        sheet,
-        text,
-    })
+    (move_text, roll_line)
 }
 
 /// Phase 2: the player's next actions for the scene now at the end of `history`, with the
@@ -380,24 +372,43 @@ fn usage_event(usage: Option<TokenUsage>) -> Option<TurnEvent> {
     })
 }
 
-/// Whether a call decides how something turns out (dice, damage): prose the model wrote in the
-/// same reply would pre-empt the result, so it is dropped and written after the result.
-fn decides_an_outcome(call: &ToolCall) -> bool {
-    match call.name.as_str() {
-        RollDice::NAME => true,
-        UpdateCharacter::NAME => tools::lenient::parse_arguments(&call.arguments)
-            .map(|arguments| arguments.get("hp").is_some() || arguments.get("hpChange").is_some())
-            .unwrap_or(false),
-        _ => false,
+/// Runs one reply's parsed calls in order, refusing those past `max_calls`; each call and its
+/// result go to the log and to the turn's messages.
+fn run_calls<R: Rng + ?Sized>(
+    calls: impl IntoIterator<Item = (ToolCall, Result<ToolCommand, ToolRejection>)>,
+    max_calls: usize,
+    sheet: &mut CharacterSheet,
+    rng: &mut R,
+    turn: &mut Vec<Message>,
+    log: &mut EventLog<'_>,
+) {
+    for (index, (call, command)) in calls.into_iter().enumerate() {
+        log.push(TurnEvent::ToolCalled { call: call.clone() });
+        let (result, effect) = if index >= max_calls {
+            (
+                format!("refused: at most {max_calls} tool calls per reply"),
+                None,
+            )
+        } else {
+            run_tool(command, sheet, rng)
+        };
+        turn.push(Message::tool(call.id.clone(), result.clone()));
+        log.push(TurnEvent::ToolResult {
+            call_id: call.id,
+            tool: call.name,
+            result,
+            effect,
+        });
     }
 }
 
+/// Runs a parsed call: its result text for the model, and its effect if it ran.
 fn run_tool<R: Rng + ?Sized>(
-    call: &ToolCall,
+    command: Result<ToolCommand, ToolRejection>,
     sheet: &mut CharacterSheet,
     rng: &mut R,
 ) -> (String, Option<ToolEffect>) {
-    let outcome = tools::parse_call(call)
+    let outcome = command
         .map_err(|rejection| rejection.reason)
         .and_then(|command| tools::execute(command, sheet, rng));
     match outcome {
@@ -437,6 +448,18 @@ struct Reply {
     usage: TokenUsage,
     /// Whether the token limit cut it off.
     cut_off: bool,
+}
+
+impl Reply {
+    /// The reply's prose, trimmed; up to its last full sentence if the token limit cut it off.
+    fn prose(&self) -> String {
+        let text = self.text.trim();
+        if self.cut_off {
+            up_to_last_sentence(text).to_owned()
+        } else {
+            text.to_owned()
+        }
+    }
 }
 
 async fn stream_reply(
@@ -490,7 +513,18 @@ impl EventLog<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::up_to_last_sentence;
+    use super::{opening_move, tools, up_to_last_sentence};
+
+    #[test]
+    fn the_opening_request_names_a_registered_tool() {
+        let text = opening_move("A storm");
+        let named: Vec<&str> = text
+            .split(|c: char| !c.is_alphanumeric() && c != '_')
+            .filter(|word| word.contains('_'))
+            .collect();
+        assert_eq!(named, ["update_character"]);
+        assert!(tools::find(named[0]).is_some());
+    }
 
     #[test]
     fn a_cut_off_scene_ends_at_its_last_full_sentence() {

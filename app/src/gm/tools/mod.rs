@@ -1,33 +1,49 @@
 //! The tools the narrator may call: the only way the story changes the game state.
 //!
 //! Each tool is one Rust type ([`GameTool`]) that gives its JSON schema (schemars), its parser
-//! (serde, after [`lenient`] repairs) and its validator ([`GameTool::into_command`]). A call
+//! (serde, after [`lenient`] repairs guided by that schema) and its validator
+//! ([`GameTool::into_command`]). The [`TOOLS`] registry lists them once; the definitions sent to
+//! the model, the dispatch by name and the names in error messages all come from it. A call
 //! becomes a typed [`ToolCommand`], which [`execute`] runs through the rules core. Whatever goes
 //! wrong — unknown tool, bad JSON, a rule refusing the change — becomes a [`ToolRejection`]
 //! whose message goes back to the model as the tool result, and the sheet stays untouched.
 
-mod add_inventory;
-mod get_character_stats;
 pub mod lenient;
-mod roll_dice;
-mod update_character;
-mod update_inventory;
 
 use rand::Rng;
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 
-pub use add_inventory::AddInventory;
-pub use get_character_stats::GetCharacterStats;
-pub use roll_dice::{Advantage, RollDice};
-pub use update_character::UpdateCharacter;
-pub use update_inventory::{InventoryUpdate, UpdateInventory};
-
 use super::llm::{ToolCall, ToolDefinition};
+use super::schema::strict_schema;
 use super::sheet_text::describe_sheet;
 use crate::campaign::turn_event::ToolEffect;
-use crate::game::schema::strict_schema;
 use crate::game::{CharacterSheet, DiceExpr, StateDelta};
+
+/// Declares each tool's module, re-exports its arguments type and lists it in [`TOOLS`]. Adding
+/// a tool is one line in the `registry!` call below plus the tool's own file.
+macro_rules! registry {
+    ($($module:ident::$tool:ident),+ $(,)?) => {
+        $(
+            mod $module;
+            pub use $module::$tool;
+        )+
+
+        /// Every tool, in the fixed order the model is shown them (a stable prompt prefix).
+        pub const TOOLS: &[RegisteredTool] = &[$(RegisteredTool::of::<$tool>()),+];
+    };
+}
+
+registry! {
+    roll_dice::RollDice,
+    add_inventory::AddInventory,
+    update_inventory::UpdateInventory,
+    update_character::UpdateCharacter,
+    get_character_stats::GetCharacterStats,
+}
+
+pub use roll_dice::Advantage;
+pub use update_inventory::InventoryUpdate;
 
 /// One tool: its name, what it is for, its arguments' type (which gives the schema) and how
 /// valid arguments become a command.
@@ -66,6 +82,23 @@ pub enum ToolCommand {
     ReadSheet,
 }
 
+impl ToolCommand {
+    /// Whether running it decides how something turns out (dice, damage or healing): prose the
+    /// model wrote before its result would pre-empt that result.
+    pub fn decides_an_outcome(&self) -> bool {
+        match self {
+            ToolCommand::RollDice { .. } => true,
+            ToolCommand::Change(deltas) => deltas.iter().any(|delta| {
+                matches!(
+                    delta,
+                    StateDelta::SetHp { .. } | StateDelta::ChangeHp { .. }
+                )
+            }),
+            ToolCommand::ReadSheet => false,
+        }
+    }
+}
+
 /// Why a tool call was refused; the message is the tool result the model reads.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{tool} refused: {reason}")]
@@ -85,42 +118,79 @@ pub struct ToolOutcome {
     pub effect: ToolEffect,
 }
 
-/// The definitions of every tool, in a fixed order (a stable prompt prefix).
-pub fn definitions() -> Vec<ToolDefinition> {
-    vec![
-        RollDice::definition(),
-        AddInventory::definition(),
-        UpdateInventory::definition(),
-        UpdateCharacter::definition(),
-        GetCharacterStats::definition(),
-    ]
+/// A tool in the registry, usable without knowing its type.
+#[derive(Clone, Copy, Debug)]
+pub struct RegisteredTool {
+    /// The name the model calls it by.
+    pub name: &'static str,
+    definition: fn() -> ToolDefinition,
+    command: fn(serde_json::Value) -> Result<ToolCommand, String>,
 }
 
-/// Parses and validates a call into a command.
-pub fn parse_call(call: &ToolCall) -> Result<ToolCommand, ToolRejection> {
-    let reject = |reason: String| ToolRejection {
-        tool: call.name.clone(),
-        reason,
-    };
-    let arguments = lenient::parse_arguments(&call.arguments).map_err(reject)?;
-    match call.name.as_str() {
-        RollDice::NAME => command::<RollDice>(arguments),
-        AddInventory::NAME => command::<AddInventory>(arguments),
-        UpdateInventory::NAME => command::<UpdateInventory>(arguments),
-        UpdateCharacter::NAME => command::<UpdateCharacter>(arguments),
-        GetCharacterStats::NAME => command::<GetCharacterStats>(arguments),
-        other => Err(format!(
-            "there is no tool named \"{other}\"; the tools are roll_dice, add_inventory, \
-             update_inventory, update_character and get_character_stats"
-        )),
+impl RegisteredTool {
+    /// The registry entry of `T`.
+    const fn of<T: GameTool>() -> Self {
+        Self {
+            name: T::NAME,
+            definition: T::definition,
+            command: command::<T>,
+        }
     }
-    .map_err(reject)
+
+    /// The definition sent to the model.
+    pub fn definition(&self) -> ToolDefinition {
+        (self.definition)()
+    }
+
+    /// Reads raw arguments (leniently, as the tool's schema allows), then parses and validates
+    /// them into a command; an error is the refusal the model reads.
+    pub fn parse(&self, raw_arguments: &str) -> Result<ToolCommand, String> {
+        let schema = self.definition().parameters;
+        let arguments =
+            lenient::parse_arguments(raw_arguments, &schema).map_err(|error| error.to_string())?;
+        (self.command)(arguments)
+    }
 }
 
 fn command<T: GameTool>(arguments: serde_json::Value) -> Result<ToolCommand, String> {
     let parsed: T =
         serde_json::from_value(arguments).map_err(|error| format!("invalid arguments: {error}"))?;
     parsed.into_command()
+}
+
+/// The definitions of every tool, in the registry's order.
+pub fn definitions() -> Vec<ToolDefinition> {
+    TOOLS.iter().map(RegisteredTool::definition).collect()
+}
+
+/// The registered tool called `name`.
+pub fn find(name: &str) -> Option<&'static RegisteredTool> {
+    TOOLS.iter().find(|tool| tool.name == name)
+}
+
+/// Parses and validates a call into a command.
+pub fn parse_call(call: &ToolCall) -> Result<ToolCommand, ToolRejection> {
+    let reason = match find(&call.name) {
+        Some(tool) => tool.parse(&call.arguments),
+        None => Err(format!(
+            "there is no tool named \"{}\"; the tools are {}",
+            call.name,
+            tool_names()
+        )),
+    };
+    reason.map_err(|reason| ToolRejection {
+        tool: call.name.clone(),
+        reason,
+    })
+}
+
+/// The registered names as a sentence: "a, b and c".
+fn tool_names() -> String {
+    let names: Vec<&str> = TOOLS.iter().map(|tool| tool.name).collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => names.concat(),
+    }
 }
 
 /// Runs a command against the sheet with the server's dice. A refused change leaves the sheet
@@ -163,6 +233,7 @@ pub fn execute<R: Rng + ?Sized>(
 mod tests {
     use super::*;
     use crate::game::Attribute;
+    use crate::gm::schema::tests::assert_strict;
     use serde_json::json;
 
     fn call(name: &str, arguments: serde_json::Value) -> ToolCall {
@@ -224,18 +295,74 @@ mod tests {
     }
 
     #[test]
-    fn every_tool_has_an_object_schema_and_a_unique_name() {
+    fn the_registry_names_definitions_and_dispatch_agree() {
         let definitions = definitions();
-        let mut names: Vec<_> = definitions.iter().map(|d| d.name.clone()).collect();
-        names.dedup();
-        assert_eq!(names.len(), 5);
-        for definition in definitions {
+        let names: Vec<&str> = definitions.iter().map(|d| d.name.as_str()).collect();
+        let registered: Vec<&str> = TOOLS.iter().map(|tool| tool.name).collect();
+        assert_eq!(names, registered, "definitions follow the registry's order");
+        let mut unique = names.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), names.len(), "names are unique: {names:?}");
+
+        let unknown = parse_call(&call("summon_dragon", json!({}))).unwrap_err();
+        assert!(unknown
+            .reason
+            .starts_with("there is no tool named \"summon_dragon\"; the tools are "));
+        let last = names.last().expect("at least one tool");
+        assert!(
+            unknown.reason.ends_with(&format!(" and {last}")),
+            "{}",
+            unknown.reason
+        );
+        for definition in &definitions {
+            assert_strict(&definition.parameters, &definition.name);
+            assert_eq!(definition.parameters["type"], json!("object"));
             assert_eq!(
-                definition.parameters["type"],
-                json!("object"),
-                "{}",
-                definition.name
+                find(&definition.name).map(|tool| tool.name),
+                Some(definition.name.as_str())
             );
+            assert!(
+                unknown.reason.contains(&format!(" {}", definition.name)),
+                "{}",
+                unknown.reason
+            );
+            // Dispatch reaches the tool's own parser: at worst its arguments are refused.
+            if let Err(refused) = parse_call(&call(&definition.name, json!({}))) {
+                assert!(
+                    !refused.reason.contains("no tool named"),
+                    "{}",
+                    refused.reason
+                );
+            }
         }
+    }
+
+    #[test]
+    fn rolls_and_hit_point_changes_decide_an_outcome() {
+        let decides = |name: &str, arguments: serde_json::Value| {
+            parse_call(&call(name, arguments))
+                .unwrap()
+                .decides_an_outcome()
+        };
+        assert!(decides(
+            "roll_dice",
+            json!({"dice": "1d6", "reason": "Trap"})
+        ));
+        assert!(decides(
+            "update_character",
+            json!({"hpChange": "-3", "location": "Cellar"})
+        ));
+        assert!(decides("update_character", json!({"hp_change": -3})));
+        assert!(decides("update_character", json!({"hp": 4})));
+        assert!(!decides(
+            "update_character",
+            json!({"maxHp": 12, "location": "Cellar"})
+        ));
+        assert!(!decides(
+            "update_inventory",
+            json!({"updates": [{"slug": "torch", "quantityChange": -1}]})
+        ));
+        assert!(!decides("get_character_stats", json!({})));
     }
 }

@@ -3,6 +3,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer};
 
+use super::lenient::as_integer;
 use super::{GameTool, ToolCommand};
 use crate::game::text::{ConditionName, LocationName};
 use crate::game::{Attribute, Condition, StateDelta};
@@ -50,7 +51,8 @@ pub struct StatScore {
 }
 
 /// Reads the list form `[{"attribute": "WIS", "score": 14}]` and the object form
-/// `{"wisdom": 14}` models often write.
+/// `{"wisdom": 14}` models often write. The schema only describes the list form, so the object
+/// form's scores are read leniently here (`"14"` is 14).
 fn stats<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Vec<StatScore>>, D::Error> {
     use serde::de::Error;
 
@@ -58,7 +60,7 @@ fn stats<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Vec<StatSc
     #[serde(untagged)]
     enum Wire {
         List(Vec<StatScore>),
-        Map(std::collections::BTreeMap<String, i32>),
+        Map(std::collections::BTreeMap<String, serde_json::Value>),
     }
     match Option::<Wire>::deserialize(deserializer)? {
         None => Ok(None),
@@ -67,6 +69,13 @@ fn stats<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Vec<StatSc
             .into_iter()
             .map(|(name, score)| {
                 let attribute = name.parse::<Attribute>().map_err(D::Error::custom)?;
+                let score = as_integer(&score)
+                    .and_then(|score| i32::try_from(score).ok())
+                    .ok_or_else(|| {
+                        D::Error::custom(format!(
+                            "the score for {name} must be a whole number, not {score}"
+                        ))
+                    })?;
                 Ok(StatScore { attribute, score })
             })
             .collect::<Result<_, _>>()

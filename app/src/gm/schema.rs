@@ -1,5 +1,7 @@
-//! JSON schemas in the form OpenAI's strict structured outputs accept (`response_format:
-//! {type: "json_schema", strict: true}`, and strict function parameters).
+//! JSON schemas shaped for the model provider: the form OpenAI's strict structured outputs accept
+//! (`response_format: {type: "json_schema", strict: true}`, and strict function parameters), and
+//! the action list's schema with grammar bounds for llama.cpp. The rules (`game`) only derive
+//! plain schemas with schemars; what a provider needs of them is decided here.
 //!
 //! [`strict_schema`] derives a type's schema with schemars, inlines every subschema, then
 //! [`make_strict`] rewrites it: every object lists all its properties in `required` and sets
@@ -11,12 +13,13 @@
 //! enforced when the answer is parsed.
 //!
 //! Properties keep the Rust field order (the order the model writes them in) when serde_json's
-//! `preserve_order` is on, as the `ssr` feature and the tests turn it on; the browser build,
-//! which never sends schemas, stays without it.
+//! `preserve_order` is on, as the `ssr` feature (which the game master needs) turns it on.
 
 use schemars::generate::SchemaSettings;
 use schemars::JsonSchema;
-use serde_json::{Map, Value};
+use serde_json::{json, Map, Value};
+
+use crate::game::ActionListDraft;
 
 /// Keywords removed from every schema object.
 const REMOVED_KEYWORDS: [&str; 17] = [
@@ -138,13 +141,46 @@ fn collapse_nullable(map: &mut Map<String, Value>) {
     }
 }
 
+/// The name of the action list's schema in an OpenAI `json_schema` response format.
+pub const ACTIONS_SCHEMA_NAME: &str = "actions";
+
+/// The strict JSON schema of the model's phase-2 answer (an [`ActionListDraft`]), for OpenAI's
+/// `response_format: {type: "json_schema", json_schema: {name, schema, strict: true}}`.
+pub fn actions_schema() -> Value {
+    strict_schema::<ActionListDraft>()
+}
+
+/// [`actions_schema`] with length, pattern and range bounds, for servers that turn the schema
+/// into a sampling grammar (llama.cpp): a very small model then cannot ramble inside a string or
+/// pick an id the rules refuse. (OpenAI's strict mode refuses these keywords.)
+pub fn bounded_actions_schema() -> Value {
+    let mut schema = actions_schema();
+    let list = &mut schema["properties"]["actions"];
+    list["minItems"] = 2.into();
+    list["maxItems"] = 4.into();
+    let action = &mut list["items"]["properties"];
+    action["id"]["pattern"] = "^[a-z]+(-[a-z]+){0,3}$".into();
+    action["id"]["maxLength"] = 40.into();
+    action["description"]["minLength"] = 8.into();
+    action["description"]["maxLength"] = 90.into();
+    let dice = &mut action["diceRoll"];
+    if let Some(fields) = dice.as_object_mut() {
+        fields.remove("type");
+    }
+    dice["enum"] = json!(["1d20", "2d20kh1", "2d20kl1", null]);
+    action["diceReason"]["maxLength"] = 30.into();
+    action["difficultyClass"]["minimum"] = 5.into();
+    action["difficultyClass"]["maximum"] = 25.into();
+    schema
+}
+
 #[cfg(test)]
-pub(in crate::game) mod tests {
+pub(in crate::gm) mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::game::DiceExpr;
 
     /// Asserts the strictness rules on `schema` and every schema inside it.
-    pub(in crate::game) fn assert_strict(schema: &Value, path: &str) {
+    pub(in crate::gm) fn assert_strict(schema: &Value, path: &str) {
         let map = schema
             .as_object()
             .unwrap_or_else(|| panic!("{path}: not a schema object"));
@@ -273,5 +309,91 @@ pub(in crate::game) mod tests {
             json!({ "anyOf": [{ "type": "string" }, { "type": "integer" }] })
         );
         assert_strict(&schema, "$");
+    }
+
+    #[test]
+    fn the_bounded_schema_limits_what_a_grammar_lets_a_small_model_write() {
+        // The bounds go on fields the strict schema already has, with the types they bound.
+        let strict = actions_schema();
+        assert_eq!(strict["properties"]["actions"]["type"], "array");
+        let fields = &strict["properties"]["actions"]["items"]["properties"];
+        for (field, kind) in [
+            ("id", "string"),
+            ("description", "string"),
+            ("diceRoll", "string"),
+            ("diceReason", "string"),
+            ("difficultyClass", "integer"),
+        ] {
+            let types = &fields[field]["type"];
+            assert!(
+                types == kind || types.as_array().is_some_and(|t| t.contains(&json!(kind))),
+                "{field}: {types}"
+            );
+        }
+        let schema = bounded_actions_schema();
+        let list = &schema["properties"]["actions"];
+        assert_eq!(
+            (list["minItems"].as_u64(), list["maxItems"].as_u64()),
+            (Some(2), Some(4))
+        );
+        let action = &list["items"]["properties"];
+        assert_eq!(action["description"]["maxLength"], 90);
+        assert_eq!(action["difficultyClass"]["maximum"], 25);
+        let dice = action["diceRoll"]["enum"].as_array().unwrap();
+        assert!(dice.contains(&Value::Null));
+        for notation in dice.iter().filter_map(Value::as_str) {
+            assert!(DiceExpr::parse(notation).is_ok(), "{notation}");
+        }
+        assert_eq!(action["id"]["pattern"], "^[a-z]+(-[a-z]+){0,3}$");
+        // Everything else is the strict schema.
+        assert_eq!(
+            schema["properties"]["actions"]["items"]["required"],
+            actions_schema()["properties"]["actions"]["items"]["required"]
+        );
+    }
+
+    #[test]
+    fn the_action_list_schema_is_strict() {
+        let schema = actions_schema();
+        assert_strict(&schema, "$");
+        assert_eq!(schema["type"], "object");
+        assert_eq!(schema["required"], json!(["actions"]));
+        let action = &schema["properties"]["actions"]["items"];
+        assert_eq!(action["type"], "object");
+        assert_eq!(
+            action["required"],
+            json!([
+                "id",
+                "description",
+                "diceRoll",
+                "diceReason",
+                "difficultyClass",
+                "attribute"
+            ])
+        );
+        assert_eq!(action["properties"]["id"]["type"], "string");
+        assert_eq!(
+            action["properties"]["diceRoll"]["type"],
+            json!(["string", "null"])
+        );
+        assert_eq!(
+            action["properties"]["difficultyClass"]["type"],
+            json!(["integer", "null"])
+        );
+        assert_eq!(
+            action["properties"]["attribute"]["enum"],
+            json!(["STR", "DEX", "CON", "INT", "WIS", "CHA", null])
+        );
+        assert!(action["properties"]["diceRoll"]["description"]
+            .as_str()
+            .unwrap()
+            .contains("1d20"));
+        // Stable and small: it is sent with every phase-2 request.
+        assert_eq!(schema, actions_schema());
+        assert!(
+            schema.to_string().len() < 2000,
+            "{}",
+            schema.to_string().len()
+        );
     }
 }
