@@ -1,27 +1,71 @@
-//! Configuration, read once at start from the environment.
+//! Configuration, read once at start from the environment by [`Config::from_env`], which
+//! hands each part to whoever needs it; nothing else in the server reads the environment.
 //!
 //! | variable | meaning | default |
 //! |---|---|---|
-//! | `LEPTOS_SITE_ADDR` | address and port to listen on (`127.0.0.1:0` picks a free port) | `127.0.0.1:3000` |
-//! | `LEPTOS_SITE_ROOT` | folder with the built site (`pkg/`, assets) | `target/site` |
 //! | `DICEBOUND_DATABASE_URL` | the campaign database | `sqlite://dicebound.db` |
-//! | `DICEBOUND_LLM_BASE_URL`, `DICEBOUND_LLM_API_KEY`, `OPENAI_API_KEY`, ... | an OpenAI-compatible endpoint (see `llm::openai`) | unset |
+//! | `DICEBOUND_LLM_BASE_URL`, `DICEBOUND_LLM_API_KEY`, `OPENAI_API_KEY`, `DICEBOUND_LLM_MODEL`, `DICEBOUND_LLM_*_SECS`, `DICEBOUND_LLM_MAX_TOKENS` | an OpenAI-compatible endpoint (see `llm::openai`) | unset |
 //! | `DICEBOUND_LLM` | `local` (the default without an endpoint: a running Ollama/llama.cpp server, else the bundled model), `bundled` (the bundled model only), `demo` (the built-in demo story), `scripted:PATH` (a scenario file, for tests) | `local` |
 //! | `DICEBOUND_LLM_TOOLS` | `native` (the API's tool calling) or `text` (tools described in the prompt, calls parsed from the reply) | `native` for an endpoint, `text` for local servers |
-//! | `DICEBOUND_LLM_HOME` | where `scripts/setup-llm.sh` installed `llama-server` and `model.gguf` | `~/.cache/dicebound/tools/llm` |
-//! | `DICEBOUND_COOKIE_SECRET` | key signing the player cookie (else a key file beside the database) | unset |
+//! | `DICEBOUND_LLM_HOME`, `DICEBOUND_TOOLS` | where `scripts/setup-llm.sh` installed `llama-server` and `model.gguf` (see `llm::bundled`) | `~/.cache/dicebound/tools/llm` |
+//! | `DICEBOUND_COOKIE_SECRET` | key signing the player cookie, at least 64 characters (else a key file beside the database) | unset |
 //! | `DICEBOUND_SECURE_COOKIES` | `true` behind HTTPS | `false` |
+//! | `RUST_LOG` | the log filter | `info` |
+//!
+//! These are [`VARIABLES`], the list the README's Configure table is checked against; the
+//! reader also looks at [`SYSTEM_VARIABLES`] to find the user's cache folder. Empty values count
+//! as unset. Leptos reads its own `LEPTOS_*` variables (`LEPTOS_SITE_ADDR`, `LEPTOS_SITE_ROOT`,
+//! ...; cargo-leptos sets them).
 //!
 //! Without an endpoint, the game master is a model server already running on this computer, or
-//! else the bundled one (see `llm::provider`). A `.env` file in the working folder is read first.
+//! else the bundled one (see `llm::provider`). `main` loads a `.env` file from the working
+//! folder into the environment first (the environment wins).
 
-use std::path::PathBuf;
+use std::{collections::BTreeMap, env::VarError, path::PathBuf};
 
 use leptos::config::{errors::LeptosConfigError, get_configuration, LeptosOptions};
+use secrecy::SecretString;
 
 use crate::llm::bundled::BundledSettings;
 use crate::llm::discover::{usual_local_servers, LocalServer};
 use crate::llm::openai::{LlmConfigError, OpenAiSettings};
+use crate::security::identity::{CookieSecret, ShortCookieSecret};
+
+/// The variables Dicebound reads (besides Leptos' own `LEPTOS_*`): exactly the rows of the
+/// README's Configure table that are not marked as read by the scripts only.
+pub const VARIABLES: &[&str] = &[
+    "DICEBOUND_DATABASE_URL",
+    "DICEBOUND_LLM",
+    "DICEBOUND_LLM_BASE_URL",
+    "DICEBOUND_LLM_API_KEY",
+    "OPENAI_API_KEY",
+    "DICEBOUND_LLM_MODEL",
+    "DICEBOUND_LLM_TIMEOUT_SECS",
+    "DICEBOUND_LLM_TOTAL_TIMEOUT_SECS",
+    "DICEBOUND_LLM_MAX_TOKENS",
+    "DICEBOUND_LLM_TOOLS",
+    "DICEBOUND_LLM_HOME",
+    "DICEBOUND_TOOLS",
+    "DICEBOUND_COOKIE_SECRET",
+    "DICEBOUND_SECURE_COOKIES",
+    "RUST_LOG",
+];
+
+/// The system's variables that are read too: they locate the user's cache folder, where the
+/// bundled model is installed by default.
+pub const SYSTEM_VARIABLES: &[&str] = &["XDG_CACHE_HOME", "HOME"];
+
+/// Everything read from the environment at start, in the parts its users take.
+#[derive(Debug)]
+pub struct Config {
+    /// What the application is built from.
+    pub settings: Settings,
+    /// The secret the player cookie's key is derived from (`DICEBOUND_COOKIE_SECRET`); without
+    /// one, the key lives in a file beside the database.
+    pub cookie_secret: Option<CookieSecret>,
+    /// The log filter (`RUST_LOG`).
+    pub log_filter: Option<String>,
+}
 
 /// Which model tells the story.
 #[derive(Clone, Debug, PartialEq)]
@@ -50,7 +94,7 @@ pub enum ToolMode {
     Text,
 }
 
-/// Everything the server needs to start.
+/// What the application is built from (the part of [`Config`] that `startup` takes).
 #[derive(Clone, Debug)]
 pub struct Settings {
     /// Leptos' own options: site address, site root, output name, environment.
@@ -80,19 +124,51 @@ pub enum ConfigError {
     /// `DICEBOUND_LLM_TOOLS` is not understood.
     #[error("DICEBOUND_LLM_TOOLS must be native or text, not {0:?}")]
     ToolMode(String),
+    /// `DICEBOUND_COOKIE_SECRET` is too short.
+    #[error("DICEBOUND_COOKIE_SECRET: {0}")]
+    CookieSecret(#[from] ShortCookieSecret),
+    /// A variable's value is not valid Unicode.
+    #[error("{0} is not valid Unicode")]
+    NotUnicode(&'static str),
+}
+
+impl Config {
+    /// Reads the configuration from the environment: Leptos' options (cargo-leptos sets the
+    /// `LEPTOS_*` variables), then each of [`VARIABLES`] and [`SYSTEM_VARIABLES`] once.
+    pub fn from_env() -> Result<Self, ConfigError> {
+        let leptos = get_configuration(None)?.leptos_options;
+        let mut values = BTreeMap::new();
+        for &name in VARIABLES.iter().chain(SYSTEM_VARIABLES) {
+            match std::env::var(name) {
+                Ok(value) if !value.is_empty() => {
+                    values.insert(name, value);
+                }
+                Ok(_) | Err(VarError::NotPresent) => {}
+                Err(VarError::NotUnicode(_)) => return Err(ConfigError::NotUnicode(name)),
+            }
+        }
+        Self::from_lookup(leptos, |name| values.get(name).cloned())
+    }
+
+    /// Reads the configuration other than Leptos' from `lookup`, which maps a variable's name to
+    /// its value (unset and empty variables are `None`).
+    fn from_lookup(
+        leptos: LeptosOptions,
+        lookup: impl Fn(&str) -> Option<String>,
+    ) -> Result<Self, ConfigError> {
+        Ok(Self {
+            settings: Settings::from_lookup(leptos, &lookup)?,
+            cookie_secret: lookup("DICEBOUND_COOKIE_SECRET")
+                .map(|secret| CookieSecret::new(SecretString::from(secret)))
+                .transpose()?,
+            log_filter: lookup("RUST_LOG"),
+        })
+    }
 }
 
 impl Settings {
-    /// Reads the settings from the environment (cargo-leptos sets the `LEPTOS_*` variables).
-    pub fn from_env() -> Result<Self, ConfigError> {
-        let leptos = get_configuration(None)?.leptos_options;
-        Self::from_lookup(leptos, |name| {
-            std::env::var(name).ok().filter(|v| !v.is_empty())
-        })
-    }
-
-    /// Reads the settings other than Leptos' from `lookup` (tests pass their own).
-    pub fn from_lookup(
+    /// Reads the settings other than Leptos' from `lookup` (see [`Config::from_lookup`]).
+    fn from_lookup(
         leptos: LeptosOptions,
         lookup: impl Fn(&str) -> Option<String>,
     ) -> Result<Self, ConfigError> {
@@ -155,7 +231,84 @@ pub(crate) fn fake_env<'a>(
 
 #[cfg(test)]
 mod tests {
+    use std::{cell::RefCell, collections::BTreeSet};
+
     use super::*;
+
+    const API_KEY: &str = "sk-never-printed";
+    const COOKIE_SECRET: &str =
+        "cookie-secret-never-printed-cookie-secret-never-printed-0123456789";
+
+    fn config(pairs: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        Config::from_lookup(
+            LeptosOptions::builder().output_name("t").build(),
+            fake_env(pairs),
+        )
+    }
+
+    /// The names `Config::from_lookup` asks for, reading `pairs`.
+    fn names_read(pairs: &[(&str, &str)]) -> BTreeSet<String> {
+        let read = RefCell::new(BTreeSet::new());
+        let env = fake_env(pairs);
+        Config::from_lookup(LeptosOptions::builder().output_name("t").build(), |name| {
+            read.borrow_mut().insert(name.to_owned());
+            env(name)
+        })
+        .unwrap();
+        read.into_inner()
+    }
+
+    #[test]
+    fn the_reader_asks_for_exactly_the_listed_variables() {
+        // Without an endpoint the local model's folder is looked up; with one, its settings.
+        let mut read = names_read(&[]);
+        read.extend(names_read(&[("OPENAI_API_KEY", "sk")]));
+        let listed: BTreeSet<String> = VARIABLES
+            .iter()
+            .chain(SYSTEM_VARIABLES)
+            .map(|name| (*name).to_owned())
+            .collect();
+        assert_eq!(read, listed);
+        assert_eq!(
+            listed.len(),
+            VARIABLES.len() + SYSTEM_VARIABLES.len(),
+            "listed twice"
+        );
+    }
+
+    #[test]
+    fn secrets_are_kept_and_never_printed() {
+        let config = config(&[
+            ("DICEBOUND_LLM_API_KEY", API_KEY),
+            ("DICEBOUND_COOKIE_SECRET", COOKIE_SECRET),
+            ("RUST_LOG", "debug"),
+        ])
+        .unwrap();
+        assert!(config.cookie_secret.is_some());
+        assert!(matches!(&config.settings.llm, LlmChoice::Endpoint(s) if s.api_key.is_some()));
+        assert_eq!(config.log_filter.as_deref(), Some("debug"));
+        let printed = format!("{config:?} {config:#?}");
+        assert!(!printed.contains(API_KEY), "{printed}");
+        assert!(!printed.contains("cookie-secret"), "{printed}");
+        assert!(printed.contains("REDACTED"), "{printed}");
+    }
+
+    #[test]
+    fn a_short_cookie_secret_is_refused() {
+        let error = config(&[("DICEBOUND_COOKIE_SECRET", "short")]).unwrap_err();
+        assert!(matches!(error, ConfigError::CookieSecret(_)));
+        assert!(error.to_string().contains("64 characters"), "{error}");
+        assert!(!error.to_string().contains("short"), "{error}");
+        let unset = config(&[]).unwrap();
+        assert!(unset.cookie_secret.is_none() && unset.log_filter.is_none());
+        assert!(!unset.settings.secure_cookies);
+        assert!(
+            config(&[("DICEBOUND_SECURE_COOKIES", "true")])
+                .unwrap()
+                .settings
+                .secure_cookies
+        );
+    }
 
     fn settings(pairs: &[(&str, &str)]) -> Result<Settings, ConfigError> {
         Settings::from_lookup(

@@ -1,17 +1,22 @@
 //! Starts the Dicebound server with the configuration from the environment.
 
-use server::{config::Settings, startup::Application, telemetry};
+use server::{config::Config, startup::Application, telemetry};
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    // Before telemetry, so that RUST_LOG may be set there too.
+    // Into the environment first (the environment wins), so that every setting, RUST_LOG too,
+    // may be written there.
     let dotenv = dotenvy::from_path(".env");
-    telemetry::init();
+    let Config {
+        settings,
+        cookie_secret,
+        log_filter,
+    } = Config::from_env()?;
+    telemetry::init(log_filter.as_deref());
     if dotenv.is_ok() {
         tracing::info!("read settings from .env");
     }
-    let settings = Settings::from_env()?;
-    let app = Application::build(settings).await?;
+    let app = Application::build_with_secret(settings, cookie_secret.as_ref()).await?;
     tracing::info!("Dicebound is listening on http://{}", app.local_addr());
     app.run_until_stopped(telemetry::shutdown_signal()).await?;
     tracing::info!("Dicebound stopped");

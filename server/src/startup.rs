@@ -13,7 +13,7 @@ use tokio::net::TcpListener;
 use crate::config::Settings;
 use crate::llm::bundled::BundledServer;
 use crate::llm::provider::{Provider, ProviderError};
-use crate::security::identity::{player_identity, CookieKey, PlayerIdentity};
+use crate::security::identity::{player_identity, CookieKey, CookieSecret, PlayerIdentity};
 use crate::security::origin::refuse_cross_site;
 use crate::store::sqlite::SqliteStore;
 
@@ -39,8 +39,20 @@ pub struct Application {
 }
 
 impl Application {
-    /// Opens the database, picks the model, binds the configured address and assembles the routes.
+    /// Opens the database, picks the model, binds the configured address and assembles the
+    /// routes; the player cookie's key lives in a file beside the database (see
+    /// [`Self::build_with_secret`]).
     pub async fn build(settings: Settings) -> Result<Self, StartupError> {
+        Self::build_with_secret(settings, None).await
+    }
+
+    /// As [`Self::build`], the player cookie's key derived from `cookie_secret` when there is
+    /// one; else it is read from (or created in) a file beside the database, or, for an
+    /// in-memory database, made up for this run.
+    pub async fn build_with_secret(
+        settings: Settings,
+        cookie_secret: Option<&CookieSecret>,
+    ) -> Result<Self, StartupError> {
         let store = SqliteStore::open(&settings.database_url).await?;
         // Bound first: a busy port is reported before the model is loaded.
         let listener = TcpListener::bind(settings.leptos.site_addr).await?;
@@ -55,9 +67,10 @@ impl Application {
         if let Some(advice) = &provider.master.advice {
             tracing::info!("{advice}");
         }
-        let key = match key_path(&settings.database_url) {
-            Some(path) => CookieKey::from_env_or_file(&path)?,
-            None => CookieKey::generate(),
+        let key = match (cookie_secret, key_path(&settings.database_url)) {
+            (Some(secret), _) => CookieKey::from_secret(secret),
+            (None, Some(path)) => CookieKey::load_or_create(&path)?,
+            (None, None) => CookieKey::generate(),
         };
         let services = GameServices {
             store: Arc::new(store),

@@ -2,9 +2,13 @@
 
 use tracing_subscriber::EnvFilter;
 
-/// Installs the global `tracing` subscriber; `RUST_LOG` overrides the default level (`info`).
-pub fn init() {
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+/// Installs the global `tracing` subscriber with `filter` (`RUST_LOG`'s syntax, from
+/// [`Config::log_filter`](crate::config::Config::log_filter)); without one, or with one that
+/// does not parse, the level is `info`.
+pub fn init(filter: Option<&str>) {
+    let filter = filter
+        .and_then(|filter| EnvFilter::try_new(filter).ok())
+        .unwrap_or_else(|| EnvFilter::new("info"));
     tracing_subscriber::fmt().with_env_filter(filter).init();
 }
 

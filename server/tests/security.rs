@@ -114,7 +114,10 @@ async fn tampered_unsigned_or_foreign_cookies_are_replaced() {
     let id = player(first).await;
 
     let other = PlayerId::random(&mut rand::rng());
-    let (_, tag) = cookie.split_once('.').unwrap();
+    // The value is the MAC (44 base64 characters) followed by the id.
+    let value = cookie.strip_prefix(&format!("{COOKIE_NAME}=")).unwrap();
+    assert_eq!(value.len(), 44 + 32, "{value}");
+    let tag = &value[..44];
     let mut flipped = cookie.clone().into_bytes();
     let last = flipped.len() - 1;
     flipped[last] = if flipped[last] == b'0' { b'1' } else { b'0' };
@@ -124,6 +127,7 @@ async fn tampered_unsigned_or_foreign_cookies_are_replaced() {
     };
     for forged in [
         String::from_utf8(flipped).unwrap(),
+        format!("{COOKIE_NAME}={tag}{other}"),
         format!("{COOKIE_NAME}={other}.{tag}"),
         format!("{COOKIE_NAME}={other}"),
         format!("{COOKIE_NAME}={id}"),
@@ -180,6 +184,45 @@ async fn the_key_file_is_created_private_and_reused() {
     // A fresh key does not.
     let elsewhere = spawn(PlayerIdentity::new(CookieKey::generate())).await;
     assert_ne!(player(visit(elsewhere, Some(&cookie)).await).await, id);
+}
+
+/// A cookie of the format before the `cookie` crate: `<id>.<hex HMAC-SHA256>` over
+/// `dicebound_player=<id>` under the whole 64-byte key.
+fn previous_format_cookie(key: &[u8; 64], player: &PlayerId) -> String {
+    use hmac::{Hmac, Mac};
+    let mut mac = Hmac::<sha2::Sha256>::new_from_slice(key).unwrap();
+    mac.update(format!("{COOKIE_NAME}={player}").as_bytes());
+    let tag = hex::encode(mac.finalize().into_bytes());
+    format!("{COOKIE_NAME}={player}.{tag}")
+}
+
+#[tokio::test]
+async fn cookies_of_the_previous_format_keep_the_player_and_are_reissued() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cookie.key");
+    let raw = [42u8; 64];
+    std::fs::write(&path, hex::encode(raw)).unwrap();
+    let addr = spawn(PlayerIdentity::new(
+        CookieKey::load_or_create(&path).unwrap(),
+    ))
+    .await;
+    let player_before = PlayerId::random(&mut rand::rng());
+
+    let upgraded = visit(addr, Some(&previous_format_cookie(&raw, &player_before))).await;
+    let reissued = identity_cookie(&upgraded);
+    assert!(!reissued.contains('.'), "the new format: {reissued}");
+    assert_eq!(player(upgraded).await, player_before);
+
+    let again = visit(addr, Some(&reissued)).await;
+    assert!(set_cookies(&again).is_empty());
+    assert_eq!(player(again).await, player_before);
+
+    // Signed with another key: a new player.
+    let foreign = previous_format_cookie(&[43; 64], &player_before);
+    assert_ne!(
+        player(visit(addr, Some(&foreign)).await).await,
+        player_before
+    );
 }
 
 #[test]

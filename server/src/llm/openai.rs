@@ -3,7 +3,7 @@
 //!
 //! # Configuration
 //!
-//! [`OpenAiSettings::from_env`] reads:
+//! [`OpenAiSettings::from_lookup`] reads, from the variables `config` read at start:
 //!
 //! | variable | meaning | default |
 //! |---|---|---|
@@ -16,7 +16,7 @@
 //! | `DICEBOUND_LLM_MAX_TOKENS` | reply length limit, when a request sets none | none |
 //!
 //! Empty values count as unset. The API key never appears in `Debug` output, errors or logs:
-//! [`ApiKey`] prints as `[redacted]`, and every error message is scrubbed of the key (a proxy may
+//! [`ApiKey`] is a `secrecy` secret that prints as `[redacted]`, and every error message is scrubbed of the key (a proxy may
 //! echo the `Authorization` header back in an error body).
 //!
 //! # Wire
@@ -69,6 +69,7 @@ use reqwest::{
     header::{HeaderMap, HeaderValue, ACCEPT, AUTHORIZATION, CONTENT_TYPE, RETRY_AFTER},
     Response, StatusCode, Url,
 };
+use secrecy::{ExposeSecret, SecretString};
 use serde::Deserialize;
 use serde_json::Value;
 use tokio::time::{timeout, timeout_at, Instant};
@@ -76,20 +77,29 @@ use tokio::time::{timeout, timeout_at, Instant};
 /// The longest error message (in characters) kept from a provider's error body.
 const MAX_ERROR_CHARS: usize = 500;
 
-/// An API key. Never printed: its `Debug` is `[redacted]` and it has no `Display`.
-#[derive(Clone, PartialEq, Eq)]
-pub struct ApiKey(String);
+/// An API key. Never printed: its `Debug` is `[redacted]` and it has no `Display`; the
+/// memory it held is zeroed when it is dropped.
+#[derive(Clone)]
+pub struct ApiKey(SecretString);
 
 impl ApiKey {
     /// Wraps a key.
     pub fn new(key: impl Into<String>) -> Self {
-        Self(key.into())
+        Self(SecretString::from(key.into()))
     }
 
     fn expose(&self) -> &str {
-        &self.0
+        self.0.expose_secret()
     }
 }
+
+impl PartialEq for ApiKey {
+    fn eq(&self, other: &Self) -> bool {
+        self.expose() == other.expose()
+    }
+}
+
+impl Eq for ApiKey {}
 
 impl fmt::Debug for ApiKey {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -162,11 +172,6 @@ impl OpenAiSettings {
             max_tokens: None,
             frequency_penalty: None,
         }
-    }
-
-    /// Reads the settings from the process environment (see the module documentation).
-    pub fn from_env() -> Result<Self, LlmConfigError> {
-        Self::from_lookup(|name| std::env::var(name).ok())
     }
 
     /// Reads the settings from `lookup`, which maps a variable's name to its value.

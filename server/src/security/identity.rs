@@ -14,13 +14,17 @@
 //! let axum::Extension(player) = leptos_axum::extract::<axum::Extension<PlayerId>>().await?;
 //! ```
 //!
-//! The cookie value is `<player id>.<HMAC-SHA256>` (both lowercase hex); the MAC covers the
-//! cookie's name and the id, under a 64-byte [`CookieKey`] that outlives restarts (see
-//! [`CookieKey::from_env_or_file`]). The cookie is `HttpOnly; SameSite=Lax; Path=/`, lasts a
-//! year, and is `Secure` when [`PlayerIdentity::secure`] is set (serve over HTTPS).
+//! The cookie is signed by the `cookie` crate's signed jar (HMAC-SHA256; the value is the
+//! base64 MAC followed by the player id) under a 64-byte [`CookieKey`] that outlives restarts
+//! (a [`CookieSecret`] from the configuration, else a key file: see
+//! [`CookieKey::load_or_create`]). The cookie is `HttpOnly; SameSite=Lax; Path=/`, lasts a year,
+//! and is `Secure` when [`PlayerIdentity::secure`] is set (serve over HTTPS).
+//!
+//! Cookies of the previous format, `<player id>.<HMAC-SHA256 in hex>` (the MAC over
+//! `dicebound_player=<id>` under the whole 64-byte key), still verify for one release and are
+//! re-issued in the new format, so that players keep their campaigns across the upgrade.
 
 use std::{
-    fmt,
     fs::{self, OpenOptions},
     io::{self, Write},
     path::Path,
@@ -34,64 +38,58 @@ use axum::{
     middleware::Next,
     response::Response,
 };
-use hmac::{Hmac, Mac};
-use rand::{rngs::OsRng, RngCore, TryRngCore};
-use sha2::{Digest, Sha256, Sha512};
+use cookie::{time::Duration, Cookie, CookieJar, Key, SameSite};
+use rand::{rngs::OsRng, TryRngCore};
+use secrecy::{ExposeSecret, SecretString};
+use sha2::{Digest, Sha512};
 
 /// The name of the identity cookie.
 pub const COOKIE_NAME: &str = "dicebound_player";
 
-/// The environment variable that, when set and non-empty, supplies the signing secret instead
-/// of the key file (at least 64 characters).
-pub const SECRET_ENV: &str = "DICEBOUND_COOKIE_SECRET";
-
-/// How long the identity cookie lives, in seconds (one year).
-pub const MAX_AGE_SECS: u64 = 365 * 24 * 60 * 60;
+/// How long the identity cookie lives (one year).
+pub const MAX_AGE: Duration = Duration::days(365);
 
 /// Length of a signing key, in bytes.
 const KEY_LEN: usize = 64;
 
-/// Shortest accepted [`SECRET_ENV`], in characters.
-const MIN_SECRET_CHARS: usize = 64;
+/// Shortest accepted [`CookieSecret`], in characters.
+pub const MIN_SECRET_CHARS: usize = 64;
 
-type HmacSha256 = Hmac<Sha256>;
+/// A configured secret that the cookie key is derived from: at least [`MIN_SECRET_CHARS`]
+/// characters, never printed (its `Debug` is redacted).
+#[derive(Clone, Debug)]
+pub struct CookieSecret(SecretString);
 
-/// The secret key that signs identity cookies (64 bytes). Its `Debug` output is redacted.
-#[derive(Clone)]
-pub struct CookieKey([u8; KEY_LEN]);
+/// Why a cookie secret was refused.
+#[derive(Debug, thiserror::Error)]
+#[error("the cookie secret must be at least {MIN_SECRET_CHARS} characters long")]
+pub struct ShortCookieSecret;
 
-impl fmt::Debug for CookieKey {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("[redacted]")
+impl CookieSecret {
+    /// Checks that `secret` is long enough.
+    pub fn new(secret: SecretString) -> Result<Self, ShortCookieSecret> {
+        if secret.expose_secret().chars().count() < MIN_SECRET_CHARS {
+            return Err(ShortCookieSecret);
+        }
+        Ok(Self(secret))
     }
 }
+
+/// The secret key that signs identity cookies (64 bytes). Its `Debug` output is redacted.
+#[derive(Clone, Debug)]
+pub struct CookieKey(Key);
 
 impl CookieKey {
     /// A fresh random key, for tests and throwaway servers (identities do not survive a restart).
     pub fn generate() -> Self {
-        let mut key = [0; KEY_LEN];
-        rand::rng().fill_bytes(&mut key);
-        Self(key)
+        Self(Key::generate())
     }
 
-    /// The key from [`SECRET_ENV`] if that variable is set and non-empty, otherwise
-    /// [`CookieKey::load_or_create`] on `path`.
-    ///
-    /// The secret must be at least 64 characters; a shorter one (or one that is not Unicode) is
-    /// an error rather than a silent fallback to the file. The key is the SHA-512 of the secret.
-    pub fn from_env_or_file(path: &Path) -> io::Result<Self> {
-        match std::env::var_os(SECRET_ENV) {
-            Some(secret) if !secret.is_empty() => {
-                let secret = secret.into_string().map_err(|_| {
-                    io::Error::new(
-                        io::ErrorKind::InvalidInput,
-                        format!("{SECRET_ENV} is not valid Unicode"),
-                    )
-                })?;
-                Self::from_secret(&secret)
-            }
-            _ => Self::load_or_create(path),
-        }
+    /// The key derived from `secret`: the SHA-512 of its text.
+    pub fn from_secret(secret: &CookieSecret) -> Self {
+        Self(Key::from(&Sha512::digest(
+            secret.0.expose_secret().as_bytes(),
+        )))
     }
 
     /// Reads the key file at `path`, or creates it with a fresh key from the operating system's
@@ -115,17 +113,6 @@ impl CookieKey {
         }
     }
 
-    /// The key derived from a long secret (see [`CookieKey::from_env_or_file`]).
-    fn from_secret(secret: &str) -> io::Result<Self> {
-        if secret.chars().count() < MIN_SECRET_CHARS {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidInput,
-                format!("{SECRET_ENV} must be at least {MIN_SECRET_CHARS} characters long"),
-            ));
-        }
-        Ok(Self(Sha512::digest(secret.as_bytes()).into()))
-    }
-
     /// Parses a key file's contents: 128 hex digits, or 64 raw bytes.
     fn parse_file(path: &Path, bytes: &[u8]) -> io::Result<Self> {
         warn_if_readable_by_others(path);
@@ -136,12 +123,11 @@ impl CookieKey {
             .filter(|text| text.len() == 2 * KEY_LEN);
         if let Some(text) = as_hex {
             if hex::decode_to_slice(text, &mut key).is_ok() {
-                return Ok(Self(key));
+                return Ok(Self(Key::from(&key)));
             }
         }
         if bytes.len() == KEY_LEN {
-            key.copy_from_slice(bytes);
-            return Ok(Self(key));
+            return Ok(Self(Key::from(bytes)));
         }
         Err(io::Error::new(
             io::ErrorKind::InvalidData,
@@ -174,35 +160,7 @@ impl CookieKey {
             return Err(error);
         }
         tracing::info!(path = %path.display(), "created a new cookie signing key");
-        Ok(Self(key))
-    }
-
-    /// The HMAC of `id` under this key, bound to the cookie's name.
-    fn mac(&self, id: &str) -> HmacSha256 {
-        // The key is exactly SHA-256's block size, which HMAC takes as is.
-        let mut mac = <HmacSha256 as Mac>::new(&self.0.into());
-        mac.update(COOKIE_NAME.as_bytes());
-        mac.update(b"=");
-        mac.update(id.as_bytes());
-        mac
-    }
-
-    /// The signed cookie value for `player`: `<id>.<mac in hex>`.
-    fn sign(&self, player: &PlayerId) -> String {
-        let tag = self.mac(player.as_str()).finalize().into_bytes();
-        format!("{player}.{}", hex::encode(tag))
-    }
-
-    /// The player in a signed cookie value, if the signature verifies (in constant time).
-    fn verify(&self, value: &str) -> Option<PlayerId> {
-        let (id, tag) = value.split_once('.')?;
-        let player: PlayerId = id.parse().ok()?;
-        let mut expected = [0; 32];
-        hex::decode_to_slice(tag, &mut expected).ok()?;
-        self.mac(player.as_str())
-            .verify_slice(&expected)
-            .ok()
-            .map(|()| player)
+        Ok(Self(Key::from(&key)))
     }
 }
 
@@ -224,6 +182,33 @@ fn warn_if_readable_by_others(path: &Path) {
     }
     #[cfg(not(unix))]
     let _ = path;
+}
+
+/// The player in a cookie value of the previous format, `<id>.<hex HMAC-SHA256>`, if its MAC
+/// (over `dicebound_player=<id>`, under the whole 64-byte key) verifies in constant time.
+///
+/// Kept for one release so that existing players keep their identity; remove it, and the
+/// `hmac` dependency, after that.
+fn verify_previous_format(key: &Key, value: &str) -> Option<PlayerId> {
+    use hmac::{Hmac, Mac};
+    let (id, tag) = value.split_once('.')?;
+    let player: PlayerId = id.parse().ok()?;
+    let mut expected = [0; 32];
+    hex::decode_to_slice(tag, &mut expected).ok()?;
+    let mut mac = Hmac::<sha2::Sha256>::new_from_slice(key.master()).ok()?;
+    mac.update(COOKIE_NAME.as_bytes());
+    mac.update(b"=");
+    mac.update(player.as_str().as_bytes());
+    mac.verify_slice(&expected).ok().map(|()| player)
+}
+
+/// The identity a request's cookies prove.
+#[derive(Debug, PartialEq)]
+enum Proven {
+    /// A cookie of the current format.
+    Current(PlayerId),
+    /// A cookie of the previous format, to be re-issued.
+    Previous(PlayerId),
 }
 
 /// The state of the [`player_identity`] middleware: the signing key and the cookie's settings.
@@ -249,31 +234,57 @@ impl PlayerIdentity {
         self
     }
 
-    /// The player named by the request's identity cookie, if one verifies.
-    fn player_in(&self, request: &Request) -> Option<PlayerId> {
-        request
-            .headers()
-            .get_all(header::COOKIE)
-            .iter()
-            .filter_map(|value| value.to_str().ok())
-            .flat_map(|cookies| cookies.split(';'))
-            .filter_map(|pair| pair.trim().split_once('='))
-            .filter(|(name, _)| *name == COOKIE_NAME)
-            .find_map(|(_, value)| self.key.verify(value.trim_matches('"')))
+    /// The player named by the request's identity cookies: the first that verifies in the
+    /// current format, else the first that verifies in the previous one.
+    fn player_in(&self, request: &Request) -> Option<Proven> {
+        let jar = CookieJar::new();
+        let signed = jar.signed(&self.key.0);
+        let mut previous = None;
+        for cookie in identity_cookies(request) {
+            let current = signed
+                .verify(cookie.clone())
+                .and_then(|verified| verified.value().parse().ok());
+            if let Some(player) = current {
+                return Some(Proven::Current(player));
+            }
+            previous = previous.or_else(|| verify_previous_format(&self.key.0, cookie.value()));
+        }
+        previous.map(Proven::Previous)
     }
 
     /// The `Set-Cookie` header value that gives `player` to the browser.
     fn set_cookie(&self, player: &PlayerId) -> String {
-        let secure = if self.secure { "; Secure" } else { "" };
-        format!(
-            "{COOKIE_NAME}={}; HttpOnly; SameSite=Lax; Path=/; Max-Age={MAX_AGE_SECS}{secure}",
-            self.key.sign(player)
-        )
+        let mut jar = CookieJar::new();
+        jar.signed_mut(&self.key.0).add(
+            Cookie::build((COOKIE_NAME, player.to_string()))
+                .http_only(true)
+                .same_site(SameSite::Lax)
+                .path("/")
+                .max_age(MAX_AGE)
+                .secure(self.secure),
+        );
+        jar.get(COOKIE_NAME)
+            .map(ToString::to_string)
+            .expect("the jar holds the cookie just added")
     }
 }
 
+/// The request's cookies named [`COOKIE_NAME`], surrounding double quotes removed from values.
+fn identity_cookies(request: &Request) -> impl Iterator<Item = Cookie<'static>> + '_ {
+    request
+        .headers()
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(Cookie::split_parse)
+        .filter_map(Result::ok)
+        .filter(|cookie| cookie.name() == COOKIE_NAME)
+        .map(|cookie| Cookie::new(COOKIE_NAME, cookie.value_trimmed().to_owned()))
+}
+
 /// Middleware: puts the request's [`PlayerId`] into its extensions, minting a new one (and
-/// setting the cookie on the response) when the request has no valid identity cookie.
+/// setting the cookie on the response) when the request has no valid identity cookie, and
+/// re-issuing a cookie of the previous format in the current one.
 ///
 /// Use with `axum::middleware::from_fn_with_state(PlayerIdentity::new(key), player_identity)`.
 pub async fn player_identity(
@@ -281,67 +292,143 @@ pub async fn player_identity(
     mut request: Request,
     next: Next,
 ) -> Response {
-    if let Some(player) = identity.player_in(&request) {
-        request.extensions_mut().insert(player);
-        return next.run(request).await;
-    }
-    let player = PlayerId::random(&mut rand::rng());
-    let cookie = identity.set_cookie(&player);
+    let (player, issue) = match identity.player_in(&request) {
+        Some(Proven::Current(player)) => (player, false),
+        Some(Proven::Previous(player)) => (player, true),
+        None => (PlayerId::random(&mut rand::rng()), true),
+    };
+    let cookie = issue.then(|| identity.set_cookie(&player));
     request.extensions_mut().insert(player);
     let mut response = next.run(request).await;
-    match HeaderValue::try_from(cookie) {
-        Ok(value) => {
+    match cookie.map(HeaderValue::try_from) {
+        Some(Ok(value)) => {
             response.headers_mut().append(header::SET_COOKIE, value);
         }
-        Err(error) => tracing::error!(%error, "could not build the identity cookie"),
+        Some(Err(error)) => tracing::error!(%error, "could not build the identity cookie"),
+        None => {}
     }
     response
 }
 
 #[cfg(test)]
 mod tests {
+    use hmac::{Hmac, Mac};
+
     use super::*;
 
-    #[test]
-    fn signed_values_verify_and_altered_ones_do_not() {
-        let key = CookieKey::generate();
-        let player = PlayerId::random(&mut rand::rng());
-        let value = key.sign(&player);
-        assert_eq!(key.verify(&value), Some(player.clone()));
+    /// A request carrying `cookie` in a `Cookie` header.
+    fn request(cookie: &str) -> Request {
+        Request::builder()
+            .header(header::COOKIE, cookie)
+            .body(axum::body::Body::empty())
+            .unwrap()
+    }
 
-        assert_eq!(CookieKey::generate().verify(&value), None, "other key");
-        assert_eq!(key.verify(player.as_str()), None, "unsigned");
-        assert_eq!(key.verify(""), None);
-        assert_eq!(key.verify("."), None);
-        assert_eq!(key.verify(&format!("{value}00")), None, "longer tag");
-        assert_eq!(key.verify(&value[..value.len() - 2]), None, "shorter tag");
-        let other = PlayerId::random(&mut rand::rng());
-        let (_, tag) = value.split_once('.').unwrap();
-        assert_eq!(key.verify(&format!("{other}.{tag}")), None, "swapped id");
-        for i in 0..value.len() {
-            let mut bytes = value.clone().into_bytes();
+    /// The `name=value` pair of a `Set-Cookie` value.
+    fn pair(set_cookie: &str) -> &str {
+        set_cookie.split(';').next().unwrap()
+    }
+
+    /// A cookie value of the previous format for `player` under `key`.
+    fn previous_format(key: &[u8; KEY_LEN], player: &PlayerId) -> String {
+        let mut mac = Hmac::<sha2::Sha256>::new_from_slice(key).unwrap();
+        mac.update(format!("{COOKIE_NAME}={player}").as_bytes());
+        format!("{player}.{}", hex::encode(mac.finalize().into_bytes()))
+    }
+
+    #[test]
+    fn signed_cookies_verify_and_altered_ones_do_not() {
+        let identity = PlayerIdentity::new(CookieKey::generate());
+        let player = PlayerId::random(&mut rand::rng());
+        let set_cookie = identity.set_cookie(&player);
+        let good = pair(&set_cookie);
+        assert_eq!(
+            identity.player_in(&request(good)),
+            Some(Proven::Current(player.clone()))
+        );
+        let quoted = good.replacen('=', "=\"", 1) + "\"";
+        assert_eq!(
+            identity.player_in(&request(&format!("a=b; {quoted}"))),
+            Some(Proven::Current(player.clone()))
+        );
+
+        let other = PlayerIdentity::new(CookieKey::generate());
+        assert_eq!(other.player_in(&request(good)), None, "other key");
+        for forged in [
+            format!("{COOKIE_NAME}={player}"),
+            format!("{COOKIE_NAME}="),
+            format!("{COOKIE_NAME}=."),
+            format!("{good}0"),
+            good[..good.len() - 1].to_owned(),
+        ] {
+            assert_eq!(identity.player_in(&request(&forged)), None, "{forged}");
+        }
+        for i in COOKIE_NAME.len() + 1..good.len() {
+            let mut bytes = good.as_bytes().to_vec();
             bytes[i] = if bytes[i] == b'0' { b'1' } else { b'0' };
             let altered = String::from_utf8(bytes).unwrap();
-            assert_eq!(key.verify(&altered), None, "{altered}");
+            assert_eq!(identity.player_in(&request(&altered)), None, "{altered}");
         }
     }
 
     #[test]
-    fn debug_is_redacted() {
-        let key = CookieKey::generate();
-        assert_eq!(format!("{key:?}"), "[redacted]");
+    fn the_first_cookie_that_verifies_wins() {
+        let identity = PlayerIdentity::new(CookieKey::generate());
+        let player = PlayerId::random(&mut rand::rng());
+        let good = identity.set_cookie(&player);
+        let header = format!("{COOKIE_NAME}=forged; {}", pair(&good));
         assert_eq!(
-            format!("{:?}", PlayerIdentity::new(key)),
-            "PlayerIdentity { key: [redacted], secure: false }"
+            identity.player_in(&request(&header)),
+            Some(Proven::Current(player))
         );
     }
 
     #[test]
+    fn cookies_of_the_previous_format_still_verify_once() {
+        let raw = [7u8; KEY_LEN];
+        let identity = PlayerIdentity::new(CookieKey::parse_file(Path::new("key"), &raw).unwrap());
+        let player = PlayerId::random(&mut rand::rng());
+        let old = format!("{COOKIE_NAME}={}", previous_format(&raw, &player));
+        assert_eq!(
+            identity.player_in(&request(&old)),
+            Some(Proven::Previous(player.clone()))
+        );
+        // Another key's, or an altered one, does not.
+        let foreign = format!("{COOKIE_NAME}={}", previous_format(&[8; KEY_LEN], &player));
+        assert_eq!(identity.player_in(&request(&foreign)), None);
+        let other = PlayerId::random(&mut rand::rng());
+        let swapped = old.replace(player.as_str(), other.as_str());
+        assert_eq!(identity.player_in(&request(&swapped)), None);
+        // A current cookie beats a previous one.
+        let current = identity.set_cookie(&other);
+        let both = format!("{old}; {}", pair(&current));
+        assert_eq!(
+            identity.player_in(&request(&both)),
+            Some(Proven::Current(other))
+        );
+    }
+
+    #[test]
+    fn debug_is_redacted() {
+        let raw = [0xabu8; KEY_LEN];
+        let key = CookieKey::parse_file(Path::new("key"), &raw).unwrap();
+        let secret = CookieSecret::new(SecretString::from("s3cr3t".repeat(11))).unwrap();
+        let printed = format!("{key:?} {:?} {secret:?}", PlayerIdentity::new(key.clone()));
+        assert!(
+            !printed.contains("abab") && !printed.contains("171"),
+            "{printed}"
+        );
+        assert!(!printed.contains("s3cr3t"), "{printed}");
+    }
+
+    #[test]
     fn secrets_must_be_long_and_give_stable_keys() {
-        assert!(CookieKey::from_secret(&"x".repeat(63)).is_err());
-        let a = CookieKey::from_secret(&"x".repeat(64)).unwrap();
-        let b = CookieKey::from_secret(&"x".repeat(64)).unwrap();
-        let c = CookieKey::from_secret(&"y".repeat(64)).unwrap();
+        let secret = |text: String| CookieSecret::new(SecretString::from(text));
+        assert!(secret("x".repeat(63)).is_err());
+        assert!(secret("é".repeat(64)).is_ok(), "characters, not bytes");
+        let a = CookieKey::from_secret(&secret("x".repeat(64)).unwrap());
+        let b = CookieKey::from_secret(&secret("x".repeat(64)).unwrap());
+        let c = CookieKey::from_secret(&secret("y".repeat(64)).unwrap());
         assert_eq!(a.0, b.0);
         assert_ne!(a.0, c.0);
     }
@@ -353,11 +440,14 @@ mod tests {
         let from_raw = CookieKey::parse_file(path, &raw).unwrap();
         let from_hex =
             CookieKey::parse_file(path, format!("  {}\r\n", hex::encode(raw)).as_bytes()).unwrap();
-        assert_eq!(from_raw.0, raw);
-        assert_eq!(from_hex.0, raw);
+        assert_eq!(from_raw.0.master(), raw);
+        assert_eq!(from_hex.0.master(), raw);
         // 64 bytes that happen to be hex digits are raw bytes, not a 32-byte hex key.
         let digits = [b'a'; KEY_LEN];
-        assert_eq!(CookieKey::parse_file(path, &digits).unwrap().0, digits);
+        assert_eq!(
+            CookieKey::parse_file(path, &digits).unwrap().0.master(),
+            digits
+        );
         for junk in [&b""[..], &[1; 63], &[1; 65], "z".repeat(128).as_bytes()] {
             let error = CookieKey::parse_file(path, junk).unwrap_err();
             assert_eq!(error.kind(), io::ErrorKind::InvalidData);
