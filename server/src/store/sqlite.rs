@@ -13,7 +13,7 @@ use app::campaign::view::StoryEntry;
 use app::campaign::{CampaignId, PlayerId};
 use futures::future::BoxFuture;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Row, SqliteConnection, SqlitePool};
+use sqlx::{QueryBuilder, Row, Sqlite, SqliteConnection, SqlitePool};
 
 /// Campaigns in a SQLite database.
 #[derive(Clone, Debug)]
@@ -75,7 +75,12 @@ fn snapshot(row: &sqlx::sqlite::SqliteRow) -> Result<Option<CampaignState>, Stor
     })
 }
 
-/// Appends `(turn, event)`s after the campaign's last event.
+/// Rows written by one multi-row `INSERT` (far below SQLite's limit on bound values; a phase
+/// has a few dozen events at most).
+const ROWS_PER_INSERT: usize = 100;
+
+/// Appends `(turn, event)`s after the campaign's last event, a batch per statement (each
+/// statement is a round trip to the database's thread).
 async fn insert_events(
     tx: &mut SqliteConnection,
     id: &CampaignId,
@@ -87,16 +92,23 @@ async fn insert_events(
             .fetch_one(&mut *tx)
             .await
             .map_err(database)?;
-    for (offset, (turn, event)) in (1..).zip(events.iter().copied()) {
-        let payload = serde_json::to_string(event).map_err(database)?;
-        sqlx::query("INSERT INTO events (campaign_id, seq, turn, payload) VALUES (?, ?, ?, ?)")
-            .bind(id.as_str())
-            .bind(last + offset)
-            .bind(i64::from(turn))
-            .bind(payload)
-            .execute(&mut *tx)
-            .await
-            .map_err(database)?;
+    let rows = (last + 1..)
+        .zip(events)
+        .map(|(seq, (turn, event))| {
+            serde_json::to_string(event).map(|payload| (seq, i64::from(*turn), payload))
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(database)?;
+    for batch in rows.chunks(ROWS_PER_INSERT) {
+        let mut insert =
+            QueryBuilder::<Sqlite>::new("INSERT INTO events (campaign_id, seq, turn, payload) ");
+        insert.push_values(batch, |mut row, (seq, turn, payload)| {
+            row.push_bind(id.as_str())
+                .push_bind(*seq)
+                .push_bind(*turn)
+                .push_bind(payload.as_str());
+        });
+        insert.build().execute(&mut *tx).await.map_err(database)?;
     }
     Ok(())
 }
@@ -109,16 +121,21 @@ async fn write_derived(
     story: &[StoryEntry],
     state: &CampaignState,
 ) -> Result<(), StoreError> {
-    let first = state.story_len as usize - story.len().min(state.story_len as usize);
-    for (index, entry) in (first..).zip(story) {
-        let entry = serde_json::to_string(entry).map_err(database)?;
-        sqlx::query("INSERT INTO story (campaign_id, idx, entry) VALUES (?, ?, ?)")
-            .bind(id.as_str())
-            .bind(i64::try_from(index).map_err(database)?)
-            .bind(entry)
-            .execute(&mut *tx)
-            .await
-            .map_err(database)?;
+    let first = i64::from(state.story_len) - story.len().min(state.story_len as usize) as i64;
+    let rows = (first..)
+        .zip(story)
+        .map(|(index, entry)| serde_json::to_string(entry).map(|entry| (index, entry)))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(database)?;
+    for batch in rows.chunks(ROWS_PER_INSERT) {
+        let mut insert =
+            QueryBuilder::<Sqlite>::new("INSERT INTO story (campaign_id, idx, entry) ");
+        insert.push_values(batch, |mut row, (index, entry)| {
+            row.push_bind(id.as_str())
+                .push_bind(*index)
+                .push_bind(entry.as_str());
+        });
+        insert.build().execute(&mut *tx).await.map_err(database)?;
     }
     let state = serde_json::to_string(state).map_err(database)?;
     sqlx::query(
