@@ -3,7 +3,7 @@
 
 use rand::Rng;
 
-use super::turn::{narration_events, Projection};
+use super::turn::Projection;
 use super::{summary, Game, ServiceError, UpdateSink};
 use crate::campaign::event::{CampaignEvent, StoredEvent};
 use crate::campaign::state::CampaignState;
@@ -12,7 +12,7 @@ use crate::campaign::view::{CampaignSummary, NewCampaign};
 use crate::campaign::{CampaignId, PlayerId};
 use crate::game::text::{CharacterName, ClassName, LocationName};
 use crate::game::CharacterSheet;
-use crate::gm::{narrate, MoveText, PlayerMove};
+use crate::gm::{MoveText, PlayerMove};
 
 /// The most characters of a premise.
 pub const MAX_PREMISE_CHARS: usize = 300;
@@ -38,22 +38,9 @@ impl Game<'_> {
             turn: 1,
         };
         let start = CampaignState::start(premise.as_str(), sheet.clone());
-        let mut projection = Projection::new(start, 1, updates);
-        let narration = narrate(
-            self.llm,
-            self.gm,
-            &sheet,
-            &[],
-            &PlayerMove::Opening(premise.clone()),
-            rng,
-            &mut |event| projection.apply(CampaignEvent::Turn(event.clone())),
-        )
-        .await?;
-        let opening = narration_events(&narration);
-        if let Some(messages) = opening.last().cloned() {
-            projection.apply(messages);
-        }
-        let (state, story) = projection.finish()?;
+        let projection = Projection::new(start, 1, updates);
+        let opening_move = PlayerMove::Opening(premise.clone());
+        let (opening, state, story) = self.narrate(projection, &opening_move, rng).await?;
         let started = StoredEvent {
             turn: 0,
             event: CampaignEvent::Started {

@@ -79,20 +79,43 @@ impl<'u> Projection<'u> {
     }
 }
 
-/// The events a completed narration stores: what happened, then the model's new messages.
-pub(super) fn narration_events(narration: &Narration) -> Vec<CampaignEvent> {
-    narration
-        .events
-        .iter()
-        .cloned()
-        .map(CampaignEvent::Turn)
-        .chain([CampaignEvent::ModelMessages {
-            messages: narration.messages.clone(),
-        }])
-        .collect()
-}
+/// A narration's result: the events to store, the state after them and the story entries they
+/// add.
+pub(super) type Narrated = (Vec<CampaignEvent>, CampaignState, Vec<StoryEntry>);
 
 impl Game<'_> {
+    /// Phase 1 through the projector: narrates `player_move` from the projection's state, every
+    /// event applied (and shown to the player) as it happens; the model's new messages last.
+    pub(super) async fn narrate<R: Rng + Send>(
+        &self,
+        mut projection: Projection<'_>,
+        player_move: &PlayerMove,
+        rng: &mut R,
+    ) -> Result<Narrated, ServiceError> {
+        let sheet = projection.state.sheet.clone();
+        let history = projection.state.context_messages();
+        let narration = narrate(
+            self.llm,
+            self.gm,
+            &sheet,
+            &history,
+            player_move,
+            rng,
+            &mut |event: &TurnEvent| projection.apply(CampaignEvent::Turn(event.clone())),
+        )
+        .await?;
+        let Narration {
+            events, messages, ..
+        } = narration;
+        let mut events: Vec<CampaignEvent> = events.into_iter().map(CampaignEvent::Turn).collect();
+        events.push(CampaignEvent::ModelMessages { messages });
+        if let Some(messages) = events.last() {
+            projection.apply(messages.clone());
+        }
+        let (state, story) = projection.finish()?;
+        Ok((events, state, story))
+    }
+
     /// Phase 1: plays the player's move for `expected_turn`, streaming updates, and commits it.
     /// Returns the campaign's new turn and its token totals.
     pub async fn play<R: Rng + Send>(
@@ -112,24 +135,8 @@ impl Game<'_> {
         }
         let player_move = parse_move(request.input, &state)?;
         let _running = self.in_flight.take(id).ok_or(ServiceError::Busy)?;
-        let sheet = state.sheet.clone();
-        let history = state.context_messages();
-        let mut projection = Projection::new(state, record.turn + 1, updates);
-        let narration = narrate(
-            self.llm,
-            self.gm,
-            &sheet,
-            &history,
-            &player_move,
-            rng,
-            &mut |event: &TurnEvent| projection.apply(CampaignEvent::Turn(event.clone())),
-        )
-        .await?;
-        let events = narration_events(&narration);
-        if let Some(messages) = events.last().cloned() {
-            projection.apply(messages);
-        }
-        let (state, story) = projection.finish()?;
+        let projection = Projection::new(state, record.turn + 1, updates);
+        let (events, state, story) = self.narrate(projection, &player_move, rng).await?;
         let commit = Commit {
             events: &events,
             story: &story,
