@@ -94,3 +94,37 @@ impl std::ops::AddAssign for TokenUsage {
         self.completion_tokens += other.completion_tokens;
     }
 }
+
+/// One layer of a prompt and its size.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PromptLayer {
+    /// Its name, e.g. `the story so far`.
+    pub name: String,
+    /// Its tokens (estimated).
+    pub tokens: u32,
+    /// Its bytes.
+    pub bytes: u32,
+}
+
+/// A request as the game master sent it, kept for the context inspector.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SentRequest {
+    /// What it asked for: `narration`, `actions` or `summary`.
+    pub purpose: String,
+    /// The messages, exactly as sent.
+    pub messages: Vec<Message>,
+    /// The names of the tools offered.
+    pub tools: Vec<String>,
+    /// The prompt's layers in order.
+    pub layers: Vec<PromptLayer>,
+    /// The turns held verbatim (first, last), if any.
+    pub window: Option<(u32, u32)>,
+    /// The request's bytes (messages and tools, as JSON).
+    pub bytes: u32,
+    /// How many of its first bytes equal the previous request's.
+    pub shared_front_bytes: u32,
+    /// The prompt's tokens, estimated before sending.
+    pub estimated_tokens: u32,
+    /// The prompt's tokens as the provider counted them, when it said.
+    pub reported_tokens: Option<u32>,
+}

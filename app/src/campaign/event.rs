@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::conversation::Message;
 use super::turn_event::TurnEvent;
-use crate::game::CharacterSheet;
+use crate::game::{CharacterSheet, JournalChange};
 
 /// One stored event.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -23,6 +23,19 @@ pub enum CampaignEvent {
     ModelMessages {
         /// The messages.
         messages: Vec<Message>,
+    },
+    /// The model summarised the story from the start up to `through_turn`; the model sees this
+    /// summary instead of those turns' messages from now on.
+    Summarized {
+        /// The last turn it covers.
+        through_turn: u32,
+        /// The summary.
+        text: String,
+    },
+    /// The player changed the journal.
+    JournalEdited {
+        /// The change.
+        change: JournalChange,
     },
 }
 

@@ -11,17 +11,39 @@ use super::markdown;
 use super::present::sheet_view;
 use super::turn_event::{ToolEffect, TurnEvent};
 use super::view::{ActionView, StoryEntry, TurnUpdate, Verdict};
-use crate::game::{ActionList, CharacterSheet, DeltaError, Resolution, StateDelta};
+use crate::game::{
+    ActionList, CharacterSheet, DeltaError, Journal, JournalError, Resolution, StateDelta,
+};
 
-/// How many of the latest turns' model messages the snapshot keeps as the model's working
-/// context (the game master trims it further to its character budget).
-pub const CONTEXT_TURNS: usize = 12;
+/// The most turns the snapshot keeps verbatim for the model. Turns are normally folded into the
+/// summary long before; this bounds the snapshot while summaries keep failing.
+pub const MAX_VERBATIM_TURNS: usize = 40;
+
+/// The model's messages of one turn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ContextTurn {
+    /// The turn.
+    pub turn: u32,
+    /// The messages it added to the model's history.
+    pub messages: Vec<Message>,
+}
+
+/// "The story so far": the model's summary of the turns it no longer sees verbatim.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StorySummary {
+    /// The last turn it covers (it starts at the opening scene).
+    pub through_turn: u32,
+    /// The summary.
+    pub text: String,
+}
 
 /// Everything a turn needs to know about a campaign, without reading its log.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CampaignState {
     /// The premise.
     pub premise: String,
+    /// The character as created (part of the model's stable prompt prefix).
+    pub origin: CharacterSheet,
     /// The character sheet now.
     pub sheet: CharacterSheet,
     /// The latest turn that has events (1 is the opening scene).
@@ -30,8 +52,13 @@ pub struct CampaignState {
     pub actions: Option<ActionList>,
     /// Tokens spent over the whole campaign.
     pub usage: TokenUsage,
-    /// The model's messages of the latest turns, oldest first (at most [`CONTEXT_TURNS`]).
-    pub context: Vec<Vec<Message>>,
+    /// The model's messages of the turns after the summary, oldest first (at most
+    /// [`MAX_VERBATIM_TURNS`]).
+    pub context: Vec<ContextTurn>,
+    /// The summary of the turns before them.
+    pub summary: Option<StorySummary>,
+    /// The journal.
+    pub journal: Journal,
     /// How many entries the story log (what the player reads) has.
     pub story_len: u32,
 }
@@ -48,6 +75,9 @@ pub enum ProjectionError {
     /// A stored change no longer applies.
     #[error("a stored change no longer applies: {0}")]
     Delta(#[from] DeltaError),
+    /// A stored journal change no longer applies.
+    #[error("a stored journal change no longer applies: {0}")]
+    Journal(#[from] JournalError),
 }
 
 /// A log replayed: the state and every story entry, in order.
@@ -64,11 +94,14 @@ impl CampaignState {
     pub fn start(premise: &str, sheet: CharacterSheet) -> Self {
         Self {
             premise: premise.to_owned(),
+            origin: sheet.clone(),
             sheet,
             turn: 0,
             actions: None,
             usage: TokenUsage::default(),
             context: Vec::new(),
+            summary: None,
+            journal: Journal::default(),
             story_len: 0,
         }
     }
@@ -101,11 +134,26 @@ impl CampaignState {
         match &stored.event {
             CampaignEvent::Started { .. } => Err(ProjectionError::StartedTwice),
             CampaignEvent::ModelMessages { messages } => {
-                self.context.push(messages.clone());
-                if self.context.len() > CONTEXT_TURNS {
+                self.context.push(ContextTurn {
+                    turn: stored.turn,
+                    messages: messages.clone(),
+                });
+                if self.context.len() > MAX_VERBATIM_TURNS {
                     self.context.remove(0);
                 }
                 Ok(Vec::new())
+            }
+            CampaignEvent::Summarized { through_turn, text } => {
+                self.summary = Some(StorySummary {
+                    through_turn: *through_turn,
+                    text: text.clone(),
+                });
+                self.context.retain(|turn| turn.turn > *through_turn);
+                Ok(Vec::new())
+            }
+            CampaignEvent::JournalEdited { change } => {
+                self.journal.apply(change)?;
+                Ok(vec![self.journal_update()])
             }
             CampaignEvent::Turn(event) => self.apply_turn(event),
         }
@@ -177,9 +225,23 @@ impl CampaignState {
                     updates.push(self.entry(StoryEntry::Changes { labels }));
                 }
             }
+            ToolEffect::Noted { change } => {
+                let label = self.journal.apply(change)?;
+                updates.push(self.journal_update());
+                if let Some(label) = label {
+                    let labels = vec![format!("Journal: {label}")];
+                    updates.push(self.entry(StoryEntry::Changes { labels }));
+                }
+            }
             ToolEffect::Read => {}
         }
         Ok(())
+    }
+
+    fn journal_update(&self) -> TurnUpdate {
+        TurnUpdate::Journal {
+            entries: self.journal.entries().to_vec(),
+        }
     }
 
     fn entry(&mut self, entry: StoryEntry) -> TurnUpdate {
@@ -201,9 +263,9 @@ impl CampaignState {
             .collect()
     }
 
-    /// The model's working context, oldest message first.
-    pub fn context_messages(&self) -> Vec<Message> {
-        self.context.concat()
+    /// The turns the model may see verbatim, oldest first.
+    pub fn verbatim_turns(&self) -> &[ContextTurn] {
+        &self.context
     }
 }
 

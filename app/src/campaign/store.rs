@@ -8,6 +8,7 @@
 
 use futures::future::BoxFuture;
 
+use super::conversation::SentRequest;
 use super::event::{CampaignEvent, StoredEvent};
 use super::state::CampaignState;
 use super::view::StoryEntry;
@@ -48,6 +49,8 @@ pub struct Commit<'a> {
     pub story: &'a [StoryEntry],
     /// The state after them.
     pub state: &'a CampaignState,
+    /// The last request the phase sent to the model, if it sent one.
+    pub request: Option<&'a SentRequest>,
 }
 
 /// The current state as stored: the snapshot if there is a readable one of this version.
@@ -58,10 +61,12 @@ pub struct Current {
     /// Its snapshot; `None` when it must be rebuilt from the log (a campaign from before
     /// snapshots, or a snapshot of another format version).
     pub state: Option<CampaignState>,
+    /// The last request sent to the model, if one was recorded.
+    pub request: Option<SentRequest>,
 }
 
 /// The snapshot's format version; a snapshot of another version is rebuilt from the log.
-pub const SNAPSHOT_VERSION: u32 = 1;
+pub const SNAPSHOT_VERSION: u32 = 2;
 
 /// Why a store call failed.
 #[derive(Debug, thiserror::Error)]

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::conversation::{TokenUsage, ToolCall};
-use crate::game::{ActionList, AppliedChanges, Resolution, Roll, StateDelta};
+use crate::game::{ActionList, AppliedChanges, JournalChange, Resolution, Roll, StateDelta};
 
 /// Which phase of the turn an event belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -14,6 +14,8 @@ pub enum Phase {
     Narrate,
     /// The next actions are proposed.
     Actions,
+    /// Older turns are summarised (between turns).
+    Summary,
 }
 
 /// One thing that happened in a turn.
@@ -126,4 +128,9 @@ pub enum ToolEffect {
     },
     /// The sheet was read.
     Read,
+    /// The journal changed.
+    Noted {
+        /// The change.
+        change: JournalChange,
+    },
 }

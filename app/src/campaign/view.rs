@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::CampaignId;
 use crate::errors::AppError;
+use crate::game::JournalEntry;
 
 /// A campaign in the home page's list.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -160,6 +161,8 @@ pub struct CampaignView {
     pub tokens: (u32, u32),
     /// Which model tells the story.
     pub model: String,
+    /// The journal's entries.
+    pub journal: Vec<JournalEntry>,
 }
 
 /// A run of consecutive story entries.
@@ -182,13 +185,75 @@ pub struct ActionsView {
     pub tokens: (u32, u32),
 }
 
-/// What the game master sees: the model's working context, for the drawer (loaded on open).
+/// What the game master sees, for the context inspector (loaded on open).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GmContextView {
-    /// The messages of the latest turns, exactly as kept for the model.
-    pub messages: Vec<LlmEntryView>,
+    /// The last request sent to the model for this campaign, if any was recorded.
+    pub request: Option<RequestView>,
     /// Tokens spent so far: (prompt, completion).
     pub tokens: (u32, u32),
+}
+
+/// One request to the model, exactly as sent, with how its prompt was built.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RequestView {
+    /// What it asked for: `narration`, `actions` or `summary`.
+    pub purpose: String,
+    /// The prompt's layers in order, with their sizes.
+    pub layers: Vec<LayerView>,
+    /// The tools offered.
+    pub tools: Vec<String>,
+    /// The turns held verbatim (first, last), if any.
+    pub window: Option<(u32, u32)>,
+    /// The messages as sent.
+    pub messages: Vec<LlmEntryView>,
+    /// The request's size in bytes (messages and tools, as JSON).
+    pub bytes: u32,
+    /// How many of its first bytes were identical to the previous request's (the share a
+    /// provider's prompt cache can reuse).
+    pub shared_front_bytes: u32,
+    /// The prompt's tokens, estimated before sending.
+    pub estimated_tokens: u32,
+    /// The prompt's tokens as the provider counted them, when it said.
+    pub reported_tokens: Option<u32>,
+}
+
+/// One layer of a prompt.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LayerView {
+    /// Its name, e.g. `the story so far`.
+    pub name: String,
+    /// Its tokens (estimated).
+    pub tokens: u32,
+    /// Its bytes.
+    pub bytes: u32,
+}
+
+/// The player's change to a journal entry, as the browser sends it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "edit", rename_all = "snake_case")]
+pub enum JournalEdit {
+    /// Pin or unpin it.
+    Pin {
+        /// The entry.
+        id: u32,
+        /// Pinned or not.
+        pinned: bool,
+    },
+    /// Rewrite it.
+    Rewrite {
+        /// The entry.
+        id: u32,
+        /// Its new name.
+        name: String,
+        /// Its new note.
+        note: String,
+    },
+    /// Delete it.
+    Delete {
+        /// The entry.
+        id: u32,
+    },
 }
 
 /// What the player does, as the browser sends it: an offered action's id or their own words.
@@ -258,6 +323,11 @@ pub enum TurnUpdate {
     Actions {
         /// The buttons.
         actions: Vec<ActionView>,
+    },
+    /// The journal changed.
+    Journal {
+        /// Every entry now.
+        entries: Vec<JournalEntry>,
     },
     /// The turn is complete and saved (its actions follow from `next_actions`).
     Done {

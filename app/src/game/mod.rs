@@ -6,6 +6,7 @@
 //! - [`attributes`]: STR DEX CON INT WIS CHA, scores and modifiers.
 //! - [`sheet`]: the character sheet; [`inventory`] and [`conditions`] are parts of it.
 //! - [`delta`]: typed state changes, applied atomically with clamping, reporting what changed.
+//! - [`journal`]: the facts worth keeping (people, places, threads, promises, items).
 //! - [`action`]: the actions offered to the player and their validation.
 //! - [`text`]: bounded text and slugs.
 
@@ -15,6 +16,7 @@ pub mod conditions;
 pub mod delta;
 pub mod dice;
 pub mod inventory;
+pub mod journal;
 pub mod sheet;
 pub mod text;
 
@@ -29,5 +31,6 @@ pub use conditions::{Condition, Conditions};
 pub use delta::{AppliedChanges, Change, DeltaError, StateDelta};
 pub use dice::{Check, DiceError, DiceExpr, DifficultyClass, Natural, Roll};
 pub use inventory::{Inventory, Item, NewItem, Quantity};
+pub use journal::{Journal, JournalChange, JournalEntry, JournalError, JournalKind};
 pub use sheet::{CharacterSheet, GameTime, HitPoints, Level, Sanity};
-pub use text::{BoundedText, Slug, TextError};
+pub use text::{BoundedText, JournalName, JournalNote, Slug, TextError};

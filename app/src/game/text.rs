@@ -256,6 +256,10 @@ text_kinds! {
     ActionDescription / ActionDescriptionKind: "action description", 200;
     /// Why dice are rolled (`Perception`).
     DiceReason / DiceReasonKind: "dice reason", 80;
+    /// Who or what a journal entry is about (`Mira the smith`).
+    JournalName / JournalNameKind: "journal name", 60;
+    /// What the journal keeps about it.
+    JournalNote / JournalNoteKind: "journal note", 300;
 }
 
 /// The stable key of an item or an action: lowercase letters and digits joined by single dashes.

@@ -33,13 +33,57 @@ pub struct JsonSchemaFormat {
     pub strict: bool,
 }
 
+/// What a request asks the model for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Purpose {
+    /// A scene (phase 1).
+    #[default]
+    Narration,
+    /// The player's next actions (phase 2).
+    Actions,
+    /// A new summary of older turns (between turns).
+    Summary,
+}
+
+impl Purpose {
+    /// Its name, as the context inspector shows it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Narration => "narration",
+            Self::Actions => "actions",
+            Self::Summary => "summary",
+        }
+    }
+}
+
+/// Whether the model may call the tools it is shown.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ToolChoice {
+    /// It may.
+    #[default]
+    Auto,
+    /// It may not: the tools are listed only so the prompt's front stays the same (an adapter
+    /// that sends tools natively leaves them out).
+    None,
+}
+
 /// One call to the model.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct LlmRequest {
+    /// What it asks for.
+    pub purpose: Purpose,
     /// The conversation so far, oldest first.
     pub messages: Vec<Message>,
-    /// The tools the model may call (none: plain text).
+    /// The tools the model is shown (none: plain text).
     pub tools: Vec<ToolDefinition>,
+    /// Whether it may call them.
+    pub tool_choice: ToolChoice,
+    /// How many bytes at the start of the first (system) message stay the same for the whole
+    /// campaign; an adapter that adds to the prompt inserts there, after the cached front.
+    /// `None`: append at the end.
+    pub stable_prefix: Option<usize>,
     /// A JSON schema the reply must follow.
     pub response_format: Option<JsonSchemaFormat>,
     /// Sampling temperature.

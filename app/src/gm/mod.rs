@@ -1,7 +1,8 @@
-//! The game master (server only): the model port, the tools, the prompts, the schemas as the
-//! model provider needs them and the two-phase turn.
+//! The game master (server only): the model port, the tools, the prompts and their memory
+//! layers, the schemas as the model provider needs them and the two-phase turn.
 
 pub mod llm;
+pub mod memory;
 pub mod prompt;
 pub mod schema;
 pub mod scripted;
@@ -12,6 +13,9 @@ pub mod turn;
 
 pub use llm::{
     FinishReason, JsonSchemaFormat, LlmChunk, LlmError, LlmPort, LlmRequest, LlmResponse, Message,
-    ModelInfo, TokenUsage, ToolCall, ToolDefinition,
+    ModelInfo, Purpose, TokenUsage, ToolCall, ToolChoice, ToolDefinition,
 };
-pub use turn::{narrate, offer_actions, GmSettings, MoveText, Narration, PlayerMove, TurnError};
+pub use turn::{
+    narrate, offer_actions, summarize, GmSettings, MoveText, Narration, Offered, PlayerMove,
+    Summarized, TurnError,
+};

@@ -18,8 +18,9 @@
 //! text; `error` is one of `timeout`, `rate_limited`, `server`, `bad_request`, `connect`,
 //! `invalid`. With `"cycle": true` the steps start over when used up; otherwise a call past the
 //! end fails. With an `"actions"` list, requests for a JSON answer (phase 2) are answered from it
-//! and the `steps` only narrate, so a demo stays in step however the player plays. Every request
-//! is recorded for tests to inspect.
+//! and the `steps` only narrate, so a demo stays in step however the player plays. Summary
+//! requests are answered from `"summaries"` (cycling), never from the steps. Every request is
+//! recorded for tests to inspect.
 
 use std::sync::Mutex;
 
@@ -28,7 +29,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::llm::{
-    FinishReason, LlmChunk, LlmError, LlmPort, LlmRequest, ModelInfo, TokenUsage, ToolCall,
+    FinishReason, LlmChunk, LlmError, LlmPort, LlmRequest, ModelInfo, Purpose, TokenUsage, ToolCall,
 };
 
 /// A scenario: the replies, in order.
@@ -39,6 +40,10 @@ pub struct Scenario {
     /// Replies to requests for a JSON answer (phase 2), if kept apart from `steps`.
     #[serde(default)]
     pub actions: Vec<Step>,
+    /// Replies to summary requests, used in turn and then again from the first; without them a
+    /// summary request fails (and the game carries on without a new summary).
+    #[serde(default)]
+    pub summaries: Vec<Step>,
     /// Whether to start over after the last step.
     #[serde(default)]
     pub cycle: bool,
@@ -149,6 +154,7 @@ pub struct ScriptedLlm {
 struct State {
     next: usize,
     next_actions: usize,
+    next_summary: usize,
     calls: usize,
     requests: std::collections::VecDeque<LlmRequest>,
 }
@@ -166,9 +172,7 @@ impl ScriptedLlm {
     pub fn from_steps(steps: Vec<Step>) -> Self {
         Self::new(Scenario {
             steps,
-            actions: Vec::new(),
-            cycle: false,
-            model: None,
+            ..Scenario::default()
         })
     }
 
@@ -197,12 +201,24 @@ impl ScriptedLlm {
     fn take_step(&self, request: LlmRequest) -> Result<(Step, usize), LlmError> {
         let mut state = self.lock();
         let wants_actions = request.response_format.is_some() && !self.scenario.actions.is_empty();
+        let wants_summary = request.purpose == Purpose::Summary;
         if state.requests.len() == KEPT_REQUESTS {
             state.requests.pop_front();
         }
         state.requests.push_back(request);
         state.calls += 1;
         let calls = state.calls;
+        if wants_summary {
+            let summaries = &self.scenario.summaries;
+            if summaries.is_empty() {
+                return Err(LlmError::InvalidResponse(
+                    "the scripted scenario has no summaries".into(),
+                ));
+            }
+            let step = summaries[state.next_summary % summaries.len()].clone();
+            state.next_summary += 1;
+            return Ok((step, calls));
+        }
         let (steps, cursor) = if wants_actions {
             (&self.scenario.actions, &mut state.next_actions)
         } else {
@@ -327,9 +343,8 @@ mod tests {
     async fn only_the_latest_requests_are_kept() {
         let llm = ScriptedLlm::new(Scenario {
             steps: vec![Step::text("Again.")],
-            actions: Vec::new(),
             cycle: true,
-            model: None,
+            ..Scenario::default()
         });
         for n in 0..KEPT_REQUESTS + 5 {
             let request = LlmRequest {

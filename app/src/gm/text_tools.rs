@@ -2,7 +2,8 @@
 //! in the system prompt and the model calls them by writing
 //! `<tool name="roll_dice">{"dice": "1d20", "reason": "Goblin attack"}</tool>` in its reply.
 //!
-//! [`TextTools`] wraps any [`LlmPort`]: it moves the tool definitions into the prompt, rewrites
+//! [`TextTools`] wraps any [`LlmPort`]: it moves the tool definitions into the prompt (at the
+//! end of the request's stable prefix, so the cached front holds them too), rewrites
 //! earlier tool calls and results as text, and turns tags in the reply back into
 //! [`ToolCall`]s, hiding them from the streamed text. A tag whose JSON is malformed still
 //! becomes a call, so the rules reject it with a reason the model reads.
@@ -11,7 +12,7 @@ use futures::stream::{self, BoxStream, StreamExt};
 
 use super::llm::{
     FinishReason, LlmChunk, LlmError, LlmPort, LlmRequest, Message, ModelInfo, ToolCall,
-    ToolDefinition,
+    ToolChoice, ToolDefinition,
 };
 
 const OPEN: &str = "<tool";
@@ -87,9 +88,16 @@ fn rewrite(mut request: LlmRequest) -> LlmRequest {
         }
     }
     if !tools.is_empty() {
+        let instructions = tool_instructions(&tools);
         match messages.first_mut() {
-            Some(Message::System { content }) => content.push_str(&tool_instructions(&tools)),
-            _ => messages.insert(0, Message::system(tool_instructions(&tools).trim_start())),
+            Some(Message::System { content }) => {
+                let at = request
+                    .stable_prefix
+                    .filter(|&at| content.is_char_boundary(at))
+                    .unwrap_or(content.len());
+                content.insert_str(at, &instructions);
+            }
+            _ => messages.insert(0, Message::system(instructions.trim_start())),
         }
     }
     request.messages = messages;
@@ -180,7 +188,7 @@ impl<P: LlmPort> LlmPort for TextTools<P> {
     }
 
     fn stream(&self, request: LlmRequest) -> BoxStream<'_, Result<LlmChunk, LlmError>> {
-        let offered_tools = !request.tools.is_empty();
+        let offered_tools = !request.tools.is_empty() && request.tool_choice == ToolChoice::Auto;
         let inner = self.inner.stream(rewrite(request));
         let state = (inner, Some(TagScanner::default()));
         stream::unfold(state, move |(mut inner, mut scanner)| async move {

@@ -8,14 +8,17 @@
 use futures::StreamExt;
 use rand::Rng;
 
-use super::llm::{FinishReason, LlmChunk, LlmError, LlmPort, Message, TokenUsage, ToolCall};
-use super::prompt::{
-    actions_request, move_message, narration_request, recent_history, repair_message,
+use super::llm::{
+    FinishReason, LlmChunk, LlmError, LlmPort, Message, Purpose, TokenUsage, ToolCall, ToolChoice,
 };
+use super::memory;
+use super::prompt::{actions_format, actions_message, move_message, repair_message};
 use super::tools::{self, ToolCommand, ToolRejection};
+use crate::campaign::conversation::SentRequest;
+use crate::campaign::state::CampaignState;
 use crate::campaign::turn_event::{Phase, ToolEffect, TurnEvent};
 use crate::game::action::{ActionDraft, ActionListDraft};
-use crate::game::{Action, ActionList, CharacterSheet};
+use crate::game::{Action, ActionList, CharacterSheet, Journal};
 
 /// Limits of one turn.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,9 +31,12 @@ pub struct GmSettings {
     pub narrative_max_tokens: u32,
     /// Token limit of an action-list reply.
     pub actions_max_tokens: u32,
-    /// The most characters of earlier turns sent with a request: older turns are left out
-    /// (the latest one is always sent), so a long campaign fits the model's context.
-    pub history_max_chars: usize,
+    /// The model's context size in tokens (prompt and reply).
+    pub context_tokens: u32,
+    /// The most tokens a prompt may have (a cost cap below the context size).
+    pub prompt_max_tokens: u32,
+    /// Token limit of a summary reply.
+    pub summary_max_tokens: u32,
     /// Whether the action list's schema carries length and range bounds (for a local server
     /// that samples by the schema's grammar; OpenAI's strict mode refuses them).
     pub bounded_schema: bool,
@@ -38,12 +44,23 @@ pub struct GmSettings {
 
 impl GmSettings {
     /// Limits for a model server found running on this computer (Ollama, llama.cpp), whose
-    /// context may be as small as 4k tokens: the defaults with a short history.
+    /// context may be as small as 4k tokens.
     pub fn local_server() -> Self {
         Self {
-            history_max_chars: 8_000,
+            context_tokens: 4_096,
             ..Self::default()
         }
+    }
+
+    /// The tokens a prompt may have: the cap, or less if the model's context is smaller than
+    /// the cap plus the longest reply.
+    pub fn prompt_budget(&self) -> usize {
+        let longest_reply = self
+            .narrative_max_tokens
+            .max(self.actions_max_tokens)
+            .max(self.summary_max_tokens);
+        self.prompt_max_tokens
+            .min(self.context_tokens.saturating_sub(longest_reply)) as usize
     }
 
     /// Limits for a very small local model (an 8k-token context, slow on one thread): short
@@ -54,7 +71,9 @@ impl GmSettings {
             max_calls_per_round: 3,
             narrative_max_tokens: 240,
             actions_max_tokens: 600,
-            history_max_chars: 5_000,
+            context_tokens: 8_192,
+            prompt_max_tokens: 3_500,
+            summary_max_tokens: 300,
             bounded_schema: true,
         }
     }
@@ -67,7 +86,9 @@ impl Default for GmSettings {
             max_calls_per_round: 6,
             narrative_max_tokens: 700,
             actions_max_tokens: 500,
-            history_max_chars: 60_000,
+            context_tokens: 128_000,
+            prompt_max_tokens: 3_000,
+            summary_max_tokens: 400,
             bounded_schema: false,
         }
     }
@@ -149,6 +170,9 @@ pub enum TurnError {
     /// The model wrote no story at all.
     #[error("the game master wrote nothing; try again")]
     EmptyNarrative,
+    /// The model wrote an empty summary.
+    #[error("the game master wrote an empty summary")]
+    EmptySummary,
 }
 
 impl TurnError {
@@ -156,7 +180,7 @@ impl TurnError {
     pub fn is_retryable(&self) -> bool {
         match self {
             Self::Llm(error) => error.is_retryable(),
-            Self::EmptyNarrative => true,
+            Self::EmptyNarrative | Self::EmptySummary => true,
         }
     }
 }
@@ -166,21 +190,24 @@ impl TurnError {
 pub struct Narration {
     /// What happened, in order (transient stream events left out).
     pub events: Vec<TurnEvent>,
-    /// The messages this turn adds to the model's history.
+    /// The messages this turn adds to the model's history (each piece of prose once).
     pub messages: Vec<Message>,
     /// The character sheet after the turn's tool calls.
     pub sheet: CharacterSheet,
     /// The scene's narrative.
     pub text: String,
+    /// The last request sent.
+    pub sent: SentRequest,
 }
 
-/// Phase 1: narrates the outcome of `player_move`. `on_event` sees every event as it happens,
-/// streamed text included.
+/// Phase 1: narrates the outcome of `player_move` from `state`. `on_event` sees every event as
+/// it happens, streamed text included; `previous` is the campaign's last request (to measure
+/// how much of the front the new ones share).
 pub async fn narrate<R: Rng + Send>(
     llm: &dyn LlmPort,
     settings: &GmSettings,
-    sheet: &CharacterSheet,
-    history: &[Message],
+    state: &CampaignState,
+    previous: Option<&SentRequest>,
     player_move: &PlayerMove,
     rng: &mut R,
     on_event: &mut (dyn FnMut(&TurnEvent) + Send),
@@ -189,51 +216,131 @@ pub async fn narrate<R: Rng + Send>(
         events: Vec::new(),
         on_event,
     };
-    let mut sheet = sheet.clone();
-    let (move_text, roll_line) = record_move(player_move, &sheet, rng, &mut log);
-
-    let recent = recent_history(history, settings.history_max_chars);
+    let mut table = Table {
+        sheet: state.sheet.clone(),
+        journal: state.journal.clone(),
+    };
+    let (move_text, roll_line) = record_move(player_move, &table.sheet, rng, &mut log);
     let mut turn = vec![move_message(&move_text, roll_line.as_deref())];
-    let mut kept: Vec<String> = Vec::new();
+    let tools = tools::definitions();
+    let layered = memory::layered(state, settings, &tools, &turn, true);
+    let mut rounds = Rounds {
+        layered: &layered,
+        tools,
+        previous: previous.cloned(),
+        kept: Vec::new(),
+        last: String::new(),
+    };
     for round in 0..=settings.max_tool_rounds {
-        let tools = if round < settings.max_tool_rounds {
-            tools::definitions()
-        } else {
-            Vec::new()
-        };
-        let offered_tools = !tools.is_empty();
-        let request =
-            narration_request(&sheet, recent, &turn, tools, settings.narrative_max_tokens);
-        let reply = stream_reply(llm, request, &mut log).await?;
+        let callable = round < settings.max_tool_rounds;
+        let reply = rounds
+            .call(llm, settings, &turn, callable, &mut log)
+            .await?;
+        if reply.tool_calls.is_empty() || !callable {
+            break;
+        }
+        rounds.tool_round(reply, settings, &mut table, rng, &mut turn, &mut log);
+    }
+    let text = rounds.kept.join("\n\n");
+    if text.is_empty() {
+        return Err(TurnError::EmptyNarrative);
+    }
+    if !rounds.last.is_empty() {
+        turn.push(Message::assistant(rounds.last));
+    }
+    log.push(TurnEvent::narration(text.clone()));
+    Ok(Narration {
+        events: log.events,
+        messages: turn,
+        sheet: table.sheet,
+        text,
+        sent: rounds
+            .previous
+            .expect("a narration makes at least one call"),
+    })
+}
+
+/// What the tools act on.
+struct Table {
+    sheet: CharacterSheet,
+    journal: Journal,
+}
+
+/// A narration's model calls: the layered prompt they share, the prose kept so far and the last
+/// request sent.
+struct Rounds<'l> {
+    layered: &'l memory::Layered,
+    tools: Vec<super::llm::ToolDefinition>,
+    previous: Option<SentRequest>,
+    /// Prose kept, in order.
+    kept: Vec<String>,
+    /// The prose of the last reply without tool calls (the rest is in the turn's messages).
+    last: String,
+}
+
+impl Rounds<'_> {
+    /// One model call with this turn's messages so far.
+    async fn call(
+        &mut self,
+        llm: &dyn LlmPort,
+        settings: &GmSettings,
+        turn: &[Message],
+        callable: bool,
+        log: &mut EventLog<'_>,
+    ) -> Result<Reply, TurnError> {
+        let mut request = self.layered.request(turn, self.tools.clone());
+        if !callable {
+            request.tool_choice = ToolChoice::None;
+        }
+        request.temperature = Some(0.8);
+        request.max_tokens = Some(settings.narrative_max_tokens);
+        let mut sent = memory::record(
+            Purpose::Narration.label(),
+            &request,
+            self.layered,
+            self.previous.as_ref(),
+        );
+        let reply = stream_reply(llm, request, log).await?;
+        sent.reported_tokens = reported(reply.usage);
+        self.previous = Some(sent);
         log.push(TurnEvent::Usage {
             phase: Phase::Narrate,
             usage: reply.usage,
         });
-        let text = reply.prose();
-
-        if reply.tool_calls.is_empty() || !offered_tools {
+        if reply.tool_calls.is_empty() || !callable {
+            let text = reply.prose();
             if !text.is_empty() {
-                kept.push(text);
+                self.kept.push(text.clone());
+                self.last = text;
             }
-            break;
         }
+        Ok(reply)
+    }
 
+    /// A reply's tool calls run through the rules; prose that would pre-empt their outcome is
+    /// dropped.
+    fn tool_round<R: Rng + ?Sized>(
+        &mut self,
+        reply: Reply,
+        settings: &GmSettings,
+        table: &mut Table,
+        rng: &mut R,
+        turn: &mut Vec<Message>,
+        log: &mut EventLog<'_>,
+    ) {
+        let text = reply.prose();
         let commands: Vec<_> = reply.tool_calls.iter().map(tools::parse_call).collect();
         let preempts = commands
             .iter()
             .any(|command| command.as_ref().is_ok_and(ToolCommand::decides_an_outcome));
-        let content = if preempts || text.is_empty() {
-            None
-        } else {
-            Some(text.clone())
-        };
+        let content = (!preempts && !text.is_empty()).then(|| text.clone());
         if preempts && !text.is_empty() {
             log.push(TurnEvent::NarrativeReplaced {
-                text: kept.join("\n\n"),
+                text: self.kept.join("\n\n"),
             });
         }
         if let Some(text) = &content {
-            kept.push(text.clone());
+            self.kept.push(text.clone());
         }
         turn.push(Message::Assistant {
             content,
@@ -241,21 +348,13 @@ pub async fn narrate<R: Rng + Send>(
         });
         let calls = reply.tool_calls.into_iter().zip(commands);
         let max_calls = settings.max_calls_per_round;
-        run_calls(calls, max_calls, &mut sheet, rng, &mut turn, &mut log);
+        run_calls(calls, max_calls, table, rng, turn, log);
     }
+}
 
-    let text = kept.join("\n\n");
-    if text.is_empty() {
-        return Err(TurnError::EmptyNarrative);
-    }
-    turn.push(Message::assistant(text.clone()));
-    log.push(TurnEvent::narration(text.clone()));
-    Ok(Narration {
-        events: log.events,
-        messages: turn,
-        sheet,
-        text,
-    })
+/// The provider's count of prompt tokens, if it gave one.
+fn reported(usage: TokenUsage) -> Option<u32> {
+    (usage.prompt_tokens > 0).then_some(usage.prompt_tokens)
 }
 
 /// Logs the player's move (not an opening) and resolves the roll of a chosen action: the move as
@@ -296,29 +395,42 @@ fn record_move<R: Rng + ?Sized>(
     (move_text, roll_line)
 }
 
-/// Phase 2: the player's next actions for the scene now at the end of `history`, with the
-/// events to store (usage, the actions offered). Falls back to safe actions when the model's
-/// answer is unusable twice; fails only when the model cannot be reached on the first call.
+/// A completed actions phase.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Offered {
+    /// The events to store (usage, the actions offered).
+    pub events: Vec<TurnEvent>,
+    /// The last request sent.
+    pub sent: SentRequest,
+}
+
+/// Phase 2: the player's next actions for the scene that ends `state`'s verbatim turns. Falls
+/// back to safe actions when the model's answer is unusable twice; fails only when the model
+/// cannot be reached on the first call.
 pub async fn offer_actions(
     llm: &dyn LlmPort,
     settings: &GmSettings,
-    sheet: &CharacterSheet,
-    history: &[Message],
-) -> Result<Vec<TurnEvent>, TurnError> {
+    state: &CampaignState,
+    previous: Option<&SentRequest>,
+) -> Result<Offered, TurnError> {
     let mut events = Vec::new();
-    let recent = recent_history(history, settings.history_max_chars);
-    let mut request = actions_request(
-        sheet,
-        recent,
-        settings.actions_max_tokens,
-        settings.bounded_schema,
-    );
+    let tools = tools::definitions();
+    let ask = [actions_message()];
+    let layered = memory::layered(state, settings, &tools, &ask, false);
+    let mut request = layered.request(&ask, tools);
+    request.purpose = Purpose::Actions;
+    request.tool_choice = ToolChoice::None;
+    request.response_format = Some(actions_format(settings.bounded_schema));
+    request.temperature = Some(0.7);
+    request.max_tokens = Some(settings.actions_max_tokens);
+    let mut sent = memory::record(Purpose::Actions.label(), &request, &layered, previous);
     let first = llm.complete(request.clone()).await?;
+    sent.reported_tokens = first.usage.and_then(reported);
     events.extend(usage_event(first.usage));
     let error = match ActionList::parse_json(&first.text) {
         Ok(valid) => {
             events.push(offered(valid.actions, false));
-            return Ok(events);
+            return Ok(Offered { events, sent });
         }
         Err(error) => error,
     };
@@ -339,7 +451,49 @@ pub async fn offer_actions(
             events.push(offered(fallback_actions(), true));
         }
     }
-    Ok(events)
+    Ok(Offered { events, sent })
+}
+
+/// A new summary written by the model.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summarized {
+    /// The last turn it covers.
+    pub through_turn: u32,
+    /// The summary.
+    pub text: String,
+    /// The tokens it cost.
+    pub usage: TokenUsage,
+    /// The request sent.
+    pub sent: SentRequest,
+}
+
+/// The summary phase (between turns): when `state`'s verbatim turns no longer fit a
+/// narration's window, asks the model to fold the oldest into "the story so far". `Ok(None)`
+/// when nothing needs folding.
+pub async fn summarize(
+    llm: &dyn LlmPort,
+    settings: &GmSettings,
+    state: &CampaignState,
+    previous: Option<&SentRequest>,
+) -> Result<Option<Summarized>, TurnError> {
+    let tools = tools::definitions();
+    let Some(plan) = memory::summary_plan(state, settings, &tools) else {
+        return Ok(None);
+    };
+    let (layered, mut request) =
+        memory::summary_request(state, &plan, tools, settings.summary_max_tokens);
+    request.purpose = Purpose::Summary;
+    let mut sent = memory::record(Purpose::Summary.label(), &request, &layered, previous);
+    let reply = llm.complete(request).await?;
+    let usage = reply.usage.unwrap_or_default();
+    sent.reported_tokens = reported(usage);
+    let text = memory::clean_summary(&reply.text).ok_or(TurnError::EmptySummary)?;
+    Ok(Some(Summarized {
+        through_turn: plan.through_turn,
+        text,
+        usage,
+        sent,
+    }))
 }
 
 /// The actions offered when the model cannot produce valid ones.
@@ -377,7 +531,7 @@ fn usage_event(usage: Option<TokenUsage>) -> Option<TurnEvent> {
 fn run_calls<R: Rng + ?Sized>(
     calls: impl IntoIterator<Item = (ToolCall, Result<ToolCommand, ToolRejection>)>,
     max_calls: usize,
-    sheet: &mut CharacterSheet,
+    table: &mut Table,
     rng: &mut R,
     turn: &mut Vec<Message>,
     log: &mut EventLog<'_>,
@@ -390,7 +544,7 @@ fn run_calls<R: Rng + ?Sized>(
                 None,
             )
         } else {
-            run_tool(command, sheet, rng)
+            run_tool(command, table, rng)
         };
         turn.push(Message::tool(call.id.clone(), result.clone()));
         log.push(TurnEvent::ToolResult {
@@ -405,12 +559,12 @@ fn run_calls<R: Rng + ?Sized>(
 /// Runs a parsed call: its result text for the model, and its effect if it ran.
 fn run_tool<R: Rng + ?Sized>(
     command: Result<ToolCommand, ToolRejection>,
-    sheet: &mut CharacterSheet,
+    table: &mut Table,
     rng: &mut R,
 ) -> (String, Option<ToolEffect>) {
     let outcome = command
         .map_err(|rejection| rejection.reason)
-        .and_then(|command| tools::execute(command, sheet, rng));
+        .and_then(|command| tools::execute(command, &mut table.sheet, &mut table.journal, rng));
     match outcome {
         Ok(outcome) => (outcome.result, Some(outcome.effect)),
         Err(reason) => (format!("refused: {reason}"), None),

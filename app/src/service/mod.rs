@@ -4,24 +4,29 @@
 //!
 //! - [`start`]: create and restart a campaign;
 //! - [`turn`]: phase 1 (a move, streamed) and phase 2 (the next actions);
+//! - [`memory`]: the summary phase (between turns) and the player's journal edits;
 //! - this module: reading (load, story pages, the model's context), listing, deleting.
 
 pub mod error;
 pub mod in_flight;
+mod memory;
 mod start;
 mod turn;
 
 pub use error::ServiceError;
 pub use in_flight::TurnsInFlight;
+pub use memory::SummaryOutcome;
 pub use turn::MoveRequest;
 
 use std::sync::Arc;
 
+use crate::campaign::conversation::SentRequest;
 use crate::campaign::present::{llm_view, sheet_view};
 use crate::campaign::state::CampaignState;
 use crate::campaign::store::{CampaignRecord, CampaignStore, StoreError};
 use crate::campaign::view::{
-    CampaignSummary, CampaignView, GameMasterView, GmContextView, StoryPage, TurnUpdate, STORY_PAGE,
+    CampaignSummary, CampaignView, GameMasterView, GmContextView, LayerView, RequestView,
+    StoryPage, TurnUpdate, STORY_PAGE,
 };
 use crate::campaign::{CampaignId, PlayerId};
 use crate::gm::{GmSettings, LlmPort};
@@ -88,9 +93,9 @@ impl Game<'_> {
         id: &CampaignId,
         now: i64,
     ) -> Result<CampaignView, ServiceError> {
-        let (record, state) = self.actions_if_possible(owner, id, now).await?;
-        let story = self.story_page(owner, id, state.story_len).await?;
-        Ok(self.view(record, &state, story))
+        let loaded = self.actions_if_possible(owner, id, now).await?;
+        let story = self.story_page(owner, id, loaded.state.story_len).await?;
+        Ok(self.view(loaded.record, &loaded.state, story))
     }
 
     /// The story entries before index `before` (one page), for the "earlier" link.
@@ -104,16 +109,16 @@ impl Game<'_> {
         Ok(StoryPage { start, entries })
     }
 
-    /// The model's working context, for the "what the GM sees" drawer.
+    /// The last request sent to the model, for the context inspector ("what the GM sees").
     pub async fn gm_context(
         &self,
         owner: &PlayerId,
         id: &CampaignId,
     ) -> Result<GmContextView, ServiceError> {
-        let (_, state) = self.current(owner, id).await?;
+        let loaded = self.current(owner, id).await?;
         Ok(GmContextView {
-            messages: state.context_messages().iter().map(llm_view).collect(),
-            tokens: tokens(&state),
+            request: loaded.request.as_ref().map(request_view),
+            tokens: tokens(&loaded.state),
         })
     }
 
@@ -125,14 +130,15 @@ impl Game<'_> {
     /// The campaign's row and current state: its snapshot, or (for a campaign stored before
     /// snapshots, or with a snapshot of another version) a replay of its log, saved as the new
     /// snapshot.
-    pub async fn current(
-        &self,
-        owner: &PlayerId,
-        id: &CampaignId,
-    ) -> Result<(CampaignRecord, CampaignState), ServiceError> {
+    pub async fn current(&self, owner: &PlayerId, id: &CampaignId) -> Result<Loaded, ServiceError> {
         let current = self.store.current(owner, id).await?;
+        let request = current.request;
         if let Some(state) = current.state {
-            return Ok((current.record, state));
+            return Ok(Loaded {
+                record: current.record,
+                state,
+                request,
+            });
         }
         let (record, events) = self.store.log(owner, id).await?;
         let replay = CampaignState::replay(&events)?;
@@ -144,7 +150,11 @@ impl Game<'_> {
             Ok(()) | Err(StoreError::Stale { .. }) => {}
             Err(error) => return Err(error.into()),
         }
-        Ok((record, replay.state))
+        Ok(Loaded {
+            record,
+            state: replay.state,
+            request,
+        })
     }
 
     fn view(
@@ -160,7 +170,42 @@ impl Game<'_> {
             tokens: tokens(state),
             model: self.llm.model_info().model,
             summary: summary(record),
+            journal: state.journal.entries().to_vec(),
         }
+    }
+}
+
+/// A campaign as read for a request: its row, its state and the last request sent for it.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    /// The campaign's row.
+    pub record: CampaignRecord,
+    /// Its current state.
+    pub state: CampaignState,
+    /// The last request sent to the model, if recorded.
+    pub request: Option<SentRequest>,
+}
+
+/// A recorded request as the context inspector shows it.
+fn request_view(request: &SentRequest) -> RequestView {
+    RequestView {
+        purpose: request.purpose.clone(),
+        layers: request
+            .layers
+            .iter()
+            .map(|layer| LayerView {
+                name: layer.name.clone(),
+                tokens: layer.tokens,
+                bytes: layer.bytes,
+            })
+            .collect(),
+        tools: request.tools.clone(),
+        window: request.window,
+        messages: request.messages.iter().map(llm_view).collect(),
+        bytes: request.bytes,
+        shared_front_bytes: request.shared_front_bytes,
+        estimated_tokens: request.estimated_tokens,
+        reported_tokens: request.reported_tokens,
     }
 }
 

@@ -40,7 +40,7 @@ impl Game<'_> {
         let start = CampaignState::start(premise.as_str(), sheet.clone());
         let projection = Projection::new(start, 1, updates);
         let opening_move = PlayerMove::Opening(premise.clone());
-        let (opening, state, story) = self.narrate(projection, &opening_move, rng).await?;
+        let opening = self.narrate(projection, None, &opening_move, rng).await?;
         let started = StoredEvent {
             turn: 0,
             event: CampaignEvent::Started {
@@ -51,13 +51,16 @@ impl Game<'_> {
         let events: Vec<StoredEvent> = std::iter::once(started)
             .chain(
                 opening
+                    .events
                     .into_iter()
                     .map(|event| StoredEvent { turn: 1, event }),
             )
             .collect();
-        self.store.create(&record, &events, &story, &state).await?;
-        let (record, _) = self.actions_if_possible(owner, &record.id, now).await?;
-        Ok(summary(record))
+        self.store
+            .create(&record, &events, &opening.story, &opening.state)
+            .await?;
+        let loaded = self.actions_if_possible(owner, &record.id, now).await?;
+        Ok(summary(loaded.record))
     }
 
     /// Starts a campaign over: a new campaign from the same premise and starting character

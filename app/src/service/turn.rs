@@ -4,10 +4,11 @@
 
 use rand::Rng;
 
-use super::{tokens, Game, ServiceError, UpdateSink};
+use super::{tokens, Game, Loaded, ServiceError, UpdateSink};
+use crate::campaign::conversation::SentRequest;
 use crate::campaign::event::{CampaignEvent, StoredEvent};
 use crate::campaign::state::CampaignState;
-use crate::campaign::store::{Append, CampaignRecord, Commit, StoreError};
+use crate::campaign::store::{Append, Commit, StoreError};
 use crate::campaign::turn_event::TurnEvent;
 use crate::campaign::view::{ActionsView, MoveInput, StoryEntry, TurnUpdate};
 use crate::campaign::{CampaignId, PlayerId};
@@ -79,9 +80,26 @@ impl<'u> Projection<'u> {
     }
 }
 
-/// A narration's result: the events to store, the state after them and the story entries they
-/// add.
-pub(super) type Narrated = (Vec<CampaignEvent>, CampaignState, Vec<StoryEntry>);
+/// A narration's result: the events to store, the state after them, the story entries they
+/// add and the last request sent.
+pub(super) struct Narrated {
+    pub events: Vec<CampaignEvent>,
+    pub state: CampaignState,
+    pub story: Vec<StoryEntry>,
+    pub sent: SentRequest,
+}
+
+impl Narrated {
+    /// The commit of this phase.
+    pub(super) fn commit(&self) -> Commit<'_> {
+        Commit {
+            events: &self.events,
+            story: &self.story,
+            state: &self.state,
+            request: Some(&self.sent),
+        }
+    }
+}
 
 impl Game<'_> {
     /// Phase 1 through the projector: narrates `player_move` from the projection's state, every
@@ -89,23 +107,26 @@ impl Game<'_> {
     pub(super) async fn narrate<R: Rng + Send>(
         &self,
         mut projection: Projection<'_>,
+        previous: Option<&SentRequest>,
         player_move: &PlayerMove,
         rng: &mut R,
     ) -> Result<Narrated, ServiceError> {
-        let sheet = projection.state.sheet.clone();
-        let history = projection.state.context_messages();
+        let state = projection.state.clone();
         let narration = narrate(
             self.llm,
             self.gm,
-            &sheet,
-            &history,
+            &state,
+            previous,
             player_move,
             rng,
             &mut |event: &TurnEvent| projection.apply(CampaignEvent::Turn(event.clone())),
         )
         .await?;
         let Narration {
-            events, messages, ..
+            events,
+            messages,
+            sent,
+            ..
         } = narration;
         let mut events: Vec<CampaignEvent> = events.into_iter().map(CampaignEvent::Turn).collect();
         events.push(CampaignEvent::ModelMessages { messages });
@@ -113,7 +134,12 @@ impl Game<'_> {
             projection.apply(messages.clone());
         }
         let (state, story) = projection.finish()?;
-        Ok((events, state, story))
+        Ok(Narrated {
+            events,
+            state,
+            story,
+            sent,
+        })
     }
 
     /// Phase 1: plays the player's move for `expected_turn`, streaming updates, and commits it.
@@ -127,26 +153,24 @@ impl Game<'_> {
         rng: &mut R,
         updates: UpdateSink<'_>,
     ) -> Result<(u32, (u32, u32)), ServiceError> {
-        let (record, state) = self.current(owner, id).await?;
-        if record.turn != request.expected_turn {
-            return Err(ServiceError::Stale {
-                current: record.turn,
-            });
-        }
-        let player_move = parse_move(request.input, &state)?;
+        let loaded = self.current(owner, id).await?;
+        check_turn(&loaded, request.expected_turn)?;
+        parse_move(request.input, &loaded.state)?;
         let _running = self.in_flight.take(id).ok_or(ServiceError::Busy)?;
-        let projection = Projection::new(state, record.turn + 1, updates);
-        let (events, state, story) = self.narrate(projection, &player_move, rng).await?;
-        let commit = Commit {
-            events: &events,
-            story: &story,
-            state: &state,
-        };
+        // Read again under the guard: a summary may have been committed meanwhile.
+        let loaded = self.current(owner, id).await?;
+        check_turn(&loaded, request.expected_turn)?;
+        let player_move = parse_move(request.input, &loaded.state)?;
+        let turn = loaded.record.turn;
+        let projection = Projection::new(loaded.state, turn + 1, updates);
+        let narrated = self
+            .narrate(projection, loaded.request.as_ref(), &player_move, rng)
+            .await?;
         let turn = self
             .store
-            .commit(owner, id, record.turn, Append::NextTurn, commit, now)
+            .commit(owner, id, turn, Append::NextTurn, narrated.commit(), now)
             .await?;
-        Ok((turn, tokens(&state)))
+        Ok((turn, tokens(&narrated.state)))
     }
 
     /// Phase 2 for the campaign's current turn: generates and commits its actions if missing.
@@ -156,12 +180,12 @@ impl Game<'_> {
         id: &CampaignId,
         now: i64,
     ) -> Result<ActionsView, ServiceError> {
-        let (record, state) = self.current(owner, id).await?;
-        let (_, state) = self.generate_actions(owner, id, record, state, now).await?;
+        let loaded = self.current(owner, id).await?;
+        let loaded = self.generate_actions(owner, id, loaded, now).await?;
         Ok(ActionsView {
-            turn: state.turn,
-            actions: state.action_views(),
-            tokens: tokens(&state),
+            turn: loaded.state.turn,
+            actions: loaded.state.action_views(),
+            tokens: tokens(&loaded.state),
         })
     }
 
@@ -172,17 +196,14 @@ impl Game<'_> {
         owner: &PlayerId,
         id: &CampaignId,
         now: i64,
-    ) -> Result<(CampaignRecord, CampaignState), ServiceError> {
-        let (record, state) = self.current(owner, id).await?;
-        match self
-            .generate_actions(owner, id, record.clone(), state.clone(), now)
-            .await
-        {
+    ) -> Result<Loaded, ServiceError> {
+        let loaded = self.current(owner, id).await?;
+        match self.generate_actions(owner, id, loaded.clone(), now).await {
             Err(ServiceError::Gm(error)) => {
                 tracing::warn!(%error, "the actions could not be generated yet");
-                Ok((record, state))
+                Ok(loaded)
             }
-            Err(ServiceError::Busy) => Ok((record, state)),
+            Err(ServiceError::Busy) => Ok(loaded),
             other => other,
         }
     }
@@ -191,38 +212,72 @@ impl Game<'_> {
         &self,
         owner: &PlayerId,
         id: &CampaignId,
-        record: CampaignRecord,
-        state: CampaignState,
+        loaded: Loaded,
         now: i64,
-    ) -> Result<(CampaignRecord, CampaignState), ServiceError> {
-        if state.actions.is_some() || record.turn == 0 {
-            return Ok((record, state));
+    ) -> Result<Loaded, ServiceError> {
+        if loaded.state.actions.is_some() || loaded.record.turn == 0 {
+            return Ok(loaded);
         }
         let _running = self.in_flight.take(id).ok_or(ServiceError::Busy)?;
-        let history = state.context_messages();
-        let events = offer_actions(self.llm, self.gm, &state.sheet, &history).await?;
-        let events: Vec<CampaignEvent> = events.into_iter().map(CampaignEvent::Turn).collect();
-        let mut ignore = |_| {};
-        let mut projection = Projection::new(state, record.turn, &mut ignore);
-        for event in &events {
-            projection.apply(event.clone());
+        let loaded = self.current(owner, id).await?;
+        if loaded.state.actions.is_some() {
+            return Ok(loaded);
         }
-        let (state, story) = projection.finish()?;
+        let offered =
+            offer_actions(self.llm, self.gm, &loaded.state, loaded.request.as_ref()).await?;
+        let events: Vec<CampaignEvent> = offered
+            .events
+            .into_iter()
+            .map(CampaignEvent::Turn)
+            .collect();
+        let turn = loaded.record.turn;
+        let (state, story) = project(loaded.state, turn, &events)?;
         let commit = Commit {
             events: &events,
             story: &story,
             state: &state,
+            request: Some(&offered.sent),
         };
         match self
             .store
-            .commit(owner, id, record.turn, Append::SameTurn, commit, now)
+            .commit(owner, id, turn, Append::SameTurn, commit, now)
             .await
         {
-            Ok(_) => Ok((record, state)),
+            Ok(_) => Ok(Loaded {
+                state,
+                request: Some(offered.sent),
+                ..loaded
+            }),
             // Another tab moved on meanwhile: what is saved wins.
             Err(StoreError::Stale { .. }) => self.current(owner, id).await,
             Err(error) => Err(error.into()),
         }
+    }
+}
+
+/// Applies stored-to-be events of `turn` to `state` (nobody watching): the state and the story
+/// entries they add.
+pub(super) fn project(
+    state: CampaignState,
+    turn: u32,
+    events: &[CampaignEvent],
+) -> Result<(CampaignState, Vec<StoryEntry>), ServiceError> {
+    let mut ignore = |_| {};
+    let mut projection = Projection::new(state, turn, &mut ignore);
+    for event in events {
+        projection.apply(event.clone());
+    }
+    projection.finish()
+}
+
+/// Stale unless the campaign is at the turn the browser showed.
+fn check_turn(loaded: &Loaded, expected: u32) -> Result<(), ServiceError> {
+    if loaded.record.turn == expected {
+        Ok(())
+    } else {
+        Err(ServiceError::Stale {
+            current: loaded.record.turn,
+        })
     }
 }
 

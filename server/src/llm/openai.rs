@@ -47,7 +47,7 @@ use std::{
 
 use app::gm::{
     FinishReason, JsonSchemaFormat, LlmChunk, LlmError, LlmPort, LlmRequest, LlmResponse, Message,
-    ModelInfo, TokenUsage, ToolCall, ToolDefinition,
+    ModelInfo, TokenUsage, ToolCall, ToolChoice, ToolDefinition,
 };
 use async_openai::types::chat::{
     ChatCompletionMessageToolCall, ChatCompletionMessageToolCalls,
@@ -280,7 +280,11 @@ impl OpenAiAdapter {
     /// The wire request for `request`.
     #[allow(deprecated)] // `max_tokens`: see the module documentation.
     fn wire_request(&self, request: LlmRequest, stream: bool) -> CreateChatCompletionRequest {
-        let tools: Vec<_> = request.tools.into_iter().map(wire_tool).collect();
+        // Tools the model may not call are left out: not every server accepts `tool_choice`.
+        let tools: Vec<_> = match request.tool_choice {
+            ToolChoice::Auto => request.tools.into_iter().map(wire_tool).collect(),
+            ToolChoice::None => Vec::new(),
+        };
         CreateChatCompletionRequest {
             model: self.settings.model.clone(),
             messages: request.messages.into_iter().map(wire_message).collect(),

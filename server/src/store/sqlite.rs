@@ -4,6 +4,7 @@
 
 use std::{str::FromStr, time::Duration};
 
+use app::campaign::conversation::SentRequest;
 use app::campaign::event::{CampaignEvent, StoredEvent};
 use app::campaign::state::CampaignState;
 use app::campaign::store::{
@@ -75,6 +76,13 @@ fn snapshot(row: &sqlx::sqlite::SqliteRow) -> Result<Option<CampaignState>, Stor
     })
 }
 
+/// The last request sent, if one is stored and readable (a request of an older format is not
+/// worth failing a turn for).
+fn last_request(row: &sqlx::sqlite::SqliteRow) -> Result<Option<SentRequest>, StoreError> {
+    let request: Option<String> = row.try_get("last_request").map_err(database)?;
+    Ok(request.and_then(|request| serde_json::from_str(&request).ok()))
+}
+
 /// Rows written by one multi-row `INSERT` (far below SQLite's limit on bound values; a phase
 /// has a few dozen events at most).
 const ROWS_PER_INSERT: usize = 100;
@@ -120,6 +128,7 @@ async fn write_derived(
     id: &CampaignId,
     story: &[StoryEntry],
     state: &CampaignState,
+    request: Option<&SentRequest>,
 ) -> Result<(), StoreError> {
     let first = i64::from(state.story_len) - story.len().min(state.story_len as usize) as i64;
     let rows = (first..)
@@ -138,13 +147,20 @@ async fn write_derived(
         insert.build().execute(&mut *tx).await.map_err(database)?;
     }
     let state = serde_json::to_string(state).map_err(database)?;
+    let request = request
+        .map(serde_json::to_string)
+        .transpose()
+        .map_err(database)?;
     sqlx::query(
-        "INSERT INTO snapshots (campaign_id, version, state) VALUES (?, ?, ?) \
-         ON CONFLICT (campaign_id) DO UPDATE SET version = excluded.version, state = excluded.state",
+        "INSERT INTO snapshots (campaign_id, version, state, last_request) VALUES (?, ?, ?, ?) \
+         ON CONFLICT (campaign_id) DO UPDATE SET version = excluded.version, \
+         state = excluded.state, \
+         last_request = COALESCE(excluded.last_request, snapshots.last_request)",
     )
     .bind(id.as_str())
     .bind(i64::from(SNAPSHOT_VERSION))
     .bind(state)
+    .bind(request)
     .execute(&mut *tx)
     .await
     .map_err(database)?;
@@ -246,7 +262,7 @@ impl CampaignStore for SqliteStore {
     ) -> BoxFuture<'a, Result<Current, StoreError>> {
         Box::pin(async move {
             let row = sqlx::query(
-                "SELECT c.*, s.version, s.state FROM campaigns c \
+                "SELECT c.*, s.version, s.state, s.last_request FROM campaigns c \
                  LEFT JOIN snapshots s ON s.campaign_id = c.id WHERE c.id = ? AND c.owner = ?",
             )
             .bind(id.as_str())
@@ -258,6 +274,7 @@ impl CampaignStore for SqliteStore {
             Ok(Current {
                 record: record(&row)?,
                 state: snapshot(&row)?,
+                request: last_request(&row)?,
             })
         })
     }
@@ -351,7 +368,7 @@ impl CampaignStore for SqliteStore {
                 .map(|event| (new_turn, event))
                 .collect();
             insert_events(&mut tx, id, &events).await?;
-            write_derived(&mut tx, id, commit.story, commit.state).await?;
+            write_derived(&mut tx, id, commit.story, commit.state, commit.request).await?;
             tx.commit().await.map_err(database)?;
             Ok(new_turn)
         })
@@ -373,7 +390,7 @@ impl CampaignStore for SqliteStore {
                 .execute(&mut *tx)
                 .await
                 .map_err(database)?;
-            write_derived(&mut tx, id, story, state).await?;
+            write_derived(&mut tx, id, story, state, None).await?;
             tx.commit().await.map_err(database)
         })
     }

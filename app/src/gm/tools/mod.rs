@@ -18,7 +18,7 @@ use super::llm::{ToolCall, ToolDefinition};
 use super::schema::strict_schema;
 use super::sheet_text::describe_sheet;
 use crate::campaign::turn_event::ToolEffect;
-use crate::game::{CharacterSheet, DiceExpr, StateDelta};
+use crate::game::{CharacterSheet, DiceExpr, Journal, JournalChange, StateDelta};
 
 /// Declares each tool's module, re-exports its arguments type and lists it in [`TOOLS`]. Adding
 /// a tool is one line in the `registry!` call below plus the tool's own file.
@@ -40,8 +40,10 @@ registry! {
     update_inventory::UpdateInventory,
     update_character::UpdateCharacter,
     get_character_stats::GetCharacterStats,
+    keep_journal::KeepJournal,
 }
 
+pub use keep_journal::JournalAction;
 pub use roll_dice::Advantage;
 pub use update_inventory::InventoryUpdate;
 
@@ -80,6 +82,8 @@ pub enum ToolCommand {
     Change(Vec<StateDelta>),
     /// Read the character sheet.
     ReadSheet,
+    /// Note or close a journal entry.
+    Journal(JournalChange),
 }
 
 impl ToolCommand {
@@ -94,7 +98,7 @@ impl ToolCommand {
                     StateDelta::SetHp { .. } | StateDelta::ChangeHp { .. }
                 )
             }),
-            ToolCommand::ReadSheet => false,
+            ToolCommand::ReadSheet | ToolCommand::Journal(_) => false,
         }
     }
 }
@@ -193,11 +197,12 @@ fn tool_names() -> String {
     }
 }
 
-/// Runs a command against the sheet with the server's dice. A refused change leaves the sheet
-/// as it was.
+/// Runs a command against the sheet and the journal with the server's dice. A refused change
+/// leaves both as they were.
 pub fn execute<R: Rng + ?Sized>(
     command: ToolCommand,
     sheet: &mut CharacterSheet,
+    journal: &mut Journal,
     rng: &mut R,
 ) -> Result<ToolOutcome, String> {
     match command {
@@ -226,6 +231,13 @@ pub fn execute<R: Rng + ?Sized>(
             result: describe_sheet(sheet),
             effect: ToolEffect::Read,
         }),
+        ToolCommand::Journal(change) => {
+            let label = journal.apply(&change).map_err(|error| error.to_string())?;
+            Ok(ToolOutcome {
+                result: format!("Noted in the journal: {}.", label.unwrap_or_default()),
+                effect: ToolEffect::Noted { change },
+            })
+        }
     }
 }
 

@@ -1,12 +1,13 @@
-//! The "what the GM sees" drawer: the model's working context (the LLM history), loaded each
-//! time it is opened.
+//! The "what the GM sees" drawer (the context inspector): the last request sent to the model,
+//! exactly as sent, with each layer's size, the tools, the verbatim window and how much of its
+//! front the provider could reuse from the call before. Loaded each time it is opened.
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::state::use_play;
 use crate::api::gm_context;
-use crate::campaign::view::{GmContextView, LlmEntryView};
+use crate::campaign::view::{GmContextView, LlmEntryView, RequestView};
 
 /// What the game master sees: the model's working context, loaded each time the drawer opens,
 /// with the tokens spent so far.
@@ -37,12 +38,54 @@ pub fn GmDrawer() -> impl IntoView {
             {move || match context.get() {
                 None => view! { <p class="status">"Loading…"</p> }.into_any(),
                 Some(Err(message)) => view! { <p class="error" role="alert">{message}</p> }.into_any(),
-                Some(Ok(view)) => {
-                    view! { <ol class="llm-history">{view.messages.into_iter().map(llm_entry).collect_view()}</ol> }
-                        .into_any()
+                Some(Ok(GmContextView { request: None, .. })) => {
+                    view! { <p class="meta">"No request has been sent yet."</p> }.into_any()
                 }
+                Some(Ok(GmContextView { request: Some(request), .. })) => request_view(request).into_any(),
             }}
         </details>
+    }
+}
+
+fn request_view(request: RequestView) -> impl IntoView {
+    let shared = if request.bytes == 0 {
+        0
+    } else {
+        u64::from(request.shared_front_bytes) * 100 / u64::from(request.bytes)
+    };
+    let window = match request.window {
+        Some((first, last)) if first == last => format!("turn {first}"),
+        Some((first, last)) => format!("turns {first}–{last}"),
+        None => "none".to_owned(),
+    };
+    let reported = request
+        .reported_tokens
+        .map(|tokens| format!(", {tokens} as the provider counted"))
+        .unwrap_or_default();
+    view! {
+        <div class="inspector" data-testid="inspector">
+            <p class="meta">
+                {format!(
+                    "Last request ({}): {} bytes, about {} tokens{reported}. Same front as the call before: {} bytes ({shared}%).",
+                    request.purpose,
+                    request.bytes,
+                    request.estimated_tokens,
+                    request.shared_front_bytes,
+                )}
+            </p>
+            <table class="layers">
+                <thead><tr><th>"Layer"</th><th>"Tokens"</th><th>"Bytes"</th></tr></thead>
+                <tbody>
+                    {request
+                        .layers
+                        .into_iter()
+                        .map(|layer| view! { <tr><td>{layer.name}</td><td>{layer.tokens}</td><td>{layer.bytes}</td></tr> })
+                        .collect_view()}
+                </tbody>
+            </table>
+            <p class="meta">{format!("Verbatim: {window}. Tools: {}.", if request.tools.is_empty() { "none".to_owned() } else { request.tools.join(", ") })}</p>
+            <ol class="llm-history">{request.messages.into_iter().map(llm_entry).collect_view()}</ol>
+        </div>
     }
 }
 

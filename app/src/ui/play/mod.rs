@@ -1,10 +1,11 @@
-//! The play screen: the story log (UI history), the action bar, the character panel and the
-//! "what the GM sees" drawer (LLM history, loaded when opened). Its parts share [`PlayState`]
+//! The play screen: the story log (UI history), the action bar, the character panel, the
+//! journal and the "what the GM sees" drawer (the last request, loaded when opened). Its parts share [`PlayState`]
 //! through a context.
 
 mod action_bar;
 mod drawer;
 mod header;
+mod journal;
 mod state;
 mod story;
 mod turn;
@@ -16,6 +17,7 @@ use leptos_router::hooks::use_params_map;
 use self::action_bar::{ActionBar, TurnStatus};
 use self::drawer::GmDrawer;
 use self::header::PlayHeader;
+use self::journal::JournalPanel;
 use self::state::PlayState;
 use self::story::StoryLog;
 use super::character::CharacterPanel;
@@ -72,6 +74,7 @@ fn Play(initial: CampaignView) -> impl IntoView {
                 </section>
                 <aside class="side-column">
                     <CharacterPanel sheet=state.sheet />
+                    <JournalPanel />
                     <GmDrawer />
                 </aside>
             </div>

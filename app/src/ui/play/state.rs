@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use crate::campaign::view::{
     ActionView, ActionsView, CampaignView, MoveInput, SheetView, StoryEntry, TurnUpdate,
 };
+use crate::game::JournalEntry;
 
 /// A failed request: what to tell the player and what Retry does.
 #[derive(Clone, Debug, PartialEq)]
@@ -40,6 +41,8 @@ pub struct PlayState {
     pub sheet: RwSignal<SheetView>,
     /// The action buttons.
     pub actions: RwSignal<Vec<ActionView>>,
+    /// The journal's entries.
+    pub journal: RwSignal<Vec<JournalEntry>>,
     /// Tokens spent: (prompt, completion).
     pub tokens: RwSignal<(u32, u32)>,
     /// The scene being written, as it streams.
@@ -64,6 +67,7 @@ impl PlayState {
             story_start: RwSignal::new(view.story.start),
             sheet: RwSignal::new(view.sheet),
             actions: RwSignal::new(view.actions),
+            journal: RwSignal::new(view.journal),
             tokens: RwSignal::new(view.tokens),
             draft: RwSignal::new(String::new()),
             busy: RwSignal::new(false),
@@ -80,6 +84,7 @@ impl PlayState {
         self.story_start.set(view.story.start);
         self.sheet.set(view.sheet);
         self.actions.set(view.actions);
+        self.journal.set(view.journal);
         self.tokens.set(view.tokens);
     }
 
@@ -100,6 +105,7 @@ impl PlayState {
             }
             TurnUpdate::Sheet { sheet } => self.sheet.set(sheet),
             TurnUpdate::Actions { actions } => self.actions.set(actions),
+            TurnUpdate::Journal { entries } => self.journal.set(entries),
             TurnUpdate::Done { turn, tokens } => {
                 self.turn.set(turn);
                 self.tokens.set(tokens);

@@ -1,0 +1,33 @@
+//! `edit_journal`: the player pins, rewrites or deletes a journal entry.
+
+use leptos::prelude::*;
+
+use crate::campaign::view::{JournalEdit, TurnUpdate};
+use crate::errors::AppError;
+
+/// Applies the player's journal edit; answers with the journal as it now is.
+#[server]
+pub async fn edit_journal(id: String, edit: JournalEdit) -> Result<TurnUpdate, AppError> {
+    use super::context::{campaign_id, now, player, services, to_app_error};
+    use crate::game::{JournalChange, JournalName, JournalNote};
+    use crate::service::ServiceError;
+
+    let player = player().await?;
+    let id = campaign_id(&id)?;
+    let change = match edit {
+        JournalEdit::Pin { id, pinned } => JournalChange::Pin { id, pinned },
+        JournalEdit::Delete { id } => JournalChange::Delete { id },
+        JournalEdit::Rewrite { id, name, note } => JournalChange::Edit {
+            id,
+            name: JournalName::new(&name)
+                .map_err(|error| to_app_error(ServiceError::invalid("name", error)))?,
+            note: JournalNote::new(&note)
+                .map_err(|error| to_app_error(ServiceError::invalid("note", error)))?,
+        },
+    };
+    services()?
+        .game()
+        .edit_journal(&player, &id, change, now())
+        .await
+        .map_err(to_app_error)
+}

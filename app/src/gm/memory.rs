@@ -1,0 +1,363 @@
+//! The model's memory: every request is built in layers, in a fixed order, within a token
+//! budget, so the prompt stays bounded however long the campaign and its front stays the same
+//! from call to call (a provider's prompt cache reuses it):
+//!
+//! 1. the stable prefix: the rules, the premise and the character as created (byte-identical for
+//!    the whole campaign; text-mode tools are inserted at its end);
+//! 2. "the story so far": the model's rolling summary of the turns it no longer sees;
+//! 3. the journal: people, places, threads, promises, notable items;
+//! 4. the current sheet;
+//! 5. the latest turns verbatim, as many as the budget allows;
+//! 6. this turn.
+//!
+//! Layers 1–4 are one system message (some chat templates accept only one). The verbatim window
+//! only grows between summaries, so consecutive requests share everything up to this turn; when
+//! it would overflow, [`summary_plan`] folds its oldest turns into a new summary (a phase of its
+//! own, run between turns), and until that succeeds the window is cut to fit.
+
+use std::fmt::Write;
+
+use super::llm::{LlmRequest, Message, ToolDefinition};
+use super::prompt::GM_RULES;
+use super::sheet_text::describe_sheet;
+use super::turn::GmSettings;
+use crate::campaign::conversation::{PromptLayer, SentRequest};
+use crate::campaign::state::{CampaignState, ContextTurn};
+use crate::game::{Journal, JournalKind};
+
+/// Tokens kept free for the tool calls and results of a narration's later rounds.
+const ROUND_RESERVE: usize = 300;
+
+/// Tokens each message costs beyond its text (role and separators).
+const MESSAGE_OVERHEAD: usize = 4;
+
+/// The most characters a summary keeps.
+pub const MAX_SUMMARY_CHARS: usize = 2_000;
+
+/// A prompt's layers before this turn, and what went into them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Layered {
+    /// The system message and the verbatim window.
+    pub messages: Vec<Message>,
+    /// The bytes of the system message that never change in this campaign.
+    pub stable_prefix: usize,
+    /// Each layer's size.
+    pub layers: Vec<PromptLayer>,
+    /// The turns held verbatim (first, last).
+    pub window: Option<(u32, u32)>,
+}
+
+impl Layered {
+    /// The request for this turn's `turn` messages.
+    pub fn request(&self, turn: &[Message], tools: Vec<ToolDefinition>) -> LlmRequest {
+        let mut messages = Vec::with_capacity(self.messages.len() + turn.len());
+        messages.extend(self.messages.iter().cloned());
+        messages.extend(turn.iter().cloned());
+        LlmRequest {
+            messages,
+            tools,
+            stable_prefix: Some(self.stable_prefix),
+            ..LlmRequest::default()
+        }
+    }
+}
+
+/// The layered prompt for `state`, leaving room for `tools`, this turn's `turn` messages and
+/// (with `rounds`) a narration's tool rounds. The window keeps whole turns, newest first, as
+/// many as fit, and always the latest one.
+pub fn layered(
+    state: &CampaignState,
+    settings: &GmSettings,
+    tools: &[ToolDefinition],
+    turn: &[Message],
+    rounds: bool,
+) -> Layered {
+    let available = window_budget(state, settings, tools, turn, rounds);
+    let mut start = state.context.len();
+    let mut used = 0;
+    for (index, verbatim) in state.context.iter().enumerate().rev() {
+        used += turn_tokens(verbatim);
+        if used > available && start < state.context.len() {
+            break;
+        }
+        start = index;
+    }
+    build(state, &state.context[start..])
+}
+
+/// What a summary would fold: the turns from the oldest kept verbatim up to `through_turn`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SummaryPlan {
+    /// The last turn the new summary covers.
+    pub through_turn: u32,
+    /// How many of the oldest verbatim turns it folds.
+    pub folded: usize,
+}
+
+/// Whether the verbatim turns no longer fit a narration's window, and if so which to fold: the
+/// oldest ones, leaving the newest that fill half the window (at least one), and no more than
+/// fit one summary request.
+pub fn summary_plan(
+    state: &CampaignState,
+    settings: &GmSettings,
+    tools: &[ToolDefinition],
+) -> Option<SummaryPlan> {
+    let available = window_budget(state, settings, tools, &[], true);
+    let sizes: Vec<usize> = state.context.iter().map(turn_tokens).collect();
+    if sizes.len() < 2 || sizes.iter().sum::<usize>() <= available {
+        return None;
+    }
+    let mut kept = 1;
+    let mut used = sizes[sizes.len() - 1];
+    while kept < sizes.len() - 1 && used + sizes[sizes.len() - 1 - kept] <= available / 2 {
+        used += sizes[sizes.len() - 1 - kept];
+        kept += 1;
+    }
+    let mut folded = 1;
+    let mut folding = sizes[0];
+    while folded < sizes.len() - kept && folding + sizes[folded] <= available {
+        folding += sizes[folded];
+        folded += 1;
+    }
+    Some(SummaryPlan {
+        through_turn: state.context[folded - 1].turn,
+        folded,
+    })
+}
+
+/// The request for a new summary: the layered prompt with the turns to fold as its window (the
+/// front of the last narration's), then the instruction.
+pub fn summary_request(
+    state: &CampaignState,
+    plan: &SummaryPlan,
+    tools: Vec<ToolDefinition>,
+    max_tokens: u32,
+) -> (Layered, LlmRequest) {
+    let layered = build(state, &state.context[..plan.folded]);
+    let since = state.summary.as_ref().map_or(String::new(), |summary| {
+        format!(" (it now covers turns 1 to {})", summary.through_turn)
+    });
+    let instruction = Message::user(format!(
+        "[Game] Rewrite \"the story so far\"{since} so that it also covers the turns above, up \
+         to turn {}. At most 200 words of plain prose in the past tense: where the character \
+         has been, whom they met and how those people feel about them, what was promised, what \
+         is unresolved. Do not record hit points, items, dice or other numbers: the character \
+         sheet keeps those. Answer with the summary only.",
+        plan.through_turn
+    ));
+    let mut request = layered.request(&[instruction], tools);
+    request.tool_choice = super::llm::ToolChoice::None;
+    request.temperature = Some(0.3);
+    request.max_tokens = Some(max_tokens);
+    (layered, request)
+}
+
+/// A summary as the model wrote it, trimmed and bounded; `None` when it is empty.
+pub fn clean_summary(text: &str) -> Option<String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return None;
+    }
+    let bounded: String = text.chars().take(MAX_SUMMARY_CHARS).collect();
+    Some(bounded)
+}
+
+/// The record of a request as sent, compared with the `previous` one's front.
+pub fn record(
+    purpose: &str,
+    request: &LlmRequest,
+    layered: &Layered,
+    previous: Option<&SentRequest>,
+) -> SentRequest {
+    let body = messages_json(&request.messages);
+    let shared = previous.map_or(0, |previous| {
+        shared_front(&messages_json(&previous.messages), &body)
+    });
+    let tools_bytes = serde_json::to_string(&request.tools).map_or(0, |json| json.len());
+    SentRequest {
+        purpose: purpose.to_owned(),
+        messages: request.messages.clone(),
+        tools: request.tools.iter().map(|tool| tool.name.clone()).collect(),
+        layers: layered.layers.clone(),
+        window: layered.window,
+        bytes: to_u32(body.len() + tools_bytes),
+        shared_front_bytes: to_u32(shared),
+        estimated_tokens: to_u32(request_tokens(request)),
+        reported_tokens: None,
+    }
+}
+
+/// The messages as JSON, the form the front is compared in.
+pub fn messages_json(messages: &[Message]) -> String {
+    serde_json::to_string(messages).unwrap_or_default()
+}
+
+/// How many leading bytes `a` and `b` share.
+pub fn shared_front(a: &str, b: &str) -> usize {
+    a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count()
+}
+
+/// The estimated tokens of a whole request: its messages and its tools.
+pub fn request_tokens(request: &LlmRequest) -> usize {
+    request.messages.iter().map(message_tokens).sum::<usize>() + tools_tokens(&request.tools)
+}
+
+/// Estimated tokens of a text (the cl100k tokenizer; providers differ a little).
+pub fn tokens(text: &str) -> usize {
+    tiktoken_rs::cl100k_base_singleton()
+        .encode_ordinary(text)
+        .len()
+}
+
+fn message_tokens(message: &Message) -> usize {
+    let text = match message {
+        Message::System { content } | Message::User { content } | Message::Tool { content, .. } => {
+            tokens(content)
+        }
+        Message::Assistant {
+            content,
+            tool_calls,
+        } => {
+            content.as_deref().map_or(0, tokens)
+                + tool_calls
+                    .iter()
+                    .map(|call| tokens(&call.name) + tokens(&call.arguments))
+                    .sum::<usize>()
+        }
+    };
+    text + MESSAGE_OVERHEAD
+}
+
+fn turn_tokens(turn: &ContextTurn) -> usize {
+    turn.messages.iter().map(message_tokens).sum()
+}
+
+fn tools_tokens(tools: &[ToolDefinition]) -> usize {
+    if tools.is_empty() {
+        0
+    } else {
+        tokens(&serde_json::to_string(tools).unwrap_or_default())
+    }
+}
+
+/// The tokens left for the verbatim window once the system message, the tools, this turn and
+/// (with `rounds`) the tool rounds are counted.
+fn window_budget(
+    state: &CampaignState,
+    settings: &GmSettings,
+    tools: &[ToolDefinition],
+    turn: &[Message],
+    rounds: bool,
+) -> usize {
+    let system = tokens(&system_text(state)) + MESSAGE_OVERHEAD;
+    let fixed = system
+        + tools_tokens(tools)
+        + turn.iter().map(message_tokens).sum::<usize>()
+        + if rounds { ROUND_RESERVE } else { 0 };
+    settings.prompt_budget().saturating_sub(fixed)
+}
+
+/// The layers for `state` with `window` as the verbatim turns.
+fn build(state: &CampaignState, window: &[ContextTurn]) -> Layered {
+    let prefix = stable_prefix(state);
+    let parts = [
+        ("the rules and the premise", prefix.clone()),
+        ("the story so far", summary_text(state)),
+        ("the journal", journal_text(&state.journal)),
+        ("the character sheet", sheet_text(state)),
+    ];
+    let mut layers: Vec<PromptLayer> = parts
+        .iter()
+        .filter(|(_, text)| !text.is_empty())
+        .map(|(name, text)| layer(name, text.len(), tokens(text)))
+        .collect();
+    let system: String = parts.iter().map(|(_, text)| text.as_str()).collect();
+    let mut messages = vec![Message::system(system)];
+    for verbatim in window {
+        messages.extend(verbatim.messages.iter().cloned());
+    }
+    if !window.is_empty() {
+        let window_messages = &messages[1..];
+        let bytes = messages_json(window_messages).len();
+        let tokens = window_messages.iter().map(message_tokens).sum();
+        layers.push(layer("the latest turns", bytes, tokens));
+    }
+    Layered {
+        messages,
+        stable_prefix: prefix.len(),
+        layers,
+        window: window
+            .first()
+            .zip(window.last())
+            .map(|(a, b)| (a.turn, b.turn)),
+    }
+}
+
+fn layer(name: &str, bytes: usize, tokens: usize) -> PromptLayer {
+    PromptLayer {
+        name: name.to_owned(),
+        tokens: to_u32(tokens),
+        bytes: to_u32(bytes),
+    }
+}
+
+/// Everything in the system message (layers 1 to 4).
+fn system_text(state: &CampaignState) -> String {
+    [
+        stable_prefix(state),
+        summary_text(state),
+        journal_text(&state.journal),
+        sheet_text(state),
+    ]
+    .concat()
+}
+
+/// Layer 1: the rules, the premise, the character as created.
+pub fn stable_prefix(state: &CampaignState) -> String {
+    format!(
+        "{GM_RULES}\n\n# The adventure\nPremise: {}\nThe character as created: {}",
+        state.premise,
+        describe_sheet(&state.origin)
+    )
+}
+
+fn summary_text(state: &CampaignState) -> String {
+    state.summary.as_ref().map_or(String::new(), |summary| {
+        format!(
+            "\n\n# The story so far (turns 1 to {})\n{}",
+            summary.through_turn, summary.text
+        )
+    })
+}
+
+/// Layer 3: open and pinned entries, by kind.
+fn journal_text(journal: &Journal) -> String {
+    let mut text = String::new();
+    for kind in JournalKind::ALL {
+        let entries: Vec<_> = journal
+            .entries()
+            .iter()
+            .filter(|entry| entry.kind == kind && (entry.open || entry.pinned))
+            .collect();
+        if entries.is_empty() {
+            continue;
+        }
+        let _ = write!(text, "\n{}:", kind.heading());
+        for entry in entries {
+            let _ = write!(text, "\n- {}: {}", entry.name.as_str(), entry.note.as_str());
+        }
+    }
+    if text.is_empty() {
+        text
+    } else {
+        format!("\n\n# The journal{text}")
+    }
+}
+
+fn sheet_text(state: &CampaignState) -> String {
+    format!("\n\n# The character now\n{}", describe_sheet(&state.sheet))
+}
+
+fn to_u32(value: usize) -> u32 {
+    u32::try_from(value).unwrap_or(u32::MAX)
+}

@@ -1,0 +1,162 @@
+//! The campaign's memory between turns: the summary phase, which folds old turns into "the story
+//! so far" beside the game (a failed or slow summary never blocks or loses a turn: it is tried
+//! again after the next one, and until then the window is cut to fit), and the player's own
+//! journal edits.
+
+use std::time::Duration;
+
+use super::in_flight::InFlight;
+use super::turn::project;
+use super::{Game, Loaded, ServiceError};
+use crate::campaign::event::CampaignEvent;
+use crate::campaign::store::{Append, Commit, StoreError};
+use crate::campaign::turn_event::{Phase, TurnEvent};
+use crate::campaign::view::TurnUpdate;
+use crate::campaign::{CampaignId, PlayerId};
+use crate::game::JournalChange;
+use crate::gm::{summarize, Summarized};
+
+/// How long a finished summary waits for a running phase to end before it is dropped (and
+/// written again after the next turn).
+const COMMIT_PATIENCE: Duration = Duration::from_secs(120);
+
+/// How often it looks.
+const COMMIT_POLL: Duration = Duration::from_millis(100);
+
+/// What the summary phase did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SummaryOutcome {
+    /// Every verbatim turn still fits: nothing to fold.
+    NotNeeded,
+    /// Another summary of this campaign is being written.
+    AlreadyRunning,
+    /// A new summary, through this turn, was saved.
+    Saved {
+        /// The last turn it covers.
+        through_turn: u32,
+    },
+    /// The summary was written, but the campaign had moved past it or stayed busy; dropped.
+    Dropped,
+}
+
+impl Game<'_> {
+    /// The summary phase: if the campaign's verbatim turns no longer fit, the model folds the
+    /// oldest into a new summary, saved as an event. The turn guard is held only to commit, on
+    /// the state as it is then, so turns go on while the model writes.
+    pub async fn summarize(
+        &self,
+        owner: &PlayerId,
+        id: &CampaignId,
+        now: i64,
+    ) -> Result<SummaryOutcome, ServiceError> {
+        let Some(_summarizing) = self.in_flight.take_summary(id) else {
+            return Ok(SummaryOutcome::AlreadyRunning);
+        };
+        let loaded = self.current(owner, id).await?;
+        let written = summarize(self.llm, self.gm, &loaded.state, loaded.request.as_ref()).await?;
+        let Some(summary) = written else {
+            return Ok(SummaryOutcome::NotNeeded);
+        };
+        let Some(_turn) = self.wait_for_turn(id).await else {
+            return Ok(SummaryOutcome::Dropped);
+        };
+        let loaded = self.current(owner, id).await?;
+        let covered = loaded
+            .state
+            .summary
+            .as_ref()
+            .is_some_and(|known| known.through_turn >= summary.through_turn);
+        if covered {
+            return Ok(SummaryOutcome::Dropped);
+        }
+        let through_turn = summary.through_turn;
+        match self.commit_summary(owner, id, loaded, summary, now).await {
+            Ok(()) => Ok(SummaryOutcome::Saved { through_turn }),
+            Err(ServiceError::Stale { .. }) => Ok(SummaryOutcome::Dropped),
+            Err(error) => Err(error),
+        }
+    }
+
+    async fn commit_summary(
+        &self,
+        owner: &PlayerId,
+        id: &CampaignId,
+        loaded: Loaded,
+        summary: Summarized,
+        now: i64,
+    ) -> Result<(), ServiceError> {
+        let events = vec![
+            CampaignEvent::Turn(TurnEvent::Usage {
+                phase: Phase::Summary,
+                usage: summary.usage,
+            }),
+            CampaignEvent::Summarized {
+                through_turn: summary.through_turn,
+                text: summary.text,
+            },
+        ];
+        let turn = loaded.record.turn;
+        let (state, story) = project(loaded.state, turn, &events)?;
+        let commit = Commit {
+            events: &events,
+            story: &story,
+            state: &state,
+            request: Some(&summary.sent),
+        };
+        self.store
+            .commit(owner, id, turn, Append::SameTurn, commit, now)
+            .await?;
+        Ok(())
+    }
+
+    /// The turn guard, once no phase of the campaign runs (`None` after [`COMMIT_PATIENCE`]).
+    async fn wait_for_turn(&self, id: &CampaignId) -> Option<InFlight> {
+        let deadline = tokio::time::Instant::now() + COMMIT_PATIENCE;
+        loop {
+            if let Some(guard) = self.in_flight.take(id) {
+                return Some(guard);
+            }
+            if tokio::time::Instant::now() >= deadline {
+                return None;
+            }
+            tokio::time::sleep(COMMIT_POLL).await;
+        }
+    }
+
+    /// The player's change to the journal (pin, edit, delete), saved as an event the game
+    /// master sees from its next request. Returns the journal's entries after it.
+    pub async fn edit_journal(
+        &self,
+        owner: &PlayerId,
+        id: &CampaignId,
+        change: JournalChange,
+        now: i64,
+    ) -> Result<TurnUpdate, ServiceError> {
+        let _running = self.in_flight.take(id).ok_or(ServiceError::Busy)?;
+        let loaded = self.current(owner, id).await?;
+        let mut journal = loaded.state.journal.clone();
+        journal
+            .apply(&change)
+            .map_err(|error| ServiceError::invalid("journal", error))?;
+        let events = vec![CampaignEvent::JournalEdited { change }];
+        let turn = loaded.record.turn;
+        let (state, story) = project(loaded.state, turn, &events)?;
+        let commit = Commit {
+            events: &events,
+            story: &story,
+            state: &state,
+            request: None,
+        };
+        match self
+            .store
+            .commit(owner, id, turn, Append::SameTurn, commit, now)
+            .await
+        {
+            Ok(_) => Ok(TurnUpdate::Journal {
+                entries: state.journal.entries().to_vec(),
+            }),
+            Err(StoreError::Stale { current }) => Err(ServiceError::Stale { current }),
+            Err(error) => Err(error.into()),
+        }
+    }
+}

@@ -1,0 +1,106 @@
+//! The journal panel: what the game master keeps (people, places, threads, promises, notable
+//! items). The player can pin an entry (the game master always sees it), rewrite or delete it.
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use super::state::use_play;
+use crate::api::edit_journal;
+use crate::campaign::view::{JournalEdit, TurnUpdate};
+use crate::game::{JournalEntry, JournalKind};
+
+/// The journal, grouped by kind; updates as the game master writes it.
+#[component]
+pub fn JournalPanel() -> impl IntoView {
+    let state = use_play();
+    let error = RwSignal::new(None::<String>);
+    let send = move |edit: JournalEdit| {
+        spawn_local(async move {
+            match edit_journal(state.id.get_value(), edit).await {
+                Ok(TurnUpdate::Journal { entries }) => {
+                    error.set(None);
+                    state.journal.set(entries);
+                }
+                Ok(_) => {}
+                Err(failure) => error.set(Some(failure.to_string())),
+            }
+        });
+    };
+    view! {
+        <section class="journal panel" data-testid="journal">
+            <h2>"Journal"</h2>
+            {move || error.get().map(|message| view! { <p class="error" role="alert">{message}</p> })}
+            {move || {
+                let entries = state.journal.get();
+                if entries.is_empty() {
+                    return view! {
+                        <p class="meta">"Nothing yet. The game master notes people, places and promises here."</p>
+                    }
+                        .into_any();
+                }
+                JournalKind::ALL
+                    .into_iter()
+                    .filter_map(|kind| {
+                        let group: Vec<JournalEntry> =
+                            entries.iter().filter(|entry| entry.kind == kind).cloned().collect();
+                        (!group.is_empty())
+                            .then(|| {
+                                view! {
+                                    <h3>{kind.heading()}</h3>
+                                    <ul class="journal-entries">
+                                        {group.into_iter().map(|entry| view! { <JournalItem entry send /> }).collect_view()}
+                                    </ul>
+                                }
+                            })
+                    })
+                    .collect_view()
+                    .into_any()
+            }}
+        </section>
+    }
+}
+
+/// One entry with its pin, edit and delete controls.
+#[component]
+fn JournalItem(
+    entry: JournalEntry,
+    send: impl Fn(JournalEdit) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let editing = RwSignal::new(false);
+    let name = RwSignal::new(entry.name.as_str().to_owned());
+    let note = RwSignal::new(entry.note.as_str().to_owned());
+    let (id, pinned) = (entry.id, entry.pinned);
+    let class = format!(
+        "journal-entry{}{}",
+        if entry.open { "" } else { " closed" },
+        if pinned { " pinned" } else { "" }
+    );
+    view! {
+        <li class=class>
+            <Show
+                when=move || editing.get()
+                fallback=move || {
+                    view! {
+                        <strong>{move || name.get()}</strong>
+                        ": "
+                        <span>{move || note.get()}</span>
+                        <span class="journal-tools">
+                            <button class="link" on:click=move |_| send(JournalEdit::Pin { id, pinned: !pinned })>
+                                {if pinned { "Unpin" } else { "Pin" }}
+                            </button>
+                            <button class="link" on:click=move |_| editing.set(true)>"Edit"</button>
+                            <button class="link" on:click=move |_| send(JournalEdit::Delete { id })>"Delete"</button>
+                        </span>
+                    }
+                }
+            >
+                <input aria-label="Name" maxlength="60" bind:value=name />
+                <textarea aria-label="Note" maxlength="300" bind:value=note></textarea>
+                <button on:click=move |_| {
+                    editing.set(false);
+                    send(JournalEdit::Rewrite { id, name: name.get_untracked(), note: note.get_untracked() });
+                }>"Save"</button>
+            </Show>
+        </li>
+    }
+}
