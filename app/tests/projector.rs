@@ -5,7 +5,7 @@
 
 use app::campaign::conversation::Message;
 use app::campaign::event::{CampaignEvent, StoredEvent};
-use app::campaign::state::{CampaignState, ProjectionError, CONTEXT_TURNS};
+use app::campaign::state::{CampaignState, ProjectionError, StorySummary, MAX_VERBATIM_TURNS};
 use app::campaign::turn_event::{ToolEffect, TurnEvent};
 use app::campaign::view::{StoryEntry, TurnUpdate};
 use app::game::text::{CharacterName, ClassName, LocationName, Slug};
@@ -112,9 +112,9 @@ fn a_change_that_no_longer_applies_is_refused_and_the_sheet_is_untouched() {
 }
 
 #[test]
-fn the_working_context_keeps_the_latest_turns_only_and_a_second_start_is_refused() {
+fn a_summary_replaces_the_turns_it_covers_in_the_verbatim_context() {
     let mut state = CampaignState::start("p", sheet());
-    for turn in 1..=(CONTEXT_TURNS as u32 + 3) {
+    for turn in 1..=5 {
         let messages = vec![Message::user(format!("turn {turn}"))];
         state
             .apply(&StoredEvent {
@@ -123,9 +123,45 @@ fn the_working_context_keeps_the_latest_turns_only_and_a_second_start_is_refused
             })
             .unwrap();
     }
-    assert_eq!(state.context.len(), CONTEXT_TURNS);
-    assert_eq!(state.context[0], vec![Message::user("turn 4")]);
-    assert_eq!(state.turn, CONTEXT_TURNS as u32 + 3);
+    let summarized = CampaignEvent::Summarized {
+        through_turn: 3,
+        text: "You met Mira.".into(),
+    };
+    let updates = state
+        .apply(&StoredEvent {
+            turn: 5,
+            event: summarized,
+        })
+        .unwrap();
+    assert!(updates.is_empty(), "the player's story does not change");
+    let turns: Vec<u32> = state.context.iter().map(|turn| turn.turn).collect();
+    assert_eq!(turns, [4, 5]);
+    assert_eq!(
+        state.summary,
+        Some(StorySummary {
+            through_turn: 3,
+            text: "You met Mira.".into()
+        })
+    );
+    assert_eq!(state.story_len, 0);
+}
+
+#[test]
+fn the_verbatim_context_is_bounded_and_a_second_start_is_refused() {
+    let mut state = CampaignState::start("p", sheet());
+    for turn in 1..=(MAX_VERBATIM_TURNS as u32 + 3) {
+        let messages = vec![Message::user(format!("turn {turn}"))];
+        state
+            .apply(&StoredEvent {
+                turn,
+                event: CampaignEvent::ModelMessages { messages },
+            })
+            .unwrap();
+    }
+    assert_eq!(state.context.len(), MAX_VERBATIM_TURNS);
+    assert_eq!(state.context[0].turn, 4);
+    assert_eq!(state.context[0].messages, vec![Message::user("turn 4")]);
+    assert_eq!(state.turn, MAX_VERBATIM_TURNS as u32 + 3);
     let started = state.apply(&StoredEvent {
         turn: 99,
         event: CampaignEvent::Started {

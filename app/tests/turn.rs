@@ -1,6 +1,7 @@
 //! The two-phase turn against the scripted model: tools, rolls, rejections, caps and repairs.
 #![cfg(feature = "ssr")]
 
+use app::campaign::state::{CampaignState, ContextTurn};
 use app::campaign::turn_event::{ToolEffect, TurnEvent};
 use app::game::text::{CharacterName, ClassName, LocationName};
 use app::game::{ActionList, CharacterSheet, Resolution, Slug};
@@ -8,7 +9,7 @@ use app::gm::scripted::{ScriptedError, ScriptedLlm, Step};
 use app::gm::turn::fallback_actions;
 use app::gm::{
     narrate, offer_actions, GmSettings, LlmError, Message, MoveText, Narration, PlayerMove,
-    TurnError,
+    ToolChoice, TurnError,
 };
 use rand::{rngs::StdRng, SeedableRng};
 use serde_json::json;
@@ -21,6 +22,10 @@ fn sheet() -> CharacterSheet {
     )
 }
 
+fn start() -> CampaignState {
+    CampaignState::start("A storm", sheet())
+}
+
 fn typed(text: &str) -> PlayerMove {
     PlayerMove::Text(MoveText::parse(text).unwrap())
 }
@@ -31,11 +36,12 @@ async fn run(
     player_move: PlayerMove,
 ) -> (Result<Narration, TurnError>, Vec<TurnEvent>) {
     let mut streamed = Vec::new();
+    let state = CampaignState::start("A storm", sheet.clone());
     let result = narrate(
         llm,
         &GmSettings::default(),
-        sheet,
-        &[],
+        &state,
+        None,
         &player_move,
         &mut StdRng::seed_from_u64(7),
         &mut |event| streamed.push(event.clone()),
@@ -220,8 +226,16 @@ async fn tool_rounds_are_capped_at_four_then_the_model_must_write() {
     assert_eq!(requests.len(), 5);
     assert!(requests[..4]
         .iter()
-        .all(|request| !request.tools.is_empty()));
-    assert!(requests[4].tools.is_empty(), "the last call has no tools");
+        .all(|request| request.tool_choice == ToolChoice::Auto));
+    assert_eq!(
+        requests[4].tool_choice,
+        ToolChoice::None,
+        "the last call may not call tools"
+    );
+    assert_eq!(
+        requests[4].tools, requests[0].tools,
+        "they are still listed, so the front stays the same"
+    );
     let rolls = narration
         .events
         .iter()
@@ -328,14 +342,15 @@ fn offered(events: &[TurnEvent]) -> (&ActionList, bool) {
 #[tokio::test]
 async fn the_action_request_uses_the_strict_schema_and_a_valid_answer_is_offered() {
     let llm = ScriptedLlm::from_steps(vec![Step::json(valid_actions())]);
-    let events = offer_actions(
-        &llm,
-        &GmSettings::default(),
-        &sheet(),
-        &[Message::assistant("A door.")],
-    )
-    .await
-    .unwrap();
+    let mut state = CampaignState::start("A storm", sheet());
+    state.context.push(ContextTurn {
+        turn: 1,
+        messages: vec![Message::assistant("A door.")],
+    });
+    let events = offer_actions(&llm, &GmSettings::default(), &state, None)
+        .await
+        .unwrap()
+        .events;
     let (actions, fallback) = offered(&events);
     assert!(!fallback);
     assert_eq!(actions.len(), 2);
@@ -350,9 +365,10 @@ async fn invalid_actions_are_repaired_once_with_the_error_quoted() {
         Step::json(json!({"actions": [{"id": "x", "description": "Roll", "diceRoll": "0d6"}]})),
         Step::json(valid_actions()),
     ]);
-    let events = offer_actions(&llm, &GmSettings::default(), &sheet(), &[])
+    let events = offer_actions(&llm, &GmSettings::default(), &start(), None)
         .await
-        .unwrap();
+        .unwrap()
+        .events;
     let (actions, fallback) = offered(&events);
     assert!(!fallback);
     assert_eq!(actions.len(), 2);
@@ -369,9 +385,10 @@ async fn invalid_twice_falls_back_to_safe_actions() {
         Step::text("{ not json"),
         Step::text("Sure! Here are actions: none"),
     ]);
-    let events = offer_actions(&llm, &GmSettings::default(), &sheet(), &[])
+    let events = offer_actions(&llm, &GmSettings::default(), &start(), None)
         .await
-        .unwrap();
+        .unwrap()
+        .events;
     let (actions, fallback) = offered(&events);
     assert!(fallback);
     assert_eq!(actions, &fallback_actions());
@@ -384,8 +401,9 @@ async fn a_provider_failure_during_repair_falls_back_too() {
         Step::text("nope"),
         Step::error(ScriptedError::Timeout),
     ]);
-    let events = offer_actions(&llm, &GmSettings::default(), &sheet(), &[])
+    let events = offer_actions(&llm, &GmSettings::default(), &start(), None)
         .await
-        .unwrap();
+        .unwrap()
+        .events;
     assert!(offered(&events).1);
 }

@@ -7,7 +7,7 @@ use app::campaign::{CampaignId, PlayerId};
 use app::errors::AppError;
 use app::gm::scripted::{ScriptedError, ScriptedLlm, Step};
 use app::gm::GmSettings;
-use app::service::{Game, MoveRequest, ServiceError, TurnsInFlight};
+use app::service::{Game, Loaded, MoveRequest, ServiceError, TurnsInFlight};
 use rand::{rngs::StdRng, SeedableRng};
 use serde_json::json;
 use server::store::sqlite::SqliteStore;
@@ -62,7 +62,7 @@ impl World {
     /// The campaign as stored, without generating anything.
     async fn seen(&self, owner: &PlayerId, id: &CampaignId) -> CampaignView {
         let game = self.game();
-        let (record, state) = game.current(owner, id).await.unwrap();
+        let Loaded { record, state, .. } = game.current(owner, id).await.unwrap();
         let story = game.story_page(owner, id, state.story_len).await.unwrap();
         CampaignView {
             summary: CampaignSummary {
@@ -77,6 +77,7 @@ impl World {
             actions: state.action_views(),
             tokens: (state.usage.prompt_tokens, state.usage.completion_tokens),
             model: String::new(),
+            journal: state.journal.entries().to_vec(),
         }
     }
 

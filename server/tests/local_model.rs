@@ -9,6 +9,7 @@ mod support;
 
 use std::time::Duration;
 
+use app::campaign::state::{CampaignState, ContextTurn};
 use app::campaign::turn_event::TurnEvent;
 use app::game::text::{CharacterName, ClassName, LocationName};
 use app::game::CharacterSheet;
@@ -57,17 +58,16 @@ async fn the_bundled_model_plays_a_full_turn_and_stops_with_the_app() {
     );
     assert_eq!(provider.gm, GmSettings::small_model());
 
-    let sheet = sheet();
-    let opening = PlayerMove::Opening(
-        MoveText::parse("A lantern-lit crypt beneath a drowned village.").unwrap(),
-    );
+    let premise = "A lantern-lit crypt beneath a drowned village.";
+    let mut state = CampaignState::start(premise, sheet());
+    let opening = PlayerMove::Opening(MoveText::parse(premise).unwrap());
     let narration = tokio::time::timeout(
         Duration::from_secs(180),
         narrate(
             provider.llm.as_ref(),
             &provider.gm,
-            &sheet,
-            &[],
+            &state,
+            None,
             &opening,
             &mut StdRng::seed_from_u64(1),
             &mut |_| {},
@@ -78,21 +78,29 @@ async fn the_bundled_model_plays_a_full_turn_and_stops_with_the_app() {
     .expect("the narration succeeds");
     assert!(!narration.text.trim().is_empty(), "a non-empty scene");
 
-    let mut history = narration.messages.clone();
-    history.retain(|message| !matches!(message, app::gm::Message::System { .. }));
-    let events = tokio::time::timeout(
+    state.sheet = narration.sheet.clone();
+    state.context.push(ContextTurn {
+        turn: 1,
+        messages: narration.messages.clone(),
+    });
+    let offered = tokio::time::timeout(
         Duration::from_secs(180),
         offer_actions(
             provider.llm.as_ref(),
             &provider.gm,
-            &narration.sheet,
-            &history,
+            &state,
+            Some(&narration.sent),
         ),
     )
     .await
     .expect("the actions arrive in bounded time")
     .expect("the actions call succeeds");
-    let offered = events.iter().find_map(|event| match event {
+    assert!(
+        offered.sent.shared_front_bytes as usize > app::gm::prompt::GM_RULES.len(),
+        "the actions request repeats the narration's front: {:?}",
+        offered.sent
+    );
+    let offered = offered.events.iter().find_map(|event| match event {
         TurnEvent::ActionsOffered { actions, fallback } => Some((actions, *fallback)),
         _ => None,
     });
@@ -156,8 +164,8 @@ async fn a_text_tool_roll_in_a_scripted_reply_is_parsed_and_rolled() {
     let narration = narrate(
         provider.llm.as_ref(),
         &provider.gm,
-        &sheet(),
-        &[],
+        &CampaignState::start("A goblin ambush", sheet()),
+        None,
         &PlayerMove::Text(MoveText::parse("I raise my shield.").unwrap()),
         &mut StdRng::seed_from_u64(3),
         &mut |_| {},

@@ -68,6 +68,7 @@ fn full_request() -> LlmRequest {
         }),
         temperature: Some(0.5),
         max_tokens: Some(256),
+        ..LlmRequest::default()
     }
 }
 
@@ -789,4 +790,26 @@ fn unusable_urls_and_keys_are_refused_without_echoing_the_key() {
     let error = bad_key.unwrap_err();
     assert!(matches!(error, LlmConfigError::ApiKey));
     assert!(!error.to_string().contains("sk-line"));
+}
+
+#[tokio::test]
+async fn tools_the_model_may_not_call_are_left_out_of_the_wire_request() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path(CHAT))
+        .respond_with(ResponseTemplate::new(200).set_body_json(text_completion("ok")))
+        .mount(&server)
+        .await;
+    let request = LlmRequest {
+        tool_choice: app::gm::ToolChoice::None,
+        ..full_request()
+    };
+    adapter(&server.uri())
+        .complete(request)
+        .await
+        .expect("a reply");
+    let requests = server.received_requests().await.unwrap();
+    let body: Value = serde_json::from_slice(&requests[0].body).unwrap();
+    assert!(body.get("tools").is_none(), "{body}");
+    assert_eq!(body["messages"].as_array().map(Vec::len), Some(4));
 }

@@ -1,6 +1,7 @@
 //! The SQLite campaign store: round trips, snapshots and story pages, owner scoping, optimistic
 //! concurrency, rebuilds, deletion.
 
+use app::campaign::conversation::{Message, SentRequest};
 use app::campaign::event::{CampaignEvent, StoredEvent};
 use app::campaign::state::CampaignState;
 use app::campaign::store::{Append, CampaignRecord, CampaignStore, Commit, StoreError};
@@ -85,6 +86,7 @@ async fn phase(
         events,
         story: &story,
         state: &state,
+        request: None,
     };
     store
         .commit(owner, id, expected_turn, how, commit, now)
@@ -445,4 +447,63 @@ async fn a_rebuild_replaces_the_story_and_the_snapshot_but_only_at_the_same_turn
     );
     let (_, story) = f.store.story(&owner, &id, 10, 10).await.unwrap();
     assert_eq!(story, replay.story);
+}
+
+#[tokio::test]
+async fn the_last_request_is_kept_until_a_phase_sends_another() {
+    let mut f = fixture().await;
+    let owner = f.player();
+    let id = f.campaign(&owner, 10).await;
+    assert_eq!(f.store.current(&owner, &id).await.unwrap().request, None);
+    let sent = SentRequest {
+        purpose: "narration".into(),
+        messages: vec![Message::system("Rules."), Message::user("I look around.")],
+        tools: vec!["roll_dice".into()],
+        layers: Vec::new(),
+        window: Some((1, 1)),
+        bytes: 80,
+        shared_front_bytes: 20,
+        estimated_tokens: 12,
+        reported_tokens: Some(14),
+    };
+    let events = [scene("A hall.")];
+    let mut state = start_state();
+    let story: Vec<StoryEntry> = state
+        .apply(&StoredEvent {
+            turn: 1,
+            event: events[0].clone(),
+        })
+        .unwrap()
+        .into_iter()
+        .filter_map(app::campaign::state::entry_of)
+        .collect();
+    let commit = Commit {
+        events: &events,
+        story: &story,
+        state: &state,
+        request: Some(&sent),
+    };
+    f.store
+        .commit(&owner, &id, 0, Append::NextTurn, commit, 20)
+        .await
+        .unwrap();
+    assert_eq!(
+        f.store.current(&owner, &id).await.unwrap().request,
+        Some(sent.clone())
+    );
+
+    phase(&f.store, &owner, &id, 1, Append::SameTurn, &[], 30)
+        .await
+        .unwrap();
+    let (_, log) = f.store.log(&owner, &id).await.unwrap();
+    let replay = CampaignState::replay(&log).unwrap();
+    f.store
+        .rebuild(&owner, &id, 1, &replay.story, &replay.state)
+        .await
+        .unwrap();
+    assert_eq!(
+        f.store.current(&owner, &id).await.unwrap().request,
+        Some(sent),
+        "a phase without a request and a rebuild keep it"
+    );
 }

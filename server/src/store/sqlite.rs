@@ -234,7 +234,7 @@ impl CampaignStore for SqliteStore {
                 .map(|stored| (stored.turn, &stored.event))
                 .collect();
             insert_events(&mut tx, &record.id, &events).await?;
-            write_derived(&mut tx, &record.id, story, state).await?;
+            write_derived(&mut tx, &record.id, story, state, None).await?;
             tx.commit().await.map_err(database)
         })
     }
