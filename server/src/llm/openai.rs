@@ -277,9 +277,9 @@ impl OpenAiAdapter {
         &self.settings
     }
 
-    /// The wire request for `request`.
+    /// The wire request for `request` (its JSON is the request body).
     #[allow(deprecated)] // `max_tokens`: see the module documentation.
-    fn wire_request(&self, request: LlmRequest, stream: bool) -> CreateChatCompletionRequest {
+    pub fn wire_request(&self, request: LlmRequest, stream: bool) -> CreateChatCompletionRequest {
         // Tools the model may not call are left out: not every server accepts `tool_choice`.
         let tools: Vec<_> = match request.tool_choice {
             ToolChoice::Auto => request.tools.into_iter().map(wire_tool).collect(),

@@ -1,0 +1,333 @@
+//! The model's memory over a long campaign: a bounded prompt that keeps what matters (the
+//! journal, the summary) while the verbatim window holds only recent turns; a failed summary
+//! never costs a turn; the player's journal edits reach the model; the snapshot still equals a
+//! replay of the log.
+
+use app::campaign::state::CampaignState;
+use app::campaign::store::CampaignStore;
+use app::campaign::view::{MoveInput, NewCampaign};
+use app::campaign::{CampaignId, PlayerId};
+use app::gm::scripted::{Scenario, ScriptedError, ScriptedLlm, Step};
+use app::gm::{GmSettings, LlmRequest, Message, Purpose};
+use app::service::{Game, MoveRequest, ServiceError, SummaryOutcome, TurnsInFlight};
+use rand::{rngs::StdRng, SeedableRng};
+use serde_json::json;
+use server::llm::openai::{OpenAiAdapter, OpenAiSettings};
+use server::store::sqlite::SqliteStore;
+
+fn actions() -> Step {
+    Step::json(json!({"actions": [
+        {"id": "press-on", "description": "Press on down the road", "diceRoll": null, "diceReason": null, "difficultyClass": null, "attribute": null},
+        {"id": "rest", "description": "Rest a while", "diceRoll": null, "diceReason": null, "difficultyClass": null, "attribute": null}
+    ]}))
+}
+
+/// A scene of about 600 characters, different each turn.
+fn scene(turn: u32) -> String {
+    format!(
+        "Scene {turn}. The road bends through wet hills and the wind carries the smell of \
+         peat smoke from somewhere beyond the ridge. A cart has lost a wheel in the ditch; its \
+         owner is long gone, but a crow sits on the axle and watches you with one bright eye. \
+         Further on, the milestones are carved with names instead of distances, and one of \
+         them is fresh. The light is going, and the first lamps of a hamlet flicker below, \
+         where a dog barks twice and stops. Somewhere a bell rings the hour ({turn}), and you \
+         count the strokes without meaning to."
+    )
+}
+
+/// Turn 5 meets Mira the smith and makes her a promise; every other turn only narrates.
+fn narration(turn: u32) -> Vec<Step> {
+    if turn == 5 {
+        let calls = vec![
+            (
+                "keep_journal",
+                json!({"action": "note", "kind": "person", "name": "Mira the smith", "note": "Smith of Fenwick; gruff but fair, wary of you."}),
+            ),
+            (
+                "keep_journal",
+                json!({"action": "note", "kind": "promise", "name": "Mira's hammer", "note": "You promised Mira to bring back her grandfather's hammer from the barrow."}),
+            ),
+        ];
+        let mut step = Step::call(calls[0].0, calls[0].1.clone());
+        step.tool_calls.push(
+            Step::call(calls[1].0, calls[1].1.clone())
+                .tool_calls
+                .remove(0),
+        );
+        return vec![step, Step::text(scene(turn))];
+    }
+    vec![Step::text(scene(turn))]
+}
+
+fn scenario(turns: u32, summaries: Vec<Step>) -> Scenario {
+    let mut steps = Vec::new();
+    for turn in 1..=turns {
+        steps.extend(narration(turn));
+    }
+    Scenario {
+        steps,
+        actions: vec![actions()],
+        summaries,
+        // The single action list is used every turn.
+        cycle: true,
+        model: None,
+    }
+}
+
+struct World {
+    store: SqliteStore,
+    llm: ScriptedLlm,
+    gm: GmSettings,
+    in_flight: TurnsInFlight,
+    owner: PlayerId,
+    rng: StdRng,
+    _dir: tempfile::TempDir,
+}
+
+impl World {
+    async fn new(scenario: Scenario, gm: GmSettings) -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("game.db").display());
+        let mut rng = StdRng::seed_from_u64(5);
+        Self {
+            store: SqliteStore::open(&url).await.unwrap(),
+            llm: ScriptedLlm::new(scenario),
+            gm,
+            in_flight: TurnsInFlight::default(),
+            owner: PlayerId::random(&mut rng),
+            rng,
+            _dir: dir,
+        }
+    }
+
+    fn game(&self) -> Game<'_> {
+        Game {
+            store: &self.store,
+            llm: &self.llm,
+            gm: &self.gm,
+            in_flight: &self.in_flight,
+        }
+    }
+
+    async fn create(&mut self) -> CampaignId {
+        let form = NewCampaign {
+            premise: "A road through the wet hills to a barrow.".into(),
+            name: "Wren".into(),
+            class: "Ranger".into(),
+        };
+        let mut rng = self.rng.clone();
+        let id = self
+            .game()
+            .create(&self.owner, &form, 1, &mut rng, &mut |_| {})
+            .await
+            .unwrap()
+            .id;
+        self.rng = rng;
+        id
+    }
+
+    /// Plays turn `turn` (a typed move), its actions, then the summary phase.
+    async fn turn(&mut self, id: &CampaignId, turn: u32) -> Result<SummaryOutcome, ServiceError> {
+        let input = MoveInput::Text {
+            text: format!("I walk on (move {turn})"),
+        };
+        let request = MoveRequest {
+            expected_turn: turn - 1,
+            input: &input,
+        };
+        let mut rng = self.rng.clone();
+        self.game()
+            .play(&self.owner, id, request, 100, &mut rng, &mut |_| {})
+            .await?;
+        self.rng = rng;
+        self.game().ensure_actions(&self.owner, id, 100).await?;
+        self.game().summarize(&self.owner, id, 100).await
+    }
+
+    fn last(&self, purpose: Purpose) -> LlmRequest {
+        self.llm
+            .requests()
+            .into_iter()
+            .rev()
+            .find(|request| request.purpose == purpose)
+            .expect("a request of that purpose")
+    }
+}
+
+fn system(request: &LlmRequest) -> &str {
+    match &request.messages[0] {
+        Message::System { content } => content,
+        other => panic!("the first message is the system prompt, not {other:?}"),
+    }
+}
+
+fn window_text(request: &LlmRequest) -> String {
+    serde_json::to_string(&request.messages[1..]).unwrap()
+}
+
+/// The request body an OpenAI-compatible endpoint receives for `request`.
+fn wire_bytes(request: &LlmRequest) -> usize {
+    let adapter =
+        OpenAiAdapter::new(OpenAiSettings::new("http://127.0.0.1:9/v1", "gpt-4o-mini")).unwrap();
+    serde_json::to_vec(&adapter.wire_request(request.clone(), true))
+        .unwrap()
+        .len()
+}
+
+#[tokio::test]
+async fn an_npc_and_a_promise_from_turn_five_are_in_the_prompt_at_turn_three_hundred() {
+    let summary = Step::text("The story so far: Wren walked the long road through the hills.");
+    let mut world = World::new(scenario(300, vec![summary]), GmSettings::default()).await;
+    let id = world.create().await;
+    let mut saved = 0;
+    for turn in 2..=300 {
+        if let SummaryOutcome::Saved { .. } = world.turn(&id, turn).await.unwrap() {
+            saved += 1;
+        }
+    }
+    assert!(
+        saved >= 10,
+        "summaries were written as the window filled: {saved}"
+    );
+
+    let request = world.last(Purpose::Narration);
+    let prompt = system(&request);
+    assert!(prompt.contains("Mira the smith"), "{prompt}");
+    assert!(
+        prompt.contains("bring back her grandfather's hammer"),
+        "{prompt}"
+    );
+    assert!(
+        prompt.contains("# The story so far (turns 1 to"),
+        "{prompt}"
+    );
+    let window = window_text(&request);
+    assert!(window.contains("move 300"), "this turn is there");
+    assert!(
+        !window.contains("(move 5)"),
+        "turn 5 is long out of the window"
+    );
+    assert!(
+        !window.contains("(move 250)"),
+        "only recent turns are verbatim"
+    );
+    let bytes = wire_bytes(&request);
+    assert!(bytes <= 12 * 1024, "the request body is {bytes} bytes");
+
+    let (_, log) = world.store.log(&world.owner, &id).await.unwrap();
+    let replay = CampaignState::replay(&log).unwrap();
+    let stored = world.game().current(&world.owner, &id).await.unwrap().state;
+    assert_eq!(stored, replay.state, "the snapshot equals the replay");
+}
+
+#[tokio::test]
+async fn a_failed_summary_leaves_the_turn_saved_and_the_campaign_playable() {
+    let gm = GmSettings {
+        prompt_max_tokens: 2_600,
+        ..GmSettings::default()
+    };
+    let summaries = vec![
+        Step::error(ScriptedError::Server),
+        Step::text("The story so far: Wren set out for the barrow."),
+    ];
+    let mut world = World::new(scenario(40, summaries), gm).await;
+    let id = world.create().await;
+    let mut outcomes = Vec::new();
+    let mut turn = 2;
+    while !outcomes
+        .iter()
+        .any(|outcome| matches!(outcome, Err(ServiceError::Gm(_))))
+    {
+        outcomes.push(world.turn(&id, turn).await);
+        turn += 1;
+        assert!(turn < 40, "the window overflowed and a summary was tried");
+    }
+    let failed_at = turn - 1;
+    let loaded = world.game().current(&world.owner, &id).await.unwrap();
+    assert_eq!(loaded.record.turn, failed_at, "the turn was saved");
+    assert!(loaded.state.actions.is_some(), "and its actions");
+    assert_eq!(loaded.state.summary, None);
+
+    // The next turn plays; its window is cut to fit while the summary is missing.
+    let next = world.turn(&id, turn).await.unwrap();
+    let narration = world.last(Purpose::Narration);
+    assert!(
+        !window_text(&narration).contains("Begin the adventure"),
+        "the oldest turn was cut"
+    );
+    assert!(window_text(&narration).contains(&format!("(move {turn})")));
+    assert!(
+        app::gm::memory::request_tokens(&narration) <= 2_600,
+        "the prompt stays within its budget"
+    );
+    assert!(
+        matches!(next, SummaryOutcome::Saved { .. }),
+        "the summary is tried again after the next turn: {next:?}"
+    );
+    let state = world.game().current(&world.owner, &id).await.unwrap().state;
+    let summary = state.summary.expect("a summary now");
+    assert!(summary.text.contains("set out for the barrow"));
+    assert!(state
+        .context
+        .iter()
+        .all(|turn| turn.turn > summary.through_turn));
+}
+
+#[tokio::test]
+async fn the_players_journal_edits_reach_the_model() {
+    use app::campaign::view::TurnUpdate;
+    use app::game::{JournalChange, JournalName, JournalNote};
+
+    let summary = Step::text("The story so far: Wren met Mira the smith.");
+    let mut world = World::new(scenario(8, vec![summary]), GmSettings::default()).await;
+    let id = world.create().await;
+    for turn in 2..=6 {
+        world.turn(&id, turn).await.unwrap();
+    }
+    let journal = world
+        .game()
+        .current(&world.owner, &id)
+        .await
+        .unwrap()
+        .state
+        .journal;
+    let promise = journal
+        .entries()
+        .iter()
+        .find(|entry| entry.name.as_str() == "Mira's hammer")
+        .expect("the model noted the promise");
+    let edit = JournalChange::Edit {
+        id: promise.id,
+        name: JournalName::new("Mira's hammer").unwrap(),
+        note: JournalNote::new("Mira wants the hammer back before the frost.").unwrap(),
+    };
+    let update = world
+        .game()
+        .edit_journal(&world.owner, &id, edit, 100)
+        .await
+        .unwrap();
+    let TurnUpdate::Journal { entries } = update else {
+        panic!("the journal comes back")
+    };
+    assert_eq!(entries.len(), 2);
+    let unknown = JournalChange::Delete { id: 99 };
+    let refused = world
+        .game()
+        .edit_journal(&world.owner, &id, unknown, 100)
+        .await;
+    assert!(matches!(
+        refused,
+        Err(ServiceError::Invalid {
+            field: "journal",
+            ..
+        })
+    ));
+
+    world.turn(&id, 7).await.unwrap();
+    let prompt = system(&world.last(Purpose::Narration)).to_owned();
+    assert!(prompt.contains("before the frost"), "{prompt}");
+    assert!(
+        !prompt.contains("grandfather's hammer"),
+        "the old note is gone"
+    );
+}
