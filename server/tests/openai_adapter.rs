@@ -793,7 +793,7 @@ fn unusable_urls_and_keys_are_refused_without_echoing_the_key() {
 }
 
 #[tokio::test]
-async fn tools_the_model_may_not_call_are_left_out_of_the_wire_request() {
+async fn tools_the_model_may_not_call_are_still_listed_with_tool_choice_none() {
     let server = MockServer::start().await;
     Mock::given(method("POST"))
         .and(path(CHAT))
@@ -810,6 +810,7 @@ async fn tools_the_model_may_not_call_are_left_out_of_the_wire_request() {
         .expect("a reply");
     let requests = server.received_requests().await.unwrap();
     let body: Value = serde_json::from_slice(&requests[0].body).unwrap();
-    assert!(body.get("tools").is_none(), "{body}");
+    assert_eq!(body["tool_choice"], json!("none"), "{body}");
+    assert_eq!(body["tools"][0]["function"]["name"], json!("roll_dice"));
     assert_eq!(body["messages"].as_array().map(Vec::len), Some(4));
 }

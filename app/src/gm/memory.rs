@@ -23,10 +23,16 @@ use super::sheet_text::describe_sheet;
 use super::turn::GmSettings;
 use crate::campaign::conversation::{PromptLayer, SentRequest};
 use crate::campaign::state::{CampaignState, ContextTurn};
-use crate::game::{Journal, JournalKind};
+use crate::game::{Journal, JournalEntry, JournalKind};
 
 /// Tokens kept free for the tool calls and results of a narration's later rounds.
-const ROUND_RESERVE: usize = 300;
+const ROUND_RESERVE: usize = 200;
+
+/// Tokens a player's move is assumed to take when planning a summary (before the move exists).
+const MOVE_RESERVE: usize = 100;
+
+/// The share of the prompt budget the journal may take (its newest and pinned entries first).
+const JOURNAL_SHARE: usize = 6;
 
 /// Tokens each message costs beyond its text (role and separators).
 const MESSAGE_OVERHEAD: usize = 4;
@@ -62,17 +68,39 @@ impl Layered {
     }
 }
 
+/// What else a request carries besides its layers and this turn, which its window must leave
+/// room for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reserve {
+    /// A narration's later tool rounds.
+    ToolRounds,
+    /// A response schema of this many tokens.
+    Schema(usize),
+    /// Nothing.
+    Nothing,
+}
+
+impl Reserve {
+    fn tokens(self) -> usize {
+        match self {
+            Self::ToolRounds => ROUND_RESERVE,
+            Self::Schema(tokens) => tokens,
+            Self::Nothing => 0,
+        }
+    }
+}
+
 /// The layered prompt for `state`, leaving room for `tools`, this turn's `turn` messages and
-/// (with `rounds`) a narration's tool rounds. The window keeps whole turns, newest first, as
-/// many as fit, and always the latest one.
+/// the `reserve`. The window keeps whole turns, newest first, as many as fit, and always the
+/// latest one.
 pub fn layered(
     state: &CampaignState,
     settings: &GmSettings,
     tools: &[ToolDefinition],
     turn: &[Message],
-    rounds: bool,
+    reserve: Reserve,
 ) -> Layered {
-    let available = window_budget(state, settings, tools, turn, rounds);
+    let available = window_budget(state, settings, tools, turn, reserve);
     let mut start = state.context.len();
     let mut used = 0;
     for (index, verbatim) in state.context.iter().enumerate().rev() {
@@ -82,7 +110,7 @@ pub fn layered(
         }
         start = index;
     }
-    build(state, &state.context[start..])
+    build(state, settings, &state.context[start..])
 }
 
 /// What a summary would fold: the turns from the oldest kept verbatim up to `through_turn`.
@@ -102,7 +130,8 @@ pub fn summary_plan(
     settings: &GmSettings,
     tools: &[ToolDefinition],
 ) -> Option<SummaryPlan> {
-    let available = window_budget(state, settings, tools, &[], true);
+    let available = window_budget(state, settings, tools, &[], Reserve::ToolRounds)
+        .saturating_sub(MOVE_RESERVE);
     let sizes: Vec<usize> = state.context.iter().map(turn_tokens).collect();
     if sizes.len() < 2 || sizes.iter().sum::<usize>() <= available {
         return None;
@@ -129,11 +158,11 @@ pub fn summary_plan(
 /// front of the last narration's), then the instruction.
 pub fn summary_request(
     state: &CampaignState,
+    settings: &GmSettings,
     plan: &SummaryPlan,
     tools: Vec<ToolDefinition>,
-    max_tokens: u32,
 ) -> (Layered, LlmRequest) {
-    let layered = build(state, &state.context[..plan.folded]);
+    let layered = build(state, settings, &state.context[..plan.folded]);
     let since = state.summary.as_ref().map_or(String::new(), |summary| {
         format!(" (it now covers turns 1 to {})", summary.through_turn)
     });
@@ -148,7 +177,7 @@ pub fn summary_request(
     let mut request = layered.request(&[instruction], tools);
     request.tool_choice = super::llm::ToolChoice::None;
     request.temperature = Some(0.3);
-    request.max_tokens = Some(max_tokens);
+    request.max_tokens = Some(settings.summary_max_tokens);
     (layered, request)
 }
 
@@ -170,14 +199,18 @@ pub fn record(
     previous: Option<&SentRequest>,
 ) -> SentRequest {
     let body = messages_json(&request.messages);
-    let shared = previous.map_or(0, |previous| {
-        shared_front(&messages_json(&previous.messages), &body)
-    });
+    let tools: Vec<String> = request.tools.iter().map(|tool| tool.name.clone()).collect();
     let tools_bytes = serde_json::to_string(&request.tools).map_or(0, |json| json.len());
+    // The same tools (always the whole registry, in its order) make the same first bytes.
+    let shared = previous
+        .filter(|previous| previous.tools == tools)
+        .map_or(0, |previous| {
+            tools_bytes + shared_front(&messages_json(&previous.messages), &body)
+        });
     SentRequest {
         purpose: purpose.to_owned(),
         messages: request.messages.clone(),
-        tools: request.tools.iter().map(|tool| tool.name.clone()).collect(),
+        tools,
         layers: layered.layers.clone(),
         window: layered.window,
         bytes: to_u32(body.len() + tools_bytes),
@@ -190,6 +223,13 @@ pub fn record(
 /// The messages as JSON, the form the front is compared in.
 pub fn messages_json(messages: &[Message]) -> String {
     serde_json::to_string(messages).unwrap_or_default()
+}
+
+/// The prompt as a provider renders it, for comparing fronts: the tool definitions, then the
+/// messages (as JSON).
+pub fn prompt_json(request: &LlmRequest) -> String {
+    let tools = serde_json::to_string(&request.tools).unwrap_or_default();
+    tools + &messages_json(&request.messages)
 }
 
 /// How many leading bytes `a` and `b` share.
@@ -241,29 +281,32 @@ fn tools_tokens(tools: &[ToolDefinition]) -> usize {
 }
 
 /// The tokens left for the verbatim window once the system message, the tools, this turn and
-/// (with `rounds`) the tool rounds are counted.
+/// the reserve are counted.
 fn window_budget(
     state: &CampaignState,
     settings: &GmSettings,
     tools: &[ToolDefinition],
     turn: &[Message],
-    rounds: bool,
+    reserve: Reserve,
 ) -> usize {
-    let system = tokens(&system_text(state)) + MESSAGE_OVERHEAD;
+    let system = tokens(&system_text(state, settings)) + MESSAGE_OVERHEAD;
     let fixed = system
         + tools_tokens(tools)
         + turn.iter().map(message_tokens).sum::<usize>()
-        + if rounds { ROUND_RESERVE } else { 0 };
+        + reserve.tokens();
     settings.prompt_budget().saturating_sub(fixed)
 }
 
 /// The layers for `state` with `window` as the verbatim turns.
-fn build(state: &CampaignState, window: &[ContextTurn]) -> Layered {
+fn build(state: &CampaignState, settings: &GmSettings, window: &[ContextTurn]) -> Layered {
     let prefix = stable_prefix(state);
     let parts = [
         ("the rules and the premise", prefix.clone()),
         ("the story so far", summary_text(state)),
-        ("the journal", journal_text(&state.journal)),
+        (
+            "the journal",
+            journal_text(&state.journal, journal_budget(settings)),
+        ),
         ("the character sheet", sheet_text(state)),
     ];
     let mut layers: Vec<PromptLayer> = parts
@@ -302,14 +345,18 @@ fn layer(name: &str, bytes: usize, tokens: usize) -> PromptLayer {
 }
 
 /// Everything in the system message (layers 1 to 4).
-fn system_text(state: &CampaignState) -> String {
+fn system_text(state: &CampaignState, settings: &GmSettings) -> String {
     [
         stable_prefix(state),
         summary_text(state),
-        journal_text(&state.journal),
+        journal_text(&state.journal, journal_budget(settings)),
         sheet_text(state),
     ]
     .concat()
+}
+
+fn journal_budget(settings: &GmSettings) -> usize {
+    settings.prompt_budget() / JOURNAL_SHARE
 }
 
 /// Layer 1: the rules, the premise, the character as created.
@@ -330,21 +377,39 @@ fn summary_text(state: &CampaignState) -> String {
     })
 }
 
-/// Layer 3: open and pinned entries, by kind.
-fn journal_text(journal: &Journal) -> String {
+/// Layer 3: the pinned entries, then the newest open ones, as many as `max_tokens` allow;
+/// listed by kind in the order they were written.
+fn journal_text(journal: &Journal, max_tokens: usize) -> String {
+    let line =
+        |entry: &JournalEntry| format!("\n- {}: {}", entry.name.as_str(), entry.note.as_str());
+    let pinned = journal.entries().iter().filter(|entry| entry.pinned);
+    let open = journal
+        .entries()
+        .iter()
+        .rev()
+        .filter(|entry| entry.open && !entry.pinned);
+    let mut shown = Vec::new();
+    let mut used = 0;
+    for entry in pinned.chain(open) {
+        used += tokens(&line(entry));
+        if used > max_tokens && !entry.pinned {
+            break;
+        }
+        shown.push(entry.id);
+    }
     let mut text = String::new();
     for kind in JournalKind::ALL {
         let entries: Vec<_> = journal
             .entries()
             .iter()
-            .filter(|entry| entry.kind == kind && (entry.open || entry.pinned))
+            .filter(|entry| entry.kind == kind && shown.contains(&entry.id))
             .collect();
         if entries.is_empty() {
             continue;
         }
         let _ = write!(text, "\n{}:", kind.heading());
         for entry in entries {
-            let _ = write!(text, "\n- {}: {}", entry.name.as_str(), entry.note.as_str());
+            text.push_str(&line(entry));
         }
     }
     if text.is_empty() {

@@ -16,14 +16,12 @@ Rules:
 - Note people met, places, open threads, promises and debts with keep_journal, and close entries that no longer matter.
 - Stay consistent with the story so far, the journal and the character sheet.";
 
-/// Phase 2's request (this turn's message): the player's next actions as JSON.
-pub const ACTION_RULES: &str = "[Game] Now propose the actions I can take next. Answer with \
-JSON only: {\"actions\": [...]} with 2 to 4 distinct actions that fit the last scene.
-Each action: id (short kebab-case), description (what the player does, one sentence), \
-diceRoll (\"1d20\" when the outcome is uncertain, else null), diceReason (e.g. \"Stealth\", else null), \
-difficultyClass (5 easy, 10 medium, 15 hard, 20 very hard; null without dice), attribute \
-(STR, DEX, CON, INT, WIS or CHA whose modifier applies, else null). The game adds the attribute \
-modifier itself, so diceRoll is the bare dice.";
+/// Phase 2's request (this turn's message): the player's next actions as JSON (the schema
+/// sent with it describes each field).
+pub const ACTION_RULES: &str = "[Game] Now propose 2 to 4 distinct actions I can take next \
+that fit the last scene, as JSON only. Give a diceRoll (\"1d20\", the bare dice: the game adds \
+the attribute's modifier), a diceReason, a difficultyClass (5 easy, 10 medium, 15 hard, 20 very \
+hard) and an attribute only when the outcome is uncertain; else null.";
 
 /// The message that asks for the actions.
 pub fn actions_message() -> Message {

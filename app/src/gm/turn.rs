@@ -87,7 +87,7 @@ impl Default for GmSettings {
             narrative_max_tokens: 700,
             actions_max_tokens: 500,
             context_tokens: 128_000,
-            prompt_max_tokens: 3_000,
+            prompt_max_tokens: 2_700,
             summary_max_tokens: 400,
             bounded_schema: false,
         }
@@ -223,7 +223,7 @@ pub async fn narrate<R: Rng + Send>(
     let (move_text, roll_line) = record_move(player_move, &table.sheet, rng, &mut log);
     let mut turn = vec![move_message(&move_text, roll_line.as_deref())];
     let tools = tools::definitions();
-    let layered = memory::layered(state, settings, &tools, &turn, true);
+    let layered = memory::layered(state, settings, &tools, &turn, memory::Reserve::ToolRounds);
     let mut rounds = Rounds {
         layered: &layered,
         tools,
@@ -416,11 +416,13 @@ pub async fn offer_actions(
     let mut events = Vec::new();
     let tools = tools::definitions();
     let ask = [actions_message()];
-    let layered = memory::layered(state, settings, &tools, &ask, false);
+    let format = actions_format(settings.bounded_schema);
+    let schema = memory::Reserve::Schema(memory::tokens(&format.schema.to_string()));
+    let layered = memory::layered(state, settings, &tools, &ask, schema);
     let mut request = layered.request(&ask, tools);
     request.purpose = Purpose::Actions;
     request.tool_choice = ToolChoice::None;
-    request.response_format = Some(actions_format(settings.bounded_schema));
+    request.response_format = Some(format);
     request.temperature = Some(0.7);
     request.max_tokens = Some(settings.actions_max_tokens);
     let mut sent = memory::record(Purpose::Actions.label(), &request, &layered, previous);
@@ -480,8 +482,7 @@ pub async fn summarize(
     let Some(plan) = memory::summary_plan(state, settings, &tools) else {
         return Ok(None);
     };
-    let (layered, mut request) =
-        memory::summary_request(state, &plan, tools, settings.summary_max_tokens);
+    let (layered, mut request) = memory::summary_request(state, settings, &plan, tools);
     request.purpose = Purpose::Summary;
     let mut sent = memory::record(Purpose::Summary.label(), &request, &layered, previous);
     let reply = llm.complete(request).await?;

@@ -56,8 +56,8 @@ use async_openai::types::chat::{
     ChatCompletionRequestSystemMessageContent, ChatCompletionRequestToolMessage,
     ChatCompletionRequestToolMessageContent, ChatCompletionRequestUserMessage,
     ChatCompletionRequestUserMessageContent, ChatCompletionStreamOptions, ChatCompletionTool,
-    ChatCompletionTools, CreateChatCompletionRequest, FunctionCall, FunctionObject, ResponseFormat,
-    ResponseFormatJsonSchema,
+    ChatCompletionToolChoiceOption, ChatCompletionTools, CreateChatCompletionRequest, FunctionCall,
+    FunctionObject, ResponseFormat, ResponseFormatJsonSchema, ToolChoiceOptions,
 };
 use eventsource_stream::{Event, EventStreamError, Eventsource};
 use futures::{
@@ -280,15 +280,21 @@ impl OpenAiAdapter {
     /// The wire request for `request` (its JSON is the request body).
     #[allow(deprecated)] // `max_tokens`: see the module documentation.
     pub fn wire_request(&self, request: LlmRequest, stream: bool) -> CreateChatCompletionRequest {
-        // Tools the model may not call are left out: not every server accepts `tool_choice`.
-        let tools: Vec<_> = match request.tool_choice {
-            ToolChoice::Auto => request.tools.into_iter().map(wire_tool).collect(),
-            ToolChoice::None => Vec::new(),
+        let tools: Vec<_> = request.tools.into_iter().map(wire_tool).collect();
+        // Tools the model may not call are still sent, with `tool_choice: none`: a provider
+        // renders them ahead of the messages, so every call of a campaign keeps the same front
+        // for its prompt cache.
+        let tool_choice = match request.tool_choice {
+            ToolChoice::None if !tools.is_empty() => Some(ChatCompletionToolChoiceOption::Mode(
+                ToolChoiceOptions::None,
+            )),
+            _ => None,
         };
         CreateChatCompletionRequest {
             model: self.settings.model.clone(),
             messages: request.messages.into_iter().map(wire_message).collect(),
             tools: (!tools.is_empty()).then_some(tools),
+            tool_choice,
             response_format: request.response_format.map(wire_format),
             temperature: request.temperature,
             max_tokens: request.max_tokens.or(self.settings.max_tokens),

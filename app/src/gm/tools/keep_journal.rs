@@ -7,40 +7,65 @@ use serde::Deserialize;
 use super::{GameTool, ToolCommand};
 use crate::game::{JournalChange, JournalKind, JournalName, JournalNote};
 
-/// What to do with the entry.
+// The enums below carry no doc comments on purpose: their schema is then a plain `enum` of
+// names, a fraction of the bytes every request pays for the tool's definition.
+
+/// What to do with the entry: write it (`note`) or close it.
 #[derive(Clone, Copy, Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
+#[allow(missing_docs)]
 pub enum JournalAction {
-    /// Write the entry of that name (new, or updated).
     Note,
-    /// The entry no longer matters (a promise kept, a quest done).
     Close,
 }
 
-/// Arguments of `keep_journal`.
+/// What an entry is about.
+#[derive(Clone, Copy, Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[allow(missing_docs)]
+pub enum EntryKind {
+    Person,
+    Place,
+    Thread,
+    Promise,
+    Item,
+}
+
+impl From<EntryKind> for JournalKind {
+    fn from(kind: EntryKind) -> Self {
+        match kind {
+            EntryKind::Person => Self::Person,
+            EntryKind::Place => Self::Place,
+            EntryKind::Thread => Self::Thread,
+            EntryKind::Promise => Self::Promise,
+            EntryKind::Item => Self::Item,
+        }
+    }
+}
+
+/// `keep_journal`'s arguments.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 pub struct KeepJournal {
-    /// "note" to write or update the entry of that name, "close" when it no longer matters.
+    /// "note" writes or updates the entry of that name; "close" when it no longer matters.
     pub action: JournalAction,
-    /// What the entry is about (needed to note).
-    pub kind: Option<JournalKind>,
-    /// The entry's name, e.g. "Mira the smith" (an entry is found by its name).
+    /// Needed to note.
+    pub kind: Option<EntryKind>,
+    /// E.g. "Mira the smith"; entries are found by name.
     pub name: JournalName,
-    /// What to remember, in one or two sentences: who they are and their attitude, what was
-    /// promised to whom (needed to note).
+    /// One or two sentences (needed to note): who they are and their attitude, what was
+    /// promised to whom.
     pub note: Option<JournalNote>,
 }
 
 impl GameTool for KeepJournal {
     const NAME: &'static str = "keep_journal";
-    const DESCRIPTION: &'static str = "Keep the campaign journal: note a person met, a place, \
-        an open thread, a promise or debt, or a notable item the story must remember later; \
-        close an entry when it no longer matters. Not for hit points or the inventory.";
+    const DESCRIPTION: &'static str = "Note a person met, a place, an open thread, a promise \
+        or debt, or a notable item the story must remember; close it when it no longer matters.";
 
     fn into_command(self) -> Result<ToolCommand, String> {
         let change = match self.action {
             JournalAction::Note => JournalChange::Note {
-                kind: self.kind.ok_or("give the kind of the entry to note")?,
+                kind: self.kind.ok_or("give the kind of the entry to note")?.into(),
                 name: self.name,
                 note: self.note.ok_or("give the note to keep")?,
             },

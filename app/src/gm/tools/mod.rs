@@ -43,7 +43,7 @@ registry! {
     keep_journal::KeepJournal,
 }
 
-pub use keep_journal::JournalAction;
+pub use keep_journal::{EntryKind, JournalAction};
 pub use roll_dice::Advantage;
 pub use update_inventory::InventoryUpdate;
 
@@ -58,12 +58,17 @@ pub trait GameTool: DeserializeOwned + JsonSchema {
     /// Checks the parsed arguments against the rules and builds the command.
     fn into_command(self) -> Result<ToolCommand, String>;
 
-    /// The definition sent to the model.
+    /// The definition sent to the model (the arguments type's own doc comment is left out of
+    /// the schema: the description says it, and every request carries these bytes).
     fn definition() -> ToolDefinition {
+        let mut parameters = strict_schema::<Self>();
+        if let Some(schema) = parameters.as_object_mut() {
+            schema.remove("description");
+        }
         ToolDefinition {
             name: Self::NAME.to_owned(),
             description: Self::DESCRIPTION.to_owned(),
-            parameters: strict_schema::<Self>(),
+            parameters,
         }
     }
 }
