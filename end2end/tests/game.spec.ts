@@ -71,6 +71,25 @@ test("a typed move plays a turn", async () => {
   await expect(page.getByLabel("Your move")).toHaveValue("");
 });
 
+test("the journal in the side panel keeps who was met; the player can pin and rewrite it", async () => {
+  const journal = page.getByTestId("journal");
+  await expect(journal).toContainText("The dozing guard");
+  await expect(story().locator(".chip").last()).toHaveText("Journal: The dozing guard");
+  await expect(page.getByRole("button", { name: /Sneak past the guard/ })).toBeEnabled();
+
+  await journal.getByRole("button", { name: "Pin" }).click();
+  await expect(journal.getByRole("button", { name: "Unpin" })).toBeVisible();
+  await journal.getByRole("button", { name: "Edit" }).click();
+  await journal.getByLabel("Note").fill("Asleep at his post; owes you silence.");
+  await journal.getByRole("button", { name: "Save" }).click();
+  await expect(journal).toContainText("Asleep at his post; owes you silence.");
+
+  await page.reload();
+  await hydrated();
+  await expect(page.getByTestId("journal")).toContainText("Asleep at his post; owes you silence.");
+  await expect(page.getByTestId("journal").getByRole("button", { name: "Unpin" })).toBeVisible();
+});
+
 test("a provider failure shows an error with Retry and keeps the typed text", async () => {
   await page.getByLabel("Your move").fill("I wait for the rain to stop");
   await page.getByRole("button", { name: "Do it" }).click();
@@ -118,6 +137,11 @@ test("the drawer shows what the game master sees when it is opened", async () =>
   await drawer.locator("summary").click();
   await expect(drawer.locator(".llm.user").first()).toBeVisible();
   await expect(drawer).toContainText("I read the note");
+  const inspector = drawer.getByTestId("inspector");
+  await expect(inspector).toContainText("the rules and the premise");
+  await expect(inspector).toContainText("the journal");
+  await expect(inspector).toContainText("Same front as the call before");
+  await expect(inspector).toContainText("keep_journal");
   await drawer.locator("summary").click();
 });
 

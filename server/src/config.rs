@@ -7,6 +7,8 @@
 //! | `DICEBOUND_LLM_BASE_URL`, `DICEBOUND_LLM_API_KEY`, `OPENAI_API_KEY`, `DICEBOUND_LLM_MODEL`, `DICEBOUND_LLM_*_SECS`, `DICEBOUND_LLM_MAX_TOKENS` | an OpenAI-compatible endpoint (see `llm::openai`) | unset |
 //! | `DICEBOUND_LLM` | `local` (the default without an endpoint: a running Ollama/llama.cpp server, else the bundled model), `bundled` (the bundled model only), `demo` (the built-in demo story), `scripted:PATH` (a scenario file, for tests) | `local` |
 //! | `DICEBOUND_LLM_TOOLS` | `native` (the API's tool calling) or `text` (tools described in the prompt, calls parsed from the reply) | `native` for an endpoint, `text` for local servers |
+//! | `DICEBOUND_LLM_CONTEXT_TOKENS` | the model's context size; the prompt is cut to fit it with room for the reply | 128,000 for an endpoint, 4,096 for a local server, 8,192 for the bundled model |
+//! | `DICEBOUND_PROMPT_MAX_TOKENS` | the most tokens one prompt may have (rules, tools, summary, journal, sheet, recent turns), at least 2,000 | 2,700 (3,500 for the bundled model) |
 //! | `DICEBOUND_LLM_HOME`, `DICEBOUND_TOOLS` | where `scripts/setup-llm.sh` installed `llama-server` and `model.gguf` (see `llm::bundled`) | `~/.cache/dicebound/tools/llm` |
 //! | `DICEBOUND_COOKIE_SECRET` | key signing the player cookie, at least 64 characters (else a key file beside the database) | unset |
 //! | `DICEBOUND_SECURE_COOKIES` | `true` behind HTTPS | `false` |
@@ -44,6 +46,8 @@ pub const VARIABLES: &[&str] = &[
     "DICEBOUND_LLM_TOTAL_TIMEOUT_SECS",
     "DICEBOUND_LLM_MAX_TOKENS",
     "DICEBOUND_LLM_TOOLS",
+    "DICEBOUND_LLM_CONTEXT_TOKENS",
+    "DICEBOUND_PROMPT_MAX_TOKENS",
     "DICEBOUND_LLM_HOME",
     "DICEBOUND_TOOLS",
     "DICEBOUND_COOKIE_SECRET",
@@ -105,9 +109,35 @@ pub struct Settings {
     pub llm: LlmChoice,
     /// How tools reach the model, when set (else the choice's own default).
     pub tools: Option<ToolMode>,
+    /// The prompt's token limits, where set (else the model's own defaults).
+    pub prompt: PromptLimits,
     /// Whether the player cookie is marked `Secure`.
     pub secure_cookies: bool,
 }
+
+/// Token limits of the prompt that override the game master's defaults for its model.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PromptLimits {
+    /// The model's context size (`DICEBOUND_LLM_CONTEXT_TOKENS`).
+    pub context_tokens: Option<u32>,
+    /// The most tokens a prompt may have (`DICEBOUND_PROMPT_MAX_TOKENS`).
+    pub max_tokens: Option<u32>,
+}
+
+impl PromptLimits {
+    /// `gm` with these limits where they are set.
+    pub fn apply(&self, gm: &mut app::gm::GmSettings) {
+        if let Some(tokens) = self.context_tokens {
+            gm.context_tokens = tokens;
+        }
+        if let Some(tokens) = self.max_tokens {
+            gm.prompt_max_tokens = tokens;
+        }
+    }
+}
+
+/// The fewest tokens a prompt limit may be (the rules and tools alone take about 1,700).
+const MIN_PROMPT_TOKENS: u32 = 2_000;
 
 /// Why the configuration could not be read.
 #[derive(Debug, thiserror::Error)]
@@ -124,6 +154,14 @@ pub enum ConfigError {
     /// `DICEBOUND_LLM_TOOLS` is not understood.
     #[error("DICEBOUND_LLM_TOOLS must be native or text, not {0:?}")]
     ToolMode(String),
+    /// A token limit is not a whole number in range.
+    #[error("{name} must be a whole number of tokens from {MIN_PROMPT_TOKENS} up, not {value:?}")]
+    Tokens {
+        /// The variable.
+        name: &'static str,
+        /// Its value.
+        value: String,
+    },
     /// `DICEBOUND_COOKIE_SECRET` is too short.
     #[error("DICEBOUND_COOKIE_SECRET: {0}")]
     CookieSecret(#[from] ShortCookieSecret),
@@ -205,8 +243,13 @@ impl Settings {
             Some("text") => Some(ToolMode::Text),
             Some(other) => return Err(ConfigError::ToolMode(other.to_owned())),
         };
+        let prompt = PromptLimits {
+            context_tokens: tokens(&lookup, "DICEBOUND_LLM_CONTEXT_TOKENS")?,
+            max_tokens: tokens(&lookup, "DICEBOUND_PROMPT_MAX_TOKENS")?,
+        };
         Ok(Self {
             tools,
+            prompt,
             leptos,
             database_url: lookup("DICEBOUND_DATABASE_URL")
                 .unwrap_or_else(|| "sqlite://dicebound.db".to_owned()),
@@ -214,6 +257,19 @@ impl Settings {
             secure_cookies: lookup("DICEBOUND_SECURE_COOKIES").is_some_and(|v| v == "true"),
         })
     }
+}
+
+/// A token limit from `name`, if set.
+fn tokens(
+    lookup: impl Fn(&str) -> Option<String>,
+    name: &'static str,
+) -> Result<Option<u32>, ConfigError> {
+    lookup(name)
+        .map(|value| match value.trim().parse::<u32>() {
+            Ok(tokens) if tokens >= MIN_PROMPT_TOKENS => Ok(tokens),
+            _ => Err(ConfigError::Tokens { name, value }),
+        })
+        .transpose()
 }
 
 /// A stand-in environment of `pairs`, for tests of the `from_lookup` readers.
@@ -371,5 +427,22 @@ mod tests {
         assert!(matches!(error, ConfigError::LlmChoice(_)));
         let error = settings(&[("DICEBOUND_LLM_TOOLS", "smoke")]).unwrap_err();
         assert!(error.to_string().contains("native or text"), "{error}");
+        let error = settings(&[("DICEBOUND_PROMPT_MAX_TOKENS", "500")]).unwrap_err();
+        assert!(error.to_string().contains("from 2000 up"), "{error}");
+    }
+
+    #[test]
+    fn prompt_limits_override_the_models_defaults() {
+        let read = settings(&[
+            ("DICEBOUND_LLM_CONTEXT_TOKENS", "32768"),
+            ("DICEBOUND_PROMPT_MAX_TOKENS", " 6000 "),
+        ])
+        .unwrap();
+        let mut gm = app::gm::GmSettings::small_model();
+        read.prompt.apply(&mut gm);
+        assert_eq!((gm.context_tokens, gm.prompt_max_tokens), (32_768, 6_000));
+        let mut untouched = app::gm::GmSettings::small_model();
+        settings(&[]).unwrap().prompt.apply(&mut untouched);
+        assert_eq!(untouched, app::gm::GmSettings::small_model());
     }
 }

@@ -56,7 +56,8 @@ impl Application {
         let store = SqliteStore::open(&settings.database_url).await?;
         // Bound first: a busy port is reported before the model is loaded.
         let listener = TcpListener::bind(settings.leptos.site_addr).await?;
-        let provider = Provider::start(&settings.llm, settings.tools).await?;
+        let mut provider = Provider::start(&settings.llm, settings.tools).await?;
+        settings.prompt.apply(&mut provider.gm);
         let info = provider.llm.model_info();
         tracing::info!(
             model = %info.model,

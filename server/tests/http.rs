@@ -7,7 +7,7 @@ use app::api::{CreateCampaign, ListCampaigns, LoadCampaign, PlayTurn};
 use app::campaign::view::{CampaignSummary, CampaignView, StoryEntry, TurnUpdate};
 use app::errors::AppError;
 use leptos::{prelude::LeptosOptions, server_fn::ServerFn};
-use server::config::{LlmChoice, Settings};
+use server::config::{LlmChoice, PromptLimits, Settings};
 use server::startup::Application;
 
 const SCENARIO: &str = r#"{"cycle": true,
@@ -36,6 +36,7 @@ async fn spawn_app() -> TestApp {
         database_url: format!("sqlite://{}", dir.path().join("game.db").display()),
         llm: LlmChoice::Scripted(scenario),
         tools: None,
+        prompt: PromptLimits::default(),
         secure_cookies: false,
     };
     let app = Application::build(settings)
