@@ -273,6 +273,43 @@ async fn prose_written_alongside_a_roll_is_dropped_until_the_result_is_known() {
 }
 
 #[tokio::test]
+async fn prose_beside_a_call_that_decides_nothing_is_kept_once_in_the_history() {
+    let llm = ScriptedLlm::from_steps(vec![
+        Step::call(
+            "keep_journal",
+            json!({"action": "note", "kind": "person", "name": "Tom", "note": "The miller."}),
+        )
+        .with_text("Tom the miller waves you in."),
+        Step::text("Flour hangs in the air."),
+    ]);
+
+    let (result, _) = run(&llm, &sheet(), typed("I knock")).await;
+    let narration = result.unwrap();
+
+    assert_eq!(
+        narration.text,
+        "Tom the miller waves you in.\n\nFlour hangs in the air."
+    );
+    let history = serde_json::to_string(&narration.messages).unwrap();
+    assert_eq!(history.matches("Tom the miller waves you in.").count(), 1);
+    assert_eq!(history.matches("Flour hangs in the air.").count(), 1);
+    assert_eq!(
+        narration.messages.last(),
+        Some(&Message::assistant("Flour hangs in the air."))
+    );
+    let noted = narration.events.iter().any(|event| {
+        matches!(
+            event,
+            TurnEvent::ToolResult {
+                effect: Some(ToolEffect::Noted { .. }),
+                ..
+            }
+        )
+    });
+    assert!(noted, "the journal note ran");
+}
+
+#[tokio::test]
 async fn a_player_action_roll_is_made_against_its_dc_and_given_to_the_narrator() {
     let actions = ActionList::parse_json(
         r#"{"actions": [{"id": "sneak", "description": "Sneak past the guard", "diceRoll": "1d20", "diceReason": "Stealth", "difficultyClass": 12, "attribute": "DEX"}]}"#,

@@ -426,3 +426,180 @@ fn sheet_text(state: &CampaignState) -> String {
 fn to_u32(value: usize) -> u32 {
     u32::try_from(value).unwrap_or(u32::MAX)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::campaign::state::StorySummary;
+    use crate::game::text::{CharacterName, ClassName, LocationName};
+    use crate::game::{CharacterSheet, JournalChange, JournalName, JournalNote, StateDelta};
+
+    fn state() -> CampaignState {
+        let sheet = CharacterSheet::new(
+            CharacterName::new("Wren").unwrap(),
+            ClassName::new("Ranger").unwrap(),
+            LocationName::new("The road").unwrap(),
+        );
+        CampaignState::start("A road to a barrow.", sheet)
+    }
+
+    fn turn(number: u32, chars: usize) -> ContextTurn {
+        ContextTurn {
+            turn: number,
+            messages: vec![
+                Message::user(format!("move {number}")),
+                Message::assistant("word ".repeat(chars / 5)),
+            ],
+        }
+    }
+
+    fn note(name: &str, text: &str) -> JournalChange {
+        JournalChange::Note {
+            kind: JournalKind::Person,
+            name: JournalName::new(name).unwrap(),
+            note: JournalNote::new(text).unwrap(),
+        }
+    }
+
+    fn system(layered: &Layered) -> &str {
+        match &layered.messages[0] {
+            Message::System { content } => content,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_stable_prefix_stays_byte_identical_as_the_campaign_changes() {
+        let settings = GmSettings::default();
+        let mut state = state();
+        let before = layered(&state, &settings, &[], &[], Reserve::Nothing);
+        state.context.push(turn(1, 200));
+        StateDelta::apply_all(&[StateDelta::ChangeHp { amount: -3 }], &mut state.sheet).unwrap();
+        state.journal.apply(&note("Mira", "A smith.")).unwrap();
+        state.summary = Some(StorySummary {
+            through_turn: 1,
+            text: "You set out.".into(),
+        });
+        let after = layered(&state, &settings, &[], &[], Reserve::Nothing);
+        assert_eq!(before.stable_prefix, after.stable_prefix);
+        assert_eq!(
+            system(&before)[..before.stable_prefix],
+            system(&after)[..after.stable_prefix]
+        );
+        assert_ne!(system(&before), system(&after));
+    }
+
+    #[test]
+    fn the_layers_come_in_their_fixed_order_then_the_window() {
+        let settings = GmSettings::default();
+        let mut state = state();
+        state.summary = Some(StorySummary {
+            through_turn: 2,
+            text: "You set out.".into(),
+        });
+        state.journal.apply(&note("Mira", "A smith.")).unwrap();
+        state.context = vec![turn(3, 100), turn(4, 100)];
+        let layered = layered(&state, &settings, &[], &[], Reserve::Nothing);
+        let text = system(&layered);
+        let at = |heading: &str| text.find(heading).unwrap_or_else(|| panic!("{heading}"));
+        assert!(at("# The adventure") < at("# The story so far (turns 1 to 2)"));
+        assert!(at("# The story so far") < at("# The journal"));
+        assert!(at("# The journal") < at("# The character now"));
+        assert_eq!(layered.messages[1], Message::user("move 3"));
+        assert_eq!(layered.window, Some((3, 4)));
+        let names: Vec<&str> = layered.layers.iter().map(|l| l.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "the rules and the premise",
+                "the story so far",
+                "the journal",
+                "the character sheet",
+                "the latest turns"
+            ]
+        );
+    }
+
+    #[test]
+    fn the_window_keeps_the_newest_turns_that_fit_and_always_the_latest() {
+        let settings = GmSettings {
+            prompt_max_tokens: 2_000,
+            ..GmSettings::default()
+        };
+        let mut state = state();
+        state.context = (1..=30).map(|n| turn(n, 600)).collect();
+        let cut = layered(&state, &settings, &[], &[], Reserve::ToolRounds);
+        let (first, last) = cut.window.unwrap();
+        assert_eq!(last, 30);
+        assert!(first > 1 && first < 30, "{first}");
+        let request = cut.request(&[], Vec::new());
+        assert!(request_tokens(&request) <= settings.prompt_budget());
+
+        state.context = vec![turn(1, 20_000)];
+        let alone = layered(&state, &settings, &[], &[], Reserve::Nothing);
+        assert_eq!(
+            alone.window,
+            Some((1, 1)),
+            "the latest turn even if too long"
+        );
+    }
+
+    #[test]
+    fn a_summary_is_planned_only_when_the_turns_no_longer_fit() {
+        let settings = GmSettings::default();
+        let mut state = state();
+        state.context = (1..=3).map(|n| turn(n, 200)).collect();
+        assert_eq!(summary_plan(&state, &settings, &[]), None);
+        state.context = (1..=40).map(|n| turn(n, 600)).collect();
+        let plan = summary_plan(&state, &settings, &[]).expect("a plan");
+        assert_eq!(plan.through_turn, plan.folded as u32);
+        assert!(plan.folded >= 1 && plan.folded < 40);
+        let (layered, request) = summary_request(&state, &settings, &plan, Vec::new());
+        assert_eq!(layered.window, Some((1, plan.through_turn)));
+        assert!(matches!(
+            request.messages.last(),
+            Some(Message::User { content }) if content.contains("story so far")
+        ));
+        assert!(request_tokens(&request) <= settings.prompt_budget());
+    }
+
+    #[test]
+    fn pinned_entries_always_show_and_the_newest_open_ones_fill_the_rest() {
+        let mut journal = Journal::default();
+        for n in 0..30 {
+            journal
+                .apply(&note(
+                    &format!("Person {n}"),
+                    "Someone met on the road, friendly.",
+                ))
+                .unwrap();
+        }
+        journal
+            .apply(&JournalChange::Pin {
+                id: 0,
+                pinned: true,
+            })
+            .unwrap();
+        journal
+            .apply(&JournalChange::Close {
+                name: JournalName::new("Person 29").unwrap(),
+            })
+            .unwrap();
+        let text = journal_text(&journal, 60);
+        assert!(text.contains("Person 0:"), "pinned: {text}");
+        assert!(text.contains("Person 28:"), "newest open: {text}");
+        assert!(!text.contains("Person 29:"), "closed: {text}");
+        assert!(!text.contains("Person 5:"), "old ones give way: {text}");
+    }
+
+    #[test]
+    fn a_summary_is_trimmed_and_bounded() {
+        assert_eq!(clean_summary("  \n "), None);
+        assert_eq!(clean_summary(" You left. ").as_deref(), Some("You left."));
+        let long = "a".repeat(MAX_SUMMARY_CHARS + 50);
+        assert_eq!(
+            clean_summary(&long).map(|s| s.chars().count()),
+            Some(MAX_SUMMARY_CHARS)
+        );
+    }
+}
