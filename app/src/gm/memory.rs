@@ -19,8 +19,8 @@ use std::fmt::Write;
 
 use super::llm::{LlmRequest, Message, ToolDefinition};
 use super::prompt::GM_RULES;
+use super::settings::GmSettings;
 use super::sheet_text::describe_sheet;
-use super::turn::GmSettings;
 use crate::campaign::conversation::{PromptLayer, SentRequest};
 use crate::campaign::state::{CampaignState, ContextTurn};
 use crate::game::{Journal, JournalEntry, JournalKind};

@@ -6,6 +6,7 @@ pub mod memory;
 pub mod prompt;
 pub mod schema;
 pub mod scripted;
+pub mod settings;
 pub mod sheet_text;
 pub mod text_tools;
 pub mod tools;
@@ -15,7 +16,8 @@ pub use llm::{
     FinishReason, JsonSchemaFormat, LlmChunk, LlmError, LlmPort, LlmRequest, LlmResponse, Message,
     ModelInfo, Purpose, TokenUsage, ToolCall, ToolChoice, ToolDefinition,
 };
+pub use settings::GmSettings;
 pub use turn::{
-    narrate, offer_actions, summarize, GmSettings, MoveText, Narration, Offered, PlayerMove,
-    Summarized, TurnError,
+    narrate, offer_actions, summarize, MoveText, Narration, Offered, PlayerMove, Summarized,
+    TurnError,
 };

@@ -1,0 +1,76 @@
+//! The game master's limits for one model: reply lengths, tool rounds, the prompt's token
+//! budget and how the action schema is shaped. Each provider picks the set that suits its model.
+
+/// Limits of one turn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GmSettings {
+    /// Model calls with tools per narration; past that one last call is made without tools.
+    pub max_tool_rounds: usize,
+    /// Tool calls honoured per model reply; the rest are refused.
+    pub max_calls_per_round: usize,
+    /// Token limit of a narration reply.
+    pub narrative_max_tokens: u32,
+    /// Token limit of an action-list reply.
+    pub actions_max_tokens: u32,
+    /// The model's context size in tokens (prompt and reply).
+    pub context_tokens: u32,
+    /// The most tokens a prompt may have (a cost cap below the context size).
+    pub prompt_max_tokens: u32,
+    /// Token limit of a summary reply.
+    pub summary_max_tokens: u32,
+    /// Whether the action list's schema carries length and range bounds (for a local server
+    /// that samples by the schema's grammar; OpenAI's strict mode refuses them).
+    pub bounded_schema: bool,
+}
+
+impl GmSettings {
+    /// Limits for a model server found running on this computer (Ollama, llama.cpp), whose
+    /// context may be as small as 4k tokens.
+    pub fn local_server() -> Self {
+        Self {
+            context_tokens: 4_096,
+            ..Self::default()
+        }
+    }
+
+    /// The tokens a prompt may have: the cap, or less if the model's context is smaller than
+    /// the cap plus the longest reply.
+    pub fn prompt_budget(&self) -> usize {
+        let longest_reply = self
+            .narrative_max_tokens
+            .max(self.actions_max_tokens)
+            .max(self.summary_max_tokens);
+        self.prompt_max_tokens
+            .min(self.context_tokens.saturating_sub(longest_reply)) as usize
+    }
+
+    /// Limits for a very small local model (an 8k-token context, slow on one thread): short
+    /// replies, few tool rounds, a short history.
+    pub fn small_model() -> Self {
+        Self {
+            max_tool_rounds: 2,
+            max_calls_per_round: 3,
+            narrative_max_tokens: 240,
+            actions_max_tokens: 600,
+            context_tokens: 8_192,
+            prompt_max_tokens: 3_500,
+            summary_max_tokens: 300,
+            bounded_schema: true,
+        }
+    }
+}
+
+impl Default for GmSettings {
+    fn default() -> Self {
+        Self {
+            max_tool_rounds: 4,
+            max_calls_per_round: 6,
+            narrative_max_tokens: 700,
+            actions_max_tokens: 500,
+            context_tokens: 128_000,
+            prompt_max_tokens: 2_700,
+            summary_max_tokens: 400,
+            bounded_schema: false,
+        }
+    }
+}
