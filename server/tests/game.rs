@@ -78,6 +78,7 @@ impl World {
             tokens: (state.usage.prompt_tokens, state.usage.completion_tokens),
             model: String::new(),
             journal: state.journal.entries().to_vec(),
+            redoable: state.redoable,
         }
     }
 

@@ -37,6 +37,11 @@ pub enum CampaignEvent {
         /// The change.
         change: JournalChange,
     },
+    /// The player took the latest turn back (see [`super::timeline`]); stored with the turn the
+    /// campaign is at afterwards.
+    Undone,
+    /// The player put the latest undone turn back; stored with that turn.
+    Redone,
 }
 
 /// An event with the turn it belongs to.

@@ -6,7 +6,8 @@
 //! - [`event`], [`turn_event`], [`conversation`] (server): the log's vocabulary, which the game
 //!   master emits.
 //! - [`state`] (server): the snapshot of the current state and the one projector that applies an
-//!   event to it; [`present`] shows the state to the browser.
+//!   event to it; [`timeline`] says which events are in effect after undo and redo; [`present`]
+//!   shows the state to the browser.
 //! - [`store`] (server): the `CampaignStore` port the database adapters implement.
 
 pub mod ids;
@@ -24,6 +25,8 @@ pub mod present;
 pub mod state;
 #[cfg(feature = "ssr")]
 pub mod store;
+#[cfg(feature = "ssr")]
+pub mod timeline;
 #[cfg(feature = "ssr")]
 pub mod turn_event;
 

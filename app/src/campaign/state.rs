@@ -9,6 +9,7 @@ use super::conversation::{Message, TokenUsage};
 use super::event::{CampaignEvent, StoredEvent};
 use super::markdown;
 use super::present::sheet_view;
+use super::timeline::timeline;
 use super::turn_event::{ToolEffect, TurnEvent};
 use super::view::{ActionView, StoryEntry, TurnUpdate, Verdict};
 use crate::game::{
@@ -61,6 +62,9 @@ pub struct CampaignState {
     pub journal: Journal,
     /// How many entries the story log (what the player reads) has.
     pub story_len: u32,
+    /// How many undone turns can be redone.
+    #[serde(default)]
+    pub redoable: u32,
 }
 
 /// Why an event cannot be applied (a log written by another version, or damaged).
@@ -75,6 +79,9 @@ pub enum ProjectionError {
     /// A stored change no longer applies.
     #[error("a stored change no longer applies: {0}")]
     Delta(#[from] DeltaError),
+    /// Undo and redo change which events are in effect: only a replay applies them.
+    #[error("undo and redo are applied by replaying the log")]
+    Rewind,
     /// A stored journal change no longer applies.
     #[error("a stored journal change no longer applies: {0}")]
     Journal(#[from] JournalError),
@@ -103,23 +110,27 @@ impl CampaignState {
             summary: None,
             journal: Journal::default(),
             story_len: 0,
+            redoable: 0,
         }
     }
 
-    /// Replays a whole log, oldest event first.
+    /// Replays a whole log, oldest event first: the events in effect (see [`timeline`]).
     pub fn replay(events: &[StoredEvent]) -> Result<Replay, ProjectionError> {
+        let timeline = timeline(events);
         let Some(StoredEvent {
             event: CampaignEvent::Started { premise, sheet },
             ..
-        }) = events.first()
+        }) = timeline.active.first()
         else {
             return Err(ProjectionError::NotStarted);
         };
         let mut state = Self::start(premise, sheet.clone());
         let mut story = Vec::new();
-        for stored in &events[1..] {
+        for stored in &timeline.active[1..] {
             story.extend(state.apply(stored)?.into_iter().filter_map(entry_of));
         }
+        state.usage += timeline.set_aside_usage;
+        state.redoable = timeline.redoable;
         Ok(Replay { state, story })
     }
 
@@ -130,9 +141,12 @@ impl CampaignState {
         if stored.turn > self.turn {
             self.turn = stored.turn;
             self.actions = None;
+            // A new turn replaces whatever was undone.
+            self.redoable = 0;
         }
         match &stored.event {
             CampaignEvent::Started { .. } => Err(ProjectionError::StartedTwice),
+            CampaignEvent::Undone | CampaignEvent::Redone => Err(ProjectionError::Rewind),
             CampaignEvent::ModelMessages { messages } => {
                 self.context.push(ContextTurn {
                     turn: stored.turn,

@@ -38,6 +38,12 @@ pub enum Append {
     NextTurn,
     /// More events for the current turn (the actions offered for it).
     SameTurn,
+    /// Undo, redo or a retelling: the campaign moves to `turn`, and the commit's story is the
+    /// whole story, replacing the stored one.
+    Replace {
+        /// The campaign's turn afterwards.
+        turn: u32,
+    },
 }
 
 /// One phase's results, written together.

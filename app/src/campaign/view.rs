@@ -163,6 +163,8 @@ pub struct CampaignView {
     pub model: String,
     /// The journal's entries.
     pub journal: Vec<JournalEntry>,
+    /// How many undone turns can be redone.
+    pub redoable: u32,
 }
 
 /// A run of consecutive story entries.

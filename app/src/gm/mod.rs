@@ -18,6 +18,6 @@ pub use llm::{
 };
 pub use settings::GmSettings;
 pub use turn::{
-    narrate, offer_actions, summarize, MoveText, Narration, Offered, PlayerMove, Summarized,
-    TurnError,
+    narrate, offer_actions, summarize, MoveText, Narration, Offered, PlayerMove, Retelling,
+    Summarized, TurnError,
 };

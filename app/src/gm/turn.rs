@@ -5,6 +5,8 @@
 //! as strict JSON, repairs once, and falls back to safe actions. Neither touches storage: the
 //! caller commits each phase's events when the phase has completed.
 
+use std::collections::VecDeque;
+
 use futures::StreamExt;
 use rand::Rng;
 
@@ -19,7 +21,7 @@ use crate::campaign::conversation::SentRequest;
 use crate::campaign::state::CampaignState;
 use crate::campaign::turn_event::{Phase, ToolEffect, TurnEvent};
 use crate::game::action::{ActionDraft, ActionListDraft};
-use crate::game::{Action, ActionList, CharacterSheet, Journal};
+use crate::game::{Action, ActionList, CharacterSheet, Journal, Resolution, Roll};
 
 /// The most characters a typed move may have.
 pub const MAX_MOVE_CHARS: usize = 2000;
@@ -78,6 +80,18 @@ pub enum PlayerMove {
     Text(MoveText),
     /// The campaign begins from this premise (the opening scene; not shown as a move).
     Opening(MoveText),
+    /// A move told again with the dice it had: its player roll is not rolled again and the
+    /// narrator's own rolls come back in order while their dice match.
+    Retold(Box<PlayerMove>, Retelling),
+}
+
+/// The dice of a turn being told again, read from the log.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Retelling {
+    /// The player's roll (with its verdict), if the move had one.
+    pub player_roll: Option<(String, Resolution)>,
+    /// The narrator's rolls, in the order they were made.
+    pub rolls: Vec<Roll>,
 }
 
 /// What the narrator is asked for the opening scene.
@@ -143,9 +157,14 @@ pub async fn narrate<R: Rng + Send>(
         events: Vec::new(),
         on_event,
     };
+    let recorded = match player_move {
+        PlayerMove::Retold(_, retelling) => retelling.rolls.iter().cloned().collect(),
+        _ => VecDeque::new(),
+    };
     let mut table = Table {
         sheet: state.sheet.clone(),
         journal: state.journal.clone(),
+        recorded,
     };
     let (move_text, roll_line) = record_move(player_move, &table.sheet, rng, &mut log);
     let mut turn = vec![move_message(&move_text, roll_line.as_deref())];
@@ -187,10 +206,11 @@ pub async fn narrate<R: Rng + Send>(
     })
 }
 
-/// What the tools act on.
+/// What the tools act on, and the rolls a retold turn still has to give back.
 struct Table {
     sheet: CharacterSheet,
     journal: Journal,
+    recorded: VecDeque<Roll>,
 }
 
 /// A narration's model calls: the layered prompt they share, the prose kept so far and the last
@@ -284,41 +304,50 @@ fn reported(usage: TokenUsage) -> Option<u32> {
     (usage.prompt_tokens > 0).then_some(usage.prompt_tokens)
 }
 
-/// Logs the player's move (not an opening) and resolves the roll of a chosen action: the move as
-/// the narrator reads it, and the roll's line if there was one.
+/// Logs the player's move (not an opening) and resolves the roll of a chosen action (or takes
+/// back the roll a retold move had): the move as the narrator reads it, and the roll's line if
+/// there was one.
 fn record_move<R: Rng + ?Sized>(
     player_move: &PlayerMove,
     sheet: &CharacterSheet,
     rng: &mut R,
     log: &mut EventLog<'_>,
 ) -> (String, Option<String>) {
-    let (move_text, action_id) = match player_move {
+    let (inner, retelling) = match player_move {
+        PlayerMove::Retold(inner, retelling) => (inner.as_ref(), Some(retelling)),
+        other => (other, None),
+    };
+    let (move_text, action_id) = match inner {
         PlayerMove::Action(action) => (
             action.description().as_str().to_owned(),
             Some(action.id().to_string()),
         ),
         PlayerMove::Text(text) => (text.as_str().to_owned(), None),
         PlayerMove::Opening(premise) => (opening_move(premise.as_str()), None),
+        PlayerMove::Retold(..) => (String::new(), None),
     };
-    if !matches!(player_move, PlayerMove::Opening(_)) {
+    if !matches!(inner, PlayerMove::Opening(_)) {
         log.push(TurnEvent::Move {
             text: move_text.clone(),
             action_id,
         });
     }
-    let roll_line = match player_move {
-        PlayerMove::Action(action) => action.resolve(sheet.attributes(), rng).map(|resolution| {
-            let reason = action.roll_reason().to_owned();
-            let description = resolution.describe(&reason);
-            log.push(TurnEvent::PlayerRoll {
-                reason,
-                resolution,
-                description: description.clone(),
-            });
-            description
-        }),
-        PlayerMove::Text(_) | PlayerMove::Opening(_) => None,
+    let rolled = match (inner, retelling) {
+        (_, Some(retelling)) => retelling.player_roll.clone(),
+        (PlayerMove::Action(action), None) => action
+            .resolve(sheet.attributes(), rng)
+            .map(|resolution| (action.roll_reason().to_owned(), resolution)),
+        _ => None,
     };
+    let roll_line = rolled.map(|(reason, resolution)| {
+        let description = resolution.describe(&reason);
+        log.push(TurnEvent::PlayerRoll {
+            reason,
+            resolution,
+            description: description.clone(),
+        });
+        description
+    });
     (move_text, roll_line)
 }
 
@@ -490,6 +519,17 @@ fn run_tool<R: Rng + ?Sized>(
     table: &mut Table,
     rng: &mut R,
 ) -> (String, Option<ToolEffect>) {
+    if let Ok(ToolCommand::RollDice { dice, reason }) = &command {
+        let same_dice = table
+            .recorded
+            .front()
+            .is_some_and(|roll| roll.notation() == dice.to_string());
+        if let Some(roll) = same_dice.then(|| table.recorded.pop_front()).flatten() {
+            let result = roll.describe(reason);
+            let reason = reason.clone();
+            return (result, Some(ToolEffect::Rolled { reason, roll }));
+        }
+    }
     let outcome = command
         .map_err(|rejection| rejection.reason)
         .and_then(|command| tools::execute(command, &mut table.sheet, &mut table.journal, rng));

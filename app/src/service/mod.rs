@@ -4,10 +4,12 @@
 //!
 //! - [`start`]: create and restart a campaign;
 //! - [`turn`]: phase 1 (a move, streamed) and phase 2 (the next actions);
+//! - [`history`]: undo, redo, a turn told again, new actions;
 //! - [`memory`]: the summary phase (between turns) and the player's journal edits;
 //! - this module: reading (load, story pages, the model's context), listing, deleting.
 
 pub mod error;
+mod history;
 pub mod in_flight;
 mod memory;
 mod start;
@@ -171,6 +173,7 @@ impl Game<'_> {
             model: self.llm.model_info().model,
             summary: summary(record),
             journal: state.journal.entries().to_vec(),
+            redoable: state.redoable,
         }
     }
 }

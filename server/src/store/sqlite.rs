@@ -167,6 +167,16 @@ async fn write_derived(
     Ok(())
 }
 
+/// Deletes the campaign's story log (before writing a whole new one).
+async fn clear_story(tx: &mut SqliteConnection, id: &CampaignId) -> Result<(), StoreError> {
+    sqlx::query("DELETE FROM story WHERE campaign_id = ?")
+        .bind(id.as_str())
+        .execute(&mut *tx)
+        .await
+        .map_err(database)?;
+    Ok(())
+}
+
 /// Moves the campaign from `expected_turn` to `new_turn`, or says why it cannot.
 async fn advance(
     tx: &mut SqliteConnection,
@@ -359,9 +369,13 @@ impl CampaignStore for SqliteStore {
             let new_turn = match how {
                 Append::NextTurn => expected_turn + 1,
                 Append::SameTurn => expected_turn,
+                Append::Replace { turn } => turn,
             };
             let mut tx = self.pool.begin().await.map_err(database)?;
             advance(&mut tx, owner, id, expected_turn, new_turn, Some(now)).await?;
+            if let Append::Replace { .. } = how {
+                clear_story(&mut tx, id).await?;
+            }
             let events: Vec<(u32, &CampaignEvent)> = commit
                 .events
                 .iter()
@@ -385,11 +399,7 @@ impl CampaignStore for SqliteStore {
         Box::pin(async move {
             let mut tx = self.pool.begin().await.map_err(database)?;
             advance(&mut tx, owner, id, turn, turn, None).await?;
-            sqlx::query("DELETE FROM story WHERE campaign_id = ?")
-                .bind(id.as_str())
-                .execute(&mut *tx)
-                .await
-                .map_err(database)?;
+            clear_story(&mut tx, id).await?;
             write_derived(&mut tx, id, story, state, None).await?;
             tx.commit().await.map_err(database)
         })

@@ -5,6 +5,7 @@
 mod action_bar;
 mod drawer;
 mod header;
+mod history;
 mod journal;
 mod state;
 mod story;
@@ -17,6 +18,7 @@ use leptos_router::hooks::use_params_map;
 use self::action_bar::{ActionBar, TurnStatus};
 use self::drawer::GmDrawer;
 use self::header::PlayHeader;
+use self::history::TurnHistory;
 use self::journal::JournalPanel;
 use self::state::PlayState;
 use self::story::StoryLog;
@@ -69,6 +71,7 @@ fn Play(initial: CampaignView) -> impl IntoView {
             <div class="play-grid">
                 <section class="story-column">
                     <StoryLog />
+                    <TurnHistory />
                     <TurnStatus />
                     <ActionBar />
                 </section>

@@ -43,6 +43,8 @@ pub struct PlayState {
     pub actions: RwSignal<Vec<ActionView>>,
     /// The journal's entries.
     pub journal: RwSignal<Vec<JournalEntry>>,
+    /// How many undone turns can be redone.
+    pub redoable: RwSignal<u32>,
     /// Tokens spent: (prompt, completion).
     pub tokens: RwSignal<(u32, u32)>,
     /// The scene being written, as it streams.
@@ -68,6 +70,7 @@ impl PlayState {
             sheet: RwSignal::new(view.sheet),
             actions: RwSignal::new(view.actions),
             journal: RwSignal::new(view.journal),
+            redoable: RwSignal::new(view.redoable),
             tokens: RwSignal::new(view.tokens),
             draft: RwSignal::new(String::new()),
             busy: RwSignal::new(false),
@@ -85,6 +88,7 @@ impl PlayState {
         self.sheet.set(view.sheet);
         self.actions.set(view.actions);
         self.journal.set(view.journal);
+        self.redoable.set(view.redoable);
         self.tokens.set(view.tokens);
     }
 
@@ -109,6 +113,8 @@ impl PlayState {
             TurnUpdate::Done { turn, tokens } => {
                 self.turn.set(turn);
                 self.tokens.set(tokens);
+                // A new turn replaces whatever was undone.
+                self.redoable.set(0);
             }
             TurnUpdate::Error { .. } => {}
         }

@@ -94,6 +94,23 @@ async fn recover(state: PlayState, error: AppError, retry: Retry) {
     }
 }
 
+/// Shows why a request failed: a stale page catches up in place; anything else is shown.
+pub(super) async fn show_error(state: PlayState, error: AppError) {
+    match error {
+        AppError::Stale { .. } => {
+            catch_up(
+                state,
+                "This campaign moved on in another tab; here is where it stands now.",
+            )
+            .await
+        }
+        error => state.failure.set(Some(Failure {
+            message: error.to_string(),
+            retry: None,
+        })),
+    }
+}
+
 /// Loads the campaign as saved and shows it, with a note.
 async fn catch_up(state: PlayState, note: &str) {
     match load_campaign(state.id.get_value()).await {

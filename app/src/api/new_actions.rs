@@ -1,0 +1,20 @@
+//! `new_actions`: new actions for the latest scene.
+
+use leptos::prelude::*;
+
+use crate::campaign::view::CampaignView;
+use crate::errors::AppError;
+
+/// Offers new actions for the latest scene, if the campaign is at `turn`. The answer is the
+/// campaign as it now is.
+#[server]
+pub async fn new_actions(id: String, turn: u32) -> Result<CampaignView, AppError> {
+    use super::context::{campaign_id, now, player, services, to_app_error};
+    let player = player().await?;
+    let id = campaign_id(&id)?;
+    services()?
+        .game()
+        .reoffer_actions(&player, &id, turn, now())
+        .await
+        .map_err(to_app_error)
+}

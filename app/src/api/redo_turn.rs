@@ -1,0 +1,20 @@
+//! `redo_turn`: the player puts the latest undone turn back.
+
+use leptos::prelude::*;
+
+use crate::campaign::view::CampaignView;
+use crate::errors::AppError;
+
+/// Redoes the latest undone turn, if the campaign is at `turn`. The answer is the campaign as
+/// it now is.
+#[server]
+pub async fn redo_turn(id: String, turn: u32) -> Result<CampaignView, AppError> {
+    use super::context::{campaign_id, now, player, services, to_app_error};
+    let player = player().await?;
+    let id = campaign_id(&id)?;
+    services()?
+        .game()
+        .redo(&player, &id, turn, now())
+        .await
+        .map_err(to_app_error)
+}

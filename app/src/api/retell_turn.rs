@@ -1,0 +1,23 @@
+//! `retell_turn`: the latest turn told again with the same move and dice.
+
+use leptos::prelude::*;
+
+use crate::campaign::view::CampaignView;
+use crate::errors::AppError;
+
+/// Tells the latest turn again (the same move and dice, a new narration), if the campaign is at
+/// `turn`. The answer is the campaign as it now is.
+#[server]
+pub async fn retell_turn(id: String, turn: u32) -> Result<CampaignView, AppError> {
+    use super::context::{campaign_id, now, player, services, to_app_error};
+    use rand::SeedableRng;
+
+    let player = player().await?;
+    let id = campaign_id(&id)?;
+    let mut rng = rand::rngs::StdRng::from_os_rng();
+    services()?
+        .game()
+        .retell(&player, &id, turn, now(), &mut rng)
+        .await
+        .map_err(to_app_error)
+}

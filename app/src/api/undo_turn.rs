@@ -1,0 +1,20 @@
+//! `undo_turn`: the player takes the latest turn back.
+
+use leptos::prelude::*;
+
+use crate::campaign::view::CampaignView;
+use crate::errors::AppError;
+
+/// Undoes the campaign's latest turn, if the campaign is at `turn`. The answer is the campaign
+/// as it now is.
+#[server]
+pub async fn undo_turn(id: String, turn: u32) -> Result<CampaignView, AppError> {
+    use super::context::{campaign_id, now, player, services, to_app_error};
+    let player = player().await?;
+    let id = campaign_id(&id)?;
+    services()?
+        .game()
+        .undo(&player, &id, turn, now())
+        .await
+        .map_err(to_app_error)
+}

@@ -1,0 +1,250 @@
+//! Taking turns back: undo the latest turn (kept in the log, so it can be redone until a new move
+//! replaces it), redo it, tell it again — the same move and the same dice, a new narration — or
+//! offer new actions for it.
+//! Each is one commit that appends markers (and, for a retelling, the new turn's events) and
+//! replaces the derived story and snapshot with a replay of the log.
+
+use rand::Rng;
+
+use super::turn::{project, Projection};
+use super::{Game, Loaded, ServiceError};
+use crate::campaign::event::{CampaignEvent, StoredEvent};
+use crate::campaign::state::CampaignState;
+use crate::campaign::store::{Append, Commit};
+use crate::campaign::timeline::timeline;
+use crate::campaign::turn_event::{ToolEffect, TurnEvent};
+use crate::campaign::view::CampaignView;
+use crate::campaign::{CampaignId, PlayerId};
+use crate::game::Slug;
+use crate::gm::{offer_actions, MoveText, PlayerMove, Retelling};
+
+impl Game<'_> {
+    /// Takes back the campaign's latest turn (not the opening scene): the campaign is exactly
+    /// as it was before it.
+    pub async fn undo(
+        &self,
+        owner: &PlayerId,
+        id: &CampaignId,
+        expected_turn: u32,
+        now: i64,
+    ) -> Result<CampaignView, ServiceError> {
+        let _running = self.in_flight.take(id).ok_or(ServiceError::Busy)?;
+        let loaded = self.at_turn(owner, id, expected_turn).await?;
+        if loaded.record.turn <= 1 {
+            return Err(ServiceError::invalid(
+                "undo",
+                "the opening scene cannot be undone; start over instead",
+            ));
+        }
+        let marker = CampaignEvent::Undone;
+        self.rewrite(
+            owner,
+            id,
+            &loaded,
+            vec![marker],
+            loaded.record.turn - 1,
+            now,
+        )
+        .await?;
+        self.load(owner, id, now).await
+    }
+
+    /// Puts back the latest undone turn.
+    pub async fn redo(
+        &self,
+        owner: &PlayerId,
+        id: &CampaignId,
+        expected_turn: u32,
+        now: i64,
+    ) -> Result<CampaignView, ServiceError> {
+        let _running = self.in_flight.take(id).ok_or(ServiceError::Busy)?;
+        let loaded = self.at_turn(owner, id, expected_turn).await?;
+        if loaded.state.redoable == 0 {
+            return Err(ServiceError::invalid(
+                "redo",
+                "there is no undone turn to redo",
+            ));
+        }
+        let marker = CampaignEvent::Redone;
+        self.rewrite(
+            owner,
+            id,
+            &loaded,
+            vec![marker],
+            loaded.record.turn + 1,
+            now,
+        )
+        .await?;
+        self.load(owner, id, now).await
+    }
+
+    /// Tells the latest turn again: the same move, the player's roll and the narrator's rolls
+    /// read from the log, a new narration (its actions are generated afresh).
+    pub async fn retell<R: Rng + Send>(
+        &self,
+        owner: &PlayerId,
+        id: &CampaignId,
+        expected_turn: u32,
+        now: i64,
+        rng: &mut R,
+    ) -> Result<CampaignView, ServiceError> {
+        let running = self.in_flight.take(id).ok_or(ServiceError::Busy)?;
+        let loaded = self.at_turn(owner, id, expected_turn).await?;
+        let turn = loaded.record.turn;
+        let (_, mut log) = self.store.log(owner, id).await?;
+        let last_turn = latest_turn_events(&log, turn);
+        log.push(StoredEvent {
+            turn: turn - 1,
+            event: CampaignEvent::Undone,
+        });
+        let before = CampaignState::replay(&log)?.state;
+        let player_move = retold_move(&last_turn, &before)?;
+        let mut ignore = |_| {};
+        let projection = Projection::new(before, turn, &mut ignore);
+        let narrated = self
+            .narrate(projection, loaded.request.as_ref(), &player_move, rng)
+            .await?;
+        let mut events = vec![CampaignEvent::Undone];
+        events.extend(narrated.events);
+        self.rewrite(owner, id, &loaded, events, turn, now).await?;
+        drop(running);
+        self.load(owner, id, now).await
+    }
+
+    /// Offers new actions for the latest scene in place of the ones on offer.
+    pub async fn reoffer_actions(
+        &self,
+        owner: &PlayerId,
+        id: &CampaignId,
+        expected_turn: u32,
+        now: i64,
+    ) -> Result<CampaignView, ServiceError> {
+        let running = self.in_flight.take(id).ok_or(ServiceError::Busy)?;
+        let loaded = self.at_turn(owner, id, expected_turn).await?;
+        let offered =
+            offer_actions(self.llm, self.gm, &loaded.state, loaded.request.as_ref()).await?;
+        let events: Vec<CampaignEvent> = offered
+            .events
+            .into_iter()
+            .map(CampaignEvent::Turn)
+            .collect();
+        let turn = loaded.record.turn;
+        let (state, story) = project(loaded.state, turn, &events)?;
+        let commit = Commit {
+            events: &events,
+            story: &story,
+            state: &state,
+            request: Some(&offered.sent),
+        };
+        self.store
+            .commit(owner, id, turn, Append::SameTurn, commit, now)
+            .await?;
+        drop(running);
+        self.load(owner, id, now).await
+    }
+
+    /// The campaign, if it is at the turn the browser showed.
+    async fn at_turn(
+        &self,
+        owner: &PlayerId,
+        id: &CampaignId,
+        expected_turn: u32,
+    ) -> Result<Loaded, ServiceError> {
+        let loaded = self.current(owner, id).await?;
+        if loaded.record.turn == expected_turn {
+            Ok(loaded)
+        } else {
+            Err(ServiceError::Stale {
+                current: loaded.record.turn,
+            })
+        }
+    }
+
+    /// Appends `events` (markers first) and replaces the story and snapshot with a replay of the
+    /// whole log; the campaign moves to `turn`.
+    async fn rewrite(
+        &self,
+        owner: &PlayerId,
+        id: &CampaignId,
+        loaded: &Loaded,
+        events: Vec<CampaignEvent>,
+        turn: u32,
+        now: i64,
+    ) -> Result<(), ServiceError> {
+        let (_, mut log) = self.store.log(owner, id).await?;
+        let mut stored_turn = loaded.record.turn;
+        for event in &events {
+            stored_turn = match event {
+                CampaignEvent::Undone => stored_turn - 1,
+                CampaignEvent::Redone => stored_turn + 1,
+                _ => turn,
+            };
+            log.push(StoredEvent {
+                turn: stored_turn,
+                event: event.clone(),
+            });
+        }
+        let replay = CampaignState::replay(&log)?;
+        let commit = Commit {
+            events: &events,
+            story: &replay.story,
+            state: &replay.state,
+            request: None,
+        };
+        let how = Append::Replace { turn };
+        self.store
+            .commit(owner, id, loaded.record.turn, how, commit, now)
+            .await?;
+        Ok(())
+    }
+}
+
+/// The events in effect of turn `turn`, in order.
+fn latest_turn_events(log: &[StoredEvent], turn: u32) -> Vec<TurnEvent> {
+    timeline(log)
+        .active
+        .into_iter()
+        .filter(|stored| stored.turn == turn)
+        .filter_map(|stored| match &stored.event {
+            CampaignEvent::Turn(event) => Some(event.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The move of a turn as it was made, with its dice: the opening if it had no move.
+fn retold_move(turn: &[TurnEvent], before: &CampaignState) -> Result<PlayerMove, ServiceError> {
+    let mut retelling = Retelling::default();
+    let mut made = None;
+    for event in turn {
+        match event {
+            TurnEvent::Move { text, action_id } => made = Some((text.clone(), action_id.clone())),
+            TurnEvent::PlayerRoll {
+                reason, resolution, ..
+            } => retelling.player_roll = Some((reason.clone(), resolution.clone())),
+            TurnEvent::ToolResult {
+                effect: Some(ToolEffect::Rolled { roll, .. }),
+                ..
+            } => retelling.rolls.push(roll.clone()),
+            _ => {}
+        }
+    }
+    let invalid = |error: &str| ServiceError::invalid("retell", error.to_owned());
+    let original = match made {
+        None => PlayerMove::Opening(
+            MoveText::parse(&before.premise).map_err(|_| invalid("the premise is unreadable"))?,
+        ),
+        Some((_, Some(action_id))) => {
+            let offered = before.actions.as_ref();
+            let action = Slug::new(&action_id)
+                .ok()
+                .and_then(|slug| offered.and_then(|actions| actions.get(&slug)).cloned())
+                .ok_or_else(|| invalid("the chosen action is no longer known"))?;
+            PlayerMove::Action(action)
+        }
+        Some((text, None)) => {
+            PlayerMove::Text(MoveText::parse(&text).map_err(|_| invalid("the move is unreadable"))?)
+        }
+    };
+    Ok(PlayerMove::Retold(Box::new(original), retelling))
+}

@@ -1,0 +1,294 @@
+//! Taking turns back: undo restores the campaign exactly, redo puts the turn back, a new move
+//! after an undo replaces it, a retelling reuses every recorded roll, and new actions replace the
+//! ones on offer. The snapshot equals a replay of the log throughout.
+
+use app::campaign::event::CampaignEvent;
+use app::campaign::state::CampaignState;
+use app::campaign::store::CampaignStore;
+use app::campaign::turn_event::{ToolEffect, TurnEvent};
+use app::campaign::view::{CampaignView, MoveInput, NewCampaign};
+use app::campaign::{CampaignId, PlayerId};
+use app::gm::scripted::{Scenario, ScriptedLlm, Step};
+use app::gm::{GmSettings, Purpose};
+use app::service::{Game, MoveRequest, ServiceError, TurnsInFlight};
+use rand::{rngs::StdRng, SeedableRng};
+use serde_json::json;
+use server::store::sqlite::SqliteStore;
+
+fn actions(id: &str) -> Step {
+    Step::json(json!({"actions": [
+        {"id": id, "description": "Strike the ghoul", "diceRoll": "1d20", "diceReason": "Attack", "difficultyClass": 12, "attribute": "STR"},
+        {"id": "search", "description": "Search the alcove", "diceRoll": null, "diceReason": null, "difficultyClass": null, "attribute": null}
+    ]}))
+}
+
+/// Turn 2 hurts, gives an item and a condition, and the ghoul rolls; turn 3 is plain.
+fn scenario() -> Scenario {
+    let hurt = json!({"hpChange": -3, "addConditions": [{"name": "Poisoned", "duration": "1 hour", "notes": null}]});
+    let steps = vec![
+        Step::text("A crypt, knocking."),
+        Step::call(
+            "roll_dice",
+            json!({"dice": "1d8+1", "reason": "Ghoul claw"}),
+        ),
+        Step::call("update_character", hurt),
+        Step::call(
+            "add_inventory",
+            json!({"items": [{"name": "Bone charm", "quantity": 1}]}),
+        ),
+        Step::text("The ghoul's claw finds you; a bone charm falls from its rags."),
+        Step::text("The crypt is quiet."),
+        // The retelling of turn 2: the ghoul rolls the same dice.
+        Step::call(
+            "roll_dice",
+            json!({"dice": "1d8+1", "reason": "Ghoul claw"}),
+        ),
+        Step::text("Told again: the claw rakes your shoulder."),
+    ];
+    Scenario {
+        steps,
+        actions: vec![
+            actions("strike"),
+            actions("strike"),
+            actions("strike"),
+            actions("again"),
+            actions("fresh"),
+        ],
+        ..Scenario::default()
+    }
+}
+
+struct World {
+    store: SqliteStore,
+    llm: ScriptedLlm,
+    gm: GmSettings,
+    in_flight: TurnsInFlight,
+    owner: PlayerId,
+    id: CampaignId,
+    rng: StdRng,
+    _dir: tempfile::TempDir,
+}
+
+impl World {
+    async fn new() -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("game.db").display());
+        let mut rng = StdRng::seed_from_u64(13);
+        let mut world = Self {
+            store: SqliteStore::open(&url).await.unwrap(),
+            llm: ScriptedLlm::new(scenario()),
+            gm: GmSettings::default(),
+            in_flight: TurnsInFlight::default(),
+            owner: PlayerId::random(&mut rng),
+            id: CampaignId::random(&mut rng),
+            rng,
+            _dir: dir,
+        };
+        let form = NewCampaign {
+            premise: "A crypt, knocking.".into(),
+            name: "Mira".into(),
+            class: "Ranger".into(),
+        };
+        let mut rng = world.rng.clone();
+        world.id = world
+            .game()
+            .create(&world.owner, &form, 1, &mut rng, &mut |_| {})
+            .await
+            .unwrap()
+            .id;
+        world
+    }
+
+    fn game(&self) -> Game<'_> {
+        Game {
+            store: &self.store,
+            llm: &self.llm,
+            gm: &self.gm,
+            in_flight: &self.in_flight,
+        }
+    }
+
+    async fn play(&mut self, turn: u32, input: MoveInput) {
+        let request = MoveRequest {
+            expected_turn: turn - 1,
+            input: &input,
+        };
+        let mut rng = self.rng.clone();
+        self.game()
+            .play(&self.owner, &self.id, request, 2, &mut rng, &mut |_| {})
+            .await
+            .unwrap();
+        self.rng = rng;
+        self.game()
+            .ensure_actions(&self.owner, &self.id, 2)
+            .await
+            .unwrap();
+    }
+
+    async fn view(&self) -> CampaignView {
+        self.game().load(&self.owner, &self.id, 3).await.unwrap()
+    }
+
+    async fn state(&self) -> CampaignState {
+        let state = self
+            .game()
+            .current(&self.owner, &self.id)
+            .await
+            .unwrap()
+            .state;
+        let (_, log) = self.store.log(&self.owner, &self.id).await.unwrap();
+        assert_eq!(
+            CampaignState::replay(&log).unwrap().state,
+            state,
+            "snapshot = replay"
+        );
+        state
+    }
+}
+
+fn strike() -> MoveInput {
+    MoveInput::Action {
+        id: "strike".into(),
+    }
+}
+
+#[tokio::test]
+async fn undo_restores_the_campaign_exactly_and_redo_puts_the_turn_back() {
+    let mut w = World::new().await;
+    let (before_state, before_view) = (w.state().await, w.view().await);
+    w.play(2, strike()).await;
+    let (after_state, after_view) = (w.state().await, w.view().await);
+    assert_ne!(
+        after_state.sheet, before_state.sheet,
+        "the turn hurt, gave and poisoned"
+    );
+
+    let undone = w.game().undo(&w.owner, &w.id, 2, 4).await.unwrap();
+    let state = w.state().await;
+    assert_eq!(
+        state.sheet, before_state.sheet,
+        "the sheet exactly as before"
+    );
+    assert_eq!(state.actions, before_state.actions);
+    assert_eq!(state.context, before_state.context);
+    assert_eq!(state.journal, before_state.journal);
+    assert_eq!(undone.story, before_view.story);
+    assert_eq!((undone.summary.turn, undone.redoable), (1, 1));
+    assert!(
+        state.usage.prompt_tokens >= after_state.usage.prompt_tokens,
+        "tokens spent stay spent"
+    );
+
+    let redone = w.game().redo(&w.owner, &w.id, 1, 5).await.unwrap();
+    let state = w.state().await;
+    assert_eq!(state.sheet, after_state.sheet);
+    assert_eq!(state.actions, after_state.actions);
+    assert_eq!(redone.story, after_view.story);
+    assert_eq!((redone.summary.turn, redone.redoable), (2, 0));
+
+    let stale = w.game().undo(&w.owner, &w.id, 1, 6).await;
+    assert!(matches!(stale, Err(ServiceError::Stale { current: 2 })));
+}
+
+#[tokio::test]
+async fn a_new_move_after_an_undo_replaces_the_undone_turn() {
+    let mut w = World::new().await;
+    w.play(2, strike()).await;
+    w.game().undo(&w.owner, &w.id, 2, 4).await.unwrap();
+    let opening = w.game().undo(&w.owner, &w.id, 1, 4).await;
+    assert!(matches!(
+        opening,
+        Err(ServiceError::Invalid { field: "undo", .. })
+    ));
+
+    // Turn 2 again, another way (the scripted model's next scene, "The crypt is quiet.").
+    let text = MoveInput::Text {
+        text: "I back away".into(),
+    };
+    let request = MoveRequest {
+        expected_turn: 1,
+        input: &text,
+    };
+    let mut rng = w.rng.clone();
+    w.game()
+        .play(&w.owner, &w.id, request, 7, &mut rng, &mut |_| {})
+        .await
+        .unwrap();
+    let state = w.state().await;
+    assert_eq!(state.redoable, 0, "the undone turn is gone for good");
+    let redo = w.game().redo(&w.owner, &w.id, 2, 8).await;
+    assert!(matches!(
+        redo,
+        Err(ServiceError::Invalid { field: "redo", .. })
+    ));
+    let view = w.view().await;
+    assert!(!format!("{:?}", view.story).contains("bone charm falls"));
+}
+
+#[tokio::test]
+async fn a_retelling_reuses_every_recorded_roll_and_new_actions_replace_the_offer() {
+    let mut w = World::new().await;
+    w.play(2, strike()).await;
+    w.play(3, strike()).await;
+    w.game().undo(&w.owner, &w.id, 3, 4).await.unwrap();
+    let (_, log) = w.store.log(&w.owner, &w.id).await.unwrap();
+    let rolls_of_turn_2 = |log: &[app::campaign::event::StoredEvent]| -> Vec<String> {
+        app::campaign::timeline::timeline(log)
+            .active
+            .into_iter()
+            .filter(|stored| stored.turn == 2)
+            .filter_map(|stored| match &stored.event {
+                CampaignEvent::Turn(TurnEvent::PlayerRoll { description, .. }) => {
+                    Some(description.clone())
+                }
+                CampaignEvent::Turn(TurnEvent::ToolResult {
+                    effect: Some(ToolEffect::Rolled { roll, reason }),
+                    ..
+                }) => Some(roll.describe(reason)),
+                _ => None,
+            })
+            .collect()
+    };
+    let original = rolls_of_turn_2(&log);
+    assert_eq!(original.len(), 2, "the player's roll and the ghoul's");
+
+    let mut rng = StdRng::seed_from_u64(999);
+    let retold = w
+        .game()
+        .retell(&w.owner, &w.id, 2, 9, &mut rng)
+        .await
+        .unwrap();
+    assert!(format!("{:?}", retold.story).contains("Told again"));
+    let (_, log) = w.store.log(&w.owner, &w.id).await.unwrap();
+    assert_eq!(rolls_of_turn_2(&log), original, "the same dice, again");
+
+    let requests = w.llm.requests();
+    let narration: Vec<_> = requests
+        .iter()
+        .filter(|request| request.purpose == Purpose::Narration)
+        .collect();
+    let seen = |request: &app::gm::LlmRequest| -> String {
+        serde_json::to_string(&request.messages[1..]).unwrap()
+    };
+    let first_call = seen(narration[narration.len() - 2]);
+    assert!(
+        first_call.contains(&original[0]),
+        "the player's roll: {first_call}"
+    );
+    let second_call = seen(narration[narration.len() - 1]);
+    assert!(
+        second_call.contains(&original[1]),
+        "the model sees the ghoul's recorded roll: {second_call}"
+    );
+    let state = w.state().await;
+    assert_eq!(state.turn, 2);
+    assert_eq!(state.redoable, 0);
+
+    let fresh = w
+        .game()
+        .reoffer_actions(&w.owner, &w.id, 2, 10)
+        .await
+        .unwrap();
+    assert_eq!(fresh.actions[0].id, "fresh");
+    assert_eq!(w.state().await.actions.unwrap().len(), 2);
+}
