@@ -235,3 +235,27 @@ test("a long story opens at its latest page and loads older parts on demand", as
   await expect(earlier).toHaveCount(0);
   expect(await storyEntries()).toEqual(whole);
 });
+
+test("the latest turn can be undone, redone and told again", async () => {
+  const before = await storyEntries();
+  const lastMove = await story().locator(".move").last().textContent();
+
+  await page.getByRole("button", { name: "Undo turn" }).click();
+  await expect(story().locator(".move").last()).not.toHaveText(lastMove ?? "");
+  expect((await storyEntries()).length).toBeLessThan(before.length);
+
+  await page.getByRole("button", { name: "Redo" }).click();
+  await expect(story().locator(".move").last()).toHaveText(lastMove ?? "");
+  await expect(page.getByRole("button", { name: "Redo" })).toHaveCount(0);
+  expect(await storyEntries()).toEqual(before);
+
+  page.on("dialog", (dialog) => dialog.accept());
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await page.getByRole("button", { name: "Tell it again" }).click();
+    await expect(page.getByRole("button", { name: "Tell it again" })).toBeEnabled();
+    if ((await page.getByRole("alert").count()) === 0) break;
+  }
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(story().locator(".move").last()).toHaveText(lastMove ?? "");
+  await expect(page.getByRole("button", { name: "Do it" })).toBeEnabled();
+});

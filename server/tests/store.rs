@@ -67,6 +67,7 @@ async fn phase(
     let turn = match how {
         Append::NextTurn => expected_turn + 1,
         Append::SameTurn => expected_turn,
+        Append::Replace { turn } => turn,
     };
     let mut story = Vec::new();
     for event in events {
@@ -505,5 +506,57 @@ async fn the_last_request_is_kept_until_a_phase_sends_another() {
         f.store.current(&owner, &id).await.unwrap().request,
         Some(sent),
         "a phase without a request and a rebuild keep it"
+    );
+}
+
+#[tokio::test]
+async fn a_replacing_commit_moves_the_turn_back_and_rewrites_the_whole_story() {
+    let mut f = fixture().await;
+    let owner = f.player();
+    let id = f.campaign(&owner, 10).await;
+    for (turn, text) in [(0, "One."), (1, "Two."), (2, "Three.")] {
+        phase(
+            &f.store,
+            &owner,
+            &id,
+            turn,
+            Append::NextTurn,
+            &[scene(text)],
+            20,
+        )
+        .await
+        .unwrap();
+    }
+    let (_, mut log) = f.store.log(&owner, &id).await.unwrap();
+    log.push(StoredEvent {
+        turn: 2,
+        event: CampaignEvent::Undone,
+    });
+    let replay = CampaignState::replay(&log).unwrap();
+    assert_eq!(replay.story.len(), 2);
+    let commit = Commit {
+        events: &[CampaignEvent::Undone],
+        story: &replay.story,
+        state: &replay.state,
+        request: None,
+    };
+    let turn = f
+        .store
+        .commit(&owner, &id, 3, Append::Replace { turn: 2 }, commit, 30)
+        .await
+        .unwrap();
+    assert_eq!(turn, 2);
+    let (start, story) = f.store.story(&owner, &id, 10, 10).await.unwrap();
+    assert_eq!((start, story), (0, replay.story));
+    let current = f.store.current(&owner, &id).await.unwrap();
+    assert_eq!(
+        (current.record.turn, current.state),
+        (2, Some(replay.state))
+    );
+    let (_, log) = f.store.log(&owner, &id).await.unwrap();
+    assert_eq!(
+        log.last().unwrap().event,
+        CampaignEvent::Undone,
+        "the log keeps everything"
     );
 }
