@@ -132,7 +132,7 @@ async fn a_new_campaign_has_its_opening_scene_and_actions() {
     assert_eq!(view.summary.turn, 1);
     assert_eq!(view.summary.title, "Mira the Ranger");
     assert!(
-        matches!(&view.story.entries[..], [StoryEntry::Scene { html }] if html.contains("<em>yawns</em>"))
+        matches!(&view.story.entries[..], [StoryEntry::Scene { html, .. }] if html.contains("<em>yawns</em>"))
     );
     assert_eq!(view.actions.len(), 2);
     assert_eq!(view.actions[0].badge.as_deref(), Some("1d20 vs DC 12"));

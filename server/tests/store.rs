@@ -96,7 +96,7 @@ async fn phase(
 
 fn html(entry: &StoryEntry) -> &str {
     match entry {
-        StoryEntry::Scene { html } => html,
+        StoryEntry::Scene { html, .. } => html,
         other => panic!("not a scene: {other:?}"),
     }
 }

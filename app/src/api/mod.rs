@@ -1,13 +1,16 @@
 //! Server functions: one per file, each thin (identify the player, call the game, return).
 
+pub mod branch_campaign;
 #[cfg(feature = "ssr")]
 pub mod context;
 pub mod create_campaign;
 pub mod delete_campaign;
 pub mod earlier_story;
 pub mod edit_journal;
+pub mod export_campaign;
 pub mod game_master;
 pub mod gm_context;
+pub mod import_campaign;
 pub mod list_campaigns;
 pub mod load_campaign;
 pub mod new_actions;
@@ -18,12 +21,15 @@ pub mod restart_campaign;
 pub mod retell_turn;
 pub mod undo_turn;
 
+pub use branch_campaign::{branch_campaign, BranchCampaign};
 pub use create_campaign::{create_campaign, CreateCampaign};
 pub use delete_campaign::{delete_campaign, DeleteCampaign};
 pub use earlier_story::{earlier_story, EarlierStory};
 pub use edit_journal::{edit_journal, EditJournal};
+pub use export_campaign::{export_campaign, ExportCampaign};
 pub use game_master::{game_master, GameMaster};
 pub use gm_context::{gm_context, GmContext};
+pub use import_campaign::{import_campaign, ImportCampaign};
 pub use list_campaigns::{list_campaigns, ListCampaigns};
 pub use load_campaign::{load_campaign, LoadCampaign};
 pub use new_actions::{new_actions, NewActions};

@@ -8,7 +8,8 @@
 //! - [`state`] (server): the snapshot of the current state and the one projector that applies an
 //!   event to it; [`timeline`] says which events are in effect after undo and redo; [`present`]
 //!   shows the state to the browser.
-//! - [`store`] (server): the `CampaignStore` port the database adapters implement.
+//! - [`store`] (server): the `CampaignStore` port the database adapters implement; [`export`]:
+//!   a campaign as one versioned file.
 
 pub mod ids;
 pub mod view;
@@ -17,6 +18,8 @@ pub mod view;
 pub mod conversation;
 #[cfg(feature = "ssr")]
 pub mod event;
+#[cfg(feature = "ssr")]
+pub mod export;
 #[cfg(feature = "ssr")]
 pub mod markdown;
 #[cfg(feature = "ssr")]

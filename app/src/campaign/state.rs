@@ -169,11 +169,15 @@ impl CampaignState {
                 self.journal.apply(change)?;
                 Ok(vec![self.journal_update()])
             }
-            CampaignEvent::Turn(event) => self.apply_turn(event),
+            CampaignEvent::Turn(event) => self.apply_turn(event, stored.turn),
         }
     }
 
-    fn apply_turn(&mut self, event: &TurnEvent) -> Result<Vec<TurnUpdate>, ProjectionError> {
+    fn apply_turn(
+        &mut self,
+        event: &TurnEvent,
+        turn: u32,
+    ) -> Result<Vec<TurnUpdate>, ProjectionError> {
         let mut updates = Vec::new();
         match event {
             TurnEvent::Move { text, .. } => {
@@ -197,7 +201,7 @@ impl CampaignState {
                 } else {
                     html.clone()
                 };
-                updates.push(self.entry(StoryEntry::Scene { html }));
+                updates.push(self.entry(StoryEntry::Scene { html, turn }));
             }
             TurnEvent::ActionsOffered { actions, .. } => {
                 self.actions = Some(actions.clone());

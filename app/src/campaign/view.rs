@@ -52,6 +52,10 @@ pub enum StoryEntry {
     Scene {
         /// Safe HTML (raw HTML in the model's Markdown is escaped).
         html: String,
+        /// The turn it belongs to (a new campaign can branch from it; 0 in stories stored
+        /// before turns were kept).
+        #[serde(default)]
+        turn: u32,
     },
     /// The player's move.
     Move {

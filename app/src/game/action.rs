@@ -157,6 +157,24 @@ impl Action {
         })
     }
 
+    /// Whether `resolution` is what this action's roll gives a character with `attributes`
+    /// with the faces it shows: the same dice and modifier, and the verdict its DC gives.
+    pub fn explains(&self, attributes: &Attributes, resolution: &Resolution) -> bool {
+        let Some(dice) = &self.dice_roll else {
+            return false;
+        };
+        let roll = resolution.roll();
+        let bonus = self.attribute.map(|attribute| attributes.bonus(attribute));
+        if roll.attribute() != bonus || !dice.explains(roll) {
+            return false;
+        }
+        match (self.difficulty_class, resolution) {
+            (Some(dc), Resolution::Check(check)) => *check == Check::new(roll.clone(), dc),
+            (None, Resolution::Roll(_)) => true,
+            _ => false,
+        }
+    }
+
     /// Rolls the action's dice for a character with `attributes`, adding the named attribute's
     /// modifier, and judges the DC if there is one. `None` when the action rolls no dice.
     pub fn resolve<R: Rng + ?Sized>(

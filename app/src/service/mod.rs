@@ -5,6 +5,7 @@
 //! - [`start`]: create and restart a campaign;
 //! - [`turn`]: phase 1 (a move, streamed) and phase 2 (the next actions);
 //! - [`history`]: undo, redo, a turn told again, new actions;
+//! - [`portable`]: export, import (checked by [`verify`]) and branch;
 //! - [`memory`]: the summary phase (between turns) and the player's journal edits;
 //! - this module: reading (load, story pages, the model's context), listing, deleting.
 
@@ -12,12 +13,16 @@ pub mod error;
 mod history;
 pub mod in_flight;
 mod memory;
+mod portable;
 mod start;
 mod turn;
+mod verify;
 
 pub use error::ServiceError;
 pub use in_flight::TurnsInFlight;
 pub use memory::SummaryOutcome;
+pub use portable::MAX_IMPORT_EVENTS;
+pub use verify::Refusal;
 pub use turn::MoveRequest;
 
 use std::sync::Arc;

@@ -90,7 +90,7 @@ impl Game<'_> {
 }
 
 /// The new-adventure form as a premise and a starting sheet.
-fn parse_form(form: &NewCampaign) -> Result<(MoveText, CharacterSheet), ServiceError> {
+pub(super) fn parse_form(form: &NewCampaign) -> Result<(MoveText, CharacterSheet), ServiceError> {
     let premise =
         MoveText::parse(&form.premise).map_err(|error| ServiceError::invalid("premise", error))?;
     if premise.as_str().chars().count() > MAX_PREMISE_CHARS {

@@ -1,10 +1,11 @@
 //! The home page: a new adventure (preset or custom premise, name, class) and the saved
-//! campaigns (resume, delete).
+//! campaigns (resume, export, delete; import a file).
 
 use leptos::prelude::*;
 use leptos_router::components::A;
 use leptos_router::hooks::use_navigate;
 
+use super::files::{ExportButton, ImportForm};
 use super::game_master::GameMasterNote;
 use crate::api::{list_campaigns, CreateCampaign, DeleteCampaign};
 use crate::campaign::view::{NewCampaign, PREMISE_PRESETS};
@@ -154,6 +155,7 @@ fn CampaignList() -> impl IntoView {
     view! {
         <section class="campaigns panel">
             <h2>"Your campaigns"</h2>
+            <ImportForm />
             <Suspense fallback=|| view! { <p class="status">"Loading…"</p> }>
                 {move || {
                     campaigns
@@ -174,6 +176,7 @@ fn CampaignList() -> impl IntoView {
                                             .map(|campaign| {
                                                 let id = campaign.id.to_string();
                                                 let href = format!("/play/{id}");
+                                                let title = campaign.title.clone();
                                                 view! {
                                                     <li class="campaign" data-testid="campaign">
                                                         <div>
@@ -186,6 +189,7 @@ fn CampaignList() -> impl IntoView {
                                                         </div>
                                                         <div class="campaign-buttons">
                                                             <A href=href attr:class="button">"Resume"</A>
+                                                            <ExportButton id=id.clone() title />
                                                             <button
                                                                 class="danger"
                                                                 on:click=move |_| {

@@ -2,6 +2,7 @@
 
 pub mod app;
 pub mod character;
+pub mod files;
 pub mod game_master;
 pub mod home;
 pub mod play;

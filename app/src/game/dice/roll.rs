@@ -180,6 +180,17 @@ impl DiceExpr {
         self.roll_faces(Some(bonus), |sides| rng.random_range(1..=sides))
     }
 
+    /// Whether `roll` is exactly what this expression gives with the faces `roll` shows: the
+    /// same dice kept and dropped, the same modifier and total (a logged roll nobody edited).
+    pub fn explains(&self, roll: &Roll) -> bool {
+        let mut faces = roll
+            .terms()
+            .iter()
+            .flat_map(|term| term.dice().iter().map(|die| die.value()));
+        let again = self.roll_faces(roll.attribute(), |_| faces.next().unwrap_or(0));
+        faces.next().is_none() && &again == roll
+    }
+
     /// Rolls the expression taking each die's face from `face(sides)`; faces outside
     /// 1..=sides are clamped into it.
     pub(in crate::game) fn roll_faces(

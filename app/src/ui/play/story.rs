@@ -1,11 +1,12 @@
-//! The story log: what the player reads, paged (the latest page first, older ones on demand).
+//! The story log: what the player reads, paged (the latest page first, older ones on demand),
+//! with a way to branch a new campaign from any scene.
 
 use leptos::prelude::*;
-
 use leptos::task::spawn_local;
+use leptos_router::hooks::use_navigate;
 
 use super::state::use_play;
-use crate::api::earlier_story;
+use crate::api::{branch_campaign, earlier_story};
 use crate::campaign::view::{StoryEntry, Verdict};
 
 /// The story log: an "earlier" link while older entries are not loaded, the loaded entries,
@@ -61,7 +62,13 @@ pub fn StoryLog() -> impl IntoView {
 fn entry_view(entry: StoryEntry) -> AnyView {
     match entry {
         // Rendered and sanitised on the server (raw HTML from the model is escaped there).
-        StoryEntry::Scene { html } => view! { <div class="scene" inner_html=html></div> }.into_any(),
+        StoryEntry::Scene { html, turn } => view! {
+            <div class="scene-block">
+                <div class="scene" inner_html=html></div>
+                {(turn > 0).then(|| view! { <BranchLink turn /> })}
+            </div>
+        }
+        .into_any(),
         StoryEntry::Move { text } => view! { <p class="move">{text}</p> }.into_any(),
         StoryEntry::Roll { line, verdict } => {
             // The line already says "success" or "failure"; the class colours it.
@@ -78,5 +85,33 @@ fn entry_view(entry: StoryEntry) -> AnyView {
             </p>
         }
         .into_any(),
+    }
+}
+
+/// "Branch from here": a new campaign that copies this one up to this scene's turn.
+#[component]
+fn BranchLink(turn: u32) -> impl IntoView {
+    let state = use_play();
+    let navigate = use_navigate();
+    let branch = move |_| {
+        let navigate = navigate.clone();
+        state.busy.set(true);
+        spawn_local(async move {
+            match branch_campaign(state.id.get_value(), turn).await {
+                Ok(created) => navigate(&format!("/play/{}", created.id), Default::default()),
+                Err(error) => {
+                    state.failure.set(Some(super::state::Failure {
+                        message: error.to_string(),
+                        retry: None,
+                    }));
+                    state.busy.set(false);
+                }
+            }
+        });
+    };
+    view! {
+        <button class="link branch" disabled=move || state.busy.get() on:click=branch>
+            "Branch from here"
+        </button>
     }
 }

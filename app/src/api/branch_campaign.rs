@@ -1,0 +1,22 @@
+//! `branch_campaign`: a new campaign copying one up to a chosen turn.
+
+use leptos::prelude::*;
+
+use crate::campaign::view::CampaignSummary;
+use crate::errors::AppError;
+
+/// Starts a new campaign that copies the campaign `id` up to turn `turn`.
+#[server]
+pub async fn branch_campaign(id: String, turn: u32) -> Result<CampaignSummary, AppError> {
+    use super::context::{campaign_id, now, player, services, to_app_error};
+    use rand::SeedableRng;
+
+    let player = player().await?;
+    let id = campaign_id(&id)?;
+    let mut rng = rand::rngs::StdRng::from_os_rng();
+    services()?
+        .game()
+        .branch(&player, &id, turn, now(), &mut rng)
+        .await
+        .map_err(to_app_error)
+}

@@ -1,0 +1,21 @@
+//! `export_campaign`: a campaign as one versioned JSON file.
+
+use leptos::prelude::*;
+
+use crate::errors::AppError;
+
+/// One of the player's campaigns as a file (JSON text).
+#[server]
+pub async fn export_campaign(id: String) -> Result<String, AppError> {
+    use super::context::{campaign_id, player, services, to_app_error};
+    let player = player().await?;
+    let id = campaign_id(&id)?;
+    let export = services()?
+        .game()
+        .export(&player, &id)
+        .await
+        .map_err(to_app_error)?;
+    serde_json::to_string_pretty(&export).map_err(|_| AppError::Transport {
+        message: "The server could not write the file.".to_owned(),
+    })
+}

@@ -1,0 +1,131 @@
+//! Campaigns that leave and join: export one as a versioned file, import a file (checked against
+//! the rules event by event, see [`super::verify`]) as a new campaign of the importing player, and
+//! branch a new campaign from any turn of one.
+
+use rand::Rng;
+
+use super::verify::verify;
+use super::{summary, Game, ServiceError};
+use crate::campaign::event::StoredEvent;
+use crate::campaign::export::{CampaignExport, EXPORT_FORMAT, EXPORT_VERSION};
+use crate::campaign::state::CampaignState;
+use crate::campaign::store::CampaignRecord;
+use crate::campaign::timeline::timeline;
+use crate::campaign::view::CampaignSummary;
+use crate::campaign::{CampaignId, PlayerId};
+
+/// The most events an imported file may hold.
+pub const MAX_IMPORT_EVENTS: usize = 100_000;
+
+/// The most characters of a campaign's title.
+const MAX_TITLE_CHARS: usize = 100;
+
+impl Game<'_> {
+    /// The campaign as one file.
+    pub async fn export(
+        &self,
+        owner: &PlayerId,
+        id: &CampaignId,
+    ) -> Result<CampaignExport, ServiceError> {
+        let (record, events) = self.store.log(owner, id).await?;
+        Ok(CampaignExport {
+            format: EXPORT_FORMAT.to_owned(),
+            version: EXPORT_VERSION,
+            title: record.title,
+            events,
+        })
+    }
+
+    /// Imports an exported file as a new campaign of `owner`, if every event in it is what the
+    /// rules would have produced.
+    pub async fn import<R: Rng + Send>(
+        &self,
+        owner: &PlayerId,
+        file: &str,
+        now: i64,
+        rng: &mut R,
+    ) -> Result<CampaignSummary, ServiceError> {
+        let export = read_export(file)?;
+        verify(&export.events).map_err(|refusal| ServiceError::invalid("file", refusal))?;
+        let title: String = export.title.trim().chars().take(MAX_TITLE_CHARS).collect();
+        self.store_copy(owner, title, export.events, now, rng).await
+    }
+
+    /// A new campaign of `owner` that copies `id` up to turn `turn` (the turns in effect).
+    pub async fn branch<R: Rng + Send>(
+        &self,
+        owner: &PlayerId,
+        id: &CampaignId,
+        turn: u32,
+        now: i64,
+        rng: &mut R,
+    ) -> Result<CampaignSummary, ServiceError> {
+        let (record, events) = self.store.log(owner, id).await?;
+        if turn == 0 || turn > record.turn {
+            return Err(ServiceError::invalid(
+                "turn",
+                format!("branch from a turn between 1 and {}", record.turn),
+            ));
+        }
+        let copied: Vec<StoredEvent> = timeline(&events)
+            .active
+            .into_iter()
+            .filter(|stored| stored.turn <= turn)
+            .cloned()
+            .collect();
+        let title = format!("{} (from turn {turn})", record.title);
+        self.store_copy(owner, title, copied, now, rng).await
+    }
+
+    async fn store_copy<R: Rng + Send>(
+        &self,
+        owner: &PlayerId,
+        title: String,
+        events: Vec<StoredEvent>,
+        now: i64,
+        rng: &mut R,
+    ) -> Result<CampaignSummary, ServiceError> {
+        let replay = CampaignState::replay(&events)?;
+        let record = CampaignRecord {
+            id: CampaignId::random(rng),
+            owner: owner.clone(),
+            title,
+            created_at: now,
+            updated_at: now,
+            turn: replay.state.turn,
+        };
+        self.store
+            .create(&record, &events, &replay.story, &replay.state)
+            .await?;
+        Ok(summary(record))
+    }
+}
+
+/// The file as an export of a format this build reads.
+fn read_export(file: &str) -> Result<CampaignExport, ServiceError> {
+    #[derive(serde::Deserialize)]
+    struct Header {
+        format: String,
+        version: u32,
+    }
+    let invalid = |reason: String| ServiceError::invalid("file", reason);
+    let header: Header = serde_json::from_str(file)
+        .map_err(|_| invalid("this is not a Dicebound campaign file".into()))?;
+    if header.format != EXPORT_FORMAT {
+        return Err(invalid("this is not a Dicebound campaign file".into()));
+    }
+    if header.version > EXPORT_VERSION {
+        return Err(invalid(format!(
+            "this file was written by a newer Dicebound (format {}; this one reads up to {EXPORT_VERSION})",
+            header.version
+        )));
+    }
+    let export: CampaignExport = serde_json::from_str(file)
+        .map_err(|error| invalid(format!("the file is damaged: {error}")))?;
+    if export.events.len() > MAX_IMPORT_EVENTS {
+        return Err(invalid(format!(
+            "the file holds more than {MAX_IMPORT_EVENTS} events"
+        )));
+    }
+    Ok(export)
+}

@@ -1,0 +1,175 @@
+//! A campaign log from outside (an imported file) checked against the rules, event by event: the
+//! character is a fresh creation, every state change is exactly what its tool call does to the
+//! sheet as it stood, every roll is what its dice show, the player's rolls belong to the action
+//! they chose, and every scene's HTML is what its Markdown renders to. The first event that fails
+//! is named; nothing the rules would not have produced gets in.
+
+use std::collections::HashMap;
+
+use super::start::parse_form;
+use crate::campaign::event::{CampaignEvent, StoredEvent};
+use crate::campaign::markdown;
+use crate::campaign::state::CampaignState;
+use crate::campaign::timeline::timeline;
+use crate::campaign::turn_event::{ToolEffect, TurnEvent};
+use crate::campaign::view::NewCampaign;
+use crate::game::{ActionList, Slug, StateDelta};
+use crate::gm::memory::MAX_SUMMARY_CHARS;
+use crate::gm::tools::{self, ToolCommand};
+
+/// Why a log was refused: which event, and what is wrong with it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("event {index} (turn {turn}) is refused: {reason}")]
+pub struct Refusal {
+    /// Its position in the file's list of events (0 is the first).
+    pub index: usize,
+    /// The turn it claims.
+    pub turn: u32,
+    /// What is wrong.
+    pub reason: String,
+}
+
+/// Checks a whole log; `Ok` when every event in effect is what the rules would have produced.
+pub fn verify(events: &[StoredEvent]) -> Result<(), Refusal> {
+    let index_of: HashMap<*const StoredEvent, usize> = events
+        .iter()
+        .enumerate()
+        .map(|(index, stored)| (stored as *const StoredEvent, index))
+        .collect();
+    let refuse = |stored: &StoredEvent, reason: String| Refusal {
+        index: index_of.get(&(stored as *const _)).copied().unwrap_or(0),
+        turn: stored.turn,
+        reason,
+    };
+    let active = timeline(events).active;
+    let Some((first, rest)) = active.split_first() else {
+        return Err(Refusal {
+            index: 0,
+            turn: 0,
+            reason: "the file holds no events".into(),
+        });
+    };
+    let mut state = started(first).map_err(|reason| refuse(first, reason))?;
+    let mut checker = Checker::default();
+    for stored in rest {
+        if stored.turn > state.turn {
+            checker.offered = state.actions.take();
+            checker.calls.clear();
+        }
+        checker
+            .check(stored, &state)
+            .map_err(|reason| refuse(stored, reason))?;
+        state
+            .apply(stored)
+            .map_err(|error| refuse(stored, error.to_string()))?;
+    }
+    Ok(())
+}
+
+/// The start: a premise and a character exactly as the new-adventure form makes them.
+fn started(stored: &StoredEvent) -> Result<CampaignState, String> {
+    let CampaignEvent::Started { premise, sheet } = &stored.event else {
+        return Err("a campaign starts with its premise and character".into());
+    };
+    let form = NewCampaign {
+        premise: premise.clone(),
+        name: sheet.name().as_str().to_owned(),
+        class: sheet.class().as_str().to_owned(),
+    };
+    let (_, fresh) = parse_form(&form).map_err(|error| error.to_string())?;
+    if &fresh != sheet {
+        return Err("the character is not as a new adventure creates it".into());
+    }
+    Ok(CampaignState::start(premise, fresh))
+}
+
+/// What the checks of one turn remember: the actions offered before it, and its tool calls.
+#[derive(Default)]
+struct Checker {
+    offered: Option<ActionList>,
+    calls: HashMap<String, Result<ToolCommand, String>>,
+}
+
+impl Checker {
+    fn check(&mut self, stored: &StoredEvent, state: &CampaignState) -> Result<(), String> {
+        match &stored.event {
+            CampaignEvent::Started { .. } => Err("the campaign starts twice".into()),
+            CampaignEvent::Summarized { text, .. } if text.chars().count() > MAX_SUMMARY_CHARS => {
+                Err("the summary is too long".into())
+            }
+            CampaignEvent::Turn(event) => self.check_turn(event, state),
+            _ => Ok(()),
+        }
+    }
+
+    fn check_turn(&mut self, event: &TurnEvent, state: &CampaignState) -> Result<(), String> {
+        match event {
+            TurnEvent::Move {
+                action_id: Some(id),
+                ..
+            } => self.offered(id).map(drop),
+            TurnEvent::PlayerRoll {
+                reason,
+                resolution,
+                description,
+            } => {
+                let chosen = self.offered.as_ref().and_then(|actions| {
+                    actions
+                        .actions()
+                        .find(|action| action.explains(state.sheet.attributes(), resolution))
+                });
+                match chosen {
+                    Some(action) if action.roll_reason() == reason
+                        && *description == resolution.describe(reason) => Ok(()),
+                    _ => Err("the player's roll is not what an offered action rolls".into()),
+                }
+            }
+            TurnEvent::ToolCalled { call } => {
+                let parsed = tools::parse_call(call).map_err(|rejection| rejection.reason);
+                self.calls.insert(call.id.clone(), parsed);
+                Ok(())
+            }
+            TurnEvent::ToolResult {
+                call_id,
+                effect: Some(effect),
+                ..
+            } => match self.calls.get(call_id) {
+                Some(Ok(command)) => effect_of(command, effect, state),
+                _ => Err("a change without a valid tool call".into()),
+            },
+            TurnEvent::Narration { text, html } if !html.is_empty() && *html != markdown::render(text) => {
+                Err("the scene's HTML is not its Markdown".into())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn offered(&self, id: &str) -> Result<&crate::game::Action, String> {
+        Slug::new(id)
+            .ok()
+            .and_then(|slug| self.offered.as_ref().and_then(|actions| actions.get(&slug)))
+            .ok_or_else(|| format!("the action \"{id}\" was not on offer"))
+    }
+}
+
+/// Whether `effect` is exactly what `command` does to `state`.
+fn effect_of(command: &ToolCommand, effect: &ToolEffect, state: &CampaignState) -> Result<(), String> {
+    let same = match (command, effect) {
+        (ToolCommand::Change(called), ToolEffect::Changed { deltas, changes }) => {
+            let mut sheet = state.sheet.clone();
+            called == deltas
+                && StateDelta::apply_all(deltas, &mut sheet).is_ok_and(|applied| &applied == changes)
+        }
+        (ToolCommand::RollDice { dice, reason }, ToolEffect::Rolled { reason: r, roll }) => {
+            reason == r && dice.explains(roll)
+        }
+        (ToolCommand::Journal(called), ToolEffect::Noted { change }) => called == change,
+        (ToolCommand::ReadSheet, ToolEffect::Read) => true,
+        _ => false,
+    };
+    if same {
+        Ok(())
+    } else {
+        Err("the change is not what its tool call does".into())
+    }
+}

@@ -1,0 +1,104 @@
+//! Campaigns as files on the home page: export one (a JSON download) and import one (checked by
+//! the server against the rules before it becomes a campaign of yours).
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use leptos_router::hooks::use_navigate;
+use wasm_bindgen::JsCast;
+
+use crate::api::{export_campaign, import_campaign};
+
+/// "Export": downloads the campaign as `<title>.dicebound.json`.
+#[component]
+pub fn ExportButton(id: String, title: String) -> impl IntoView {
+    let failed = RwSignal::new(None::<String>);
+    let export = move |_| {
+        let (id, title) = (id.clone(), title.clone());
+        spawn_local(async move {
+            match export_campaign(id).await {
+                Ok(json) => {
+                    failed.set(None);
+                    download(&format!("{}.dicebound.json", file_stem(&title)), &json);
+                }
+                Err(error) => failed.set(Some(error.to_string())),
+            }
+        });
+    };
+    view! {
+        <button on:click=export>"Export"</button>
+        {move || failed.get().map(|message| view! { <span class="error" role="alert">{message}</span> })}
+    }
+}
+
+/// "Import a campaign": a file picker; the imported campaign opens at once.
+#[component]
+pub fn ImportForm() -> impl IntoView {
+    let failed = RwSignal::new(None::<String>);
+    let busy = RwSignal::new(false);
+    let navigate = use_navigate();
+    let picked = move |event: leptos::ev::Event| {
+        let Some(file) = picked_file(&event) else {
+            return;
+        };
+        let navigate = navigate.clone();
+        busy.set(true);
+        spawn_local(async move {
+            let result = match read_text(file).await {
+                Some(text) => import_campaign(text).await.map_err(|error| error.to_string()),
+                None => Err("The file could not be read.".to_owned()),
+            };
+            busy.set(false);
+            match result {
+                Ok(created) => navigate(&format!("/play/{}", created.id), Default::default()),
+                Err(message) => failed.set(Some(message)),
+            }
+        });
+    };
+    view! {
+        <div class="import">
+            <label>
+                "Import a campaign file "
+                <input type="file" accept=".json,application/json" disabled=move || busy.get() on:change=picked />
+            </label>
+            {move || failed.get().map(|message| view! { <p class="error" role="alert">{message}</p> })}
+        </div>
+    }
+}
+
+/// A file name made of the title's letters and digits.
+fn file_stem(title: &str) -> String {
+    let stem: String = title
+        .chars()
+        .map(|c| if c.is_alphanumeric() { c } else { '-' })
+        .collect();
+    stem.trim_matches('-').to_owned()
+}
+
+/// Saves `text` as a download called `name`.
+fn download(name: &str, text: &str) {
+    let url = format!(
+        "data:application/json;charset=utf-8,{}",
+        String::from(web_sys::js_sys::encode_uri_component(text))
+    );
+    let link = document()
+        .create_element("a")
+        .ok()
+        .and_then(|element| element.dyn_into::<web_sys::HtmlAnchorElement>().ok());
+    if let Some(link) = link {
+        link.set_href(&url);
+        link.set_download(name);
+        link.click();
+    }
+}
+
+fn picked_file(event: &leptos::ev::Event) -> Option<web_sys::File> {
+    let input: web_sys::HtmlInputElement = event_target(event);
+    input.files().and_then(|files| files.get(0))
+}
+
+async fn read_text(file: web_sys::File) -> Option<String> {
+    wasm_bindgen_futures::JsFuture::from(file.text())
+        .await
+        .ok()
+        .and_then(|text| text.as_string())
+}
