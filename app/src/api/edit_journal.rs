@@ -5,8 +5,9 @@ use leptos::prelude::*;
 use crate::campaign::view::{JournalEdit, TurnUpdate};
 use crate::errors::AppError;
 
-/// Applies the player's journal edit; answers with the journal as it now is.
-#[server]
+/// Applies the player's journal edit; answers with the journal as it now is. (JSON in: the edit
+/// is a tagged enum, which a form encoding cannot carry.)
+#[server(input = leptos::server_fn::codec::Json)]
 pub async fn edit_journal(id: String, edit: JournalEdit) -> Result<TurnUpdate, AppError> {
     use super::context::{campaign_id, now, player, services, to_app_error};
     use crate::game::{JournalChange, JournalName, JournalNote};
