@@ -262,3 +262,31 @@ test("the latest turn can be undone, redone and told again", async () => {
   await expect(story().locator(".move").last()).toHaveText(lastMove ?? "");
   await expect(page.getByRole("button", { name: "Do it" })).toBeEnabled();
 });
+
+test("a scene can start a branch; a campaign can be exported and imported again", async ({}, testInfo) => {
+  const longUrl = page.url();
+  await story().getByRole("button", { name: "Branch from here" }).first().click();
+  await expect(page).not.toHaveURL(longUrl);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("(from turn");
+  await hydrated();
+  const branched = await storyEntries();
+
+  await page.goto("/");
+  await hydrated();
+  const entry = page.getByTestId("campaign").filter({ hasText: "(from turn" });
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    entry.getByRole("button", { name: "Export" }).click(),
+  ]);
+  const file = testInfo.outputPath("campaign.dicebound.json");
+  await download.saveAs(file);
+
+  await page.getByLabel("Import a campaign file").setInputFiles(file);
+  await expect(page).toHaveURL(/\/play\/[0-9a-f]{32}$/);
+  await hydrated();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("(from turn");
+  expect(await storyEntries()).toEqual(branched);
+  await page.goto("/");
+  await hydrated();
+  await expect(page.getByTestId("campaign").filter({ hasText: "(from turn" })).toHaveCount(2);
+});

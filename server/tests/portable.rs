@@ -16,10 +16,19 @@ fn scenario() -> Scenario {
     Scenario {
         steps: vec![
             Step::text("A crypt, knocking."),
-            Step::call("roll_dice", json!({"dice": "1d8+1", "reason": "Ghoul claw"})),
+            Step::call(
+                "roll_dice",
+                json!({"dice": "1d8+1", "reason": "Ghoul claw"}),
+            ),
             Step::call("update_character", hurt),
-            Step::call("add_inventory", json!({"items": [{"name": "Bone charm", "quantity": 1}]})),
-            Step::call("keep_journal", json!({"action": "note", "kind": "person", "name": "The ghoul", "note": "Hungry."})),
+            Step::call(
+                "add_inventory",
+                json!({"items": [{"name": "Bone charm", "quantity": 1}]}),
+            ),
+            Step::call(
+                "keep_journal",
+                json!({"action": "note", "kind": "person", "name": "The ghoul", "note": "Hungry."}),
+            ),
             Step::text("The ghoul's claw finds you; a bone charm falls from its rags."),
             Step::text("The crypt is quiet."),
         ],
@@ -126,7 +135,7 @@ fn position(file: &Value, kind: &str) -> usize {
         .as_array()
         .unwrap()
         .iter()
-        .position(|event| event["event"] == "turn" && event["type"] == kind)
+        .position(|stored| stored["event"]["event"] == "turn" && stored["event"]["type"] == kind)
         .unwrap_or_else(|| panic!("no {kind} event"))
 }
 
@@ -170,13 +179,13 @@ async fn a_tampered_file_is_refused_naming_the_event() {
     let mut extra_item = file.clone();
     let at = position(&file, "tool_result");
     let mut changed = at;
-    while extra_item["events"][changed]["effect"]["kind"] != "changed" {
+    while extra_item["events"][changed]["event"]["effect"]["kind"] != "changed" {
         changed += 1;
     }
-    extra_item["events"][changed]["effect"]["deltas"]
+    extra_item["events"][changed]["event"]["effect"]["deltas"]
         .as_array_mut()
         .unwrap()
-        .push(json!({"op": "add_item", "item": {"name": "Crown of kings", "description": null, "quantity": 1}}));
+        .push(json!({"type": "addItem", "item": {"name": "Crown of kings", "quantity": 1}}));
     let refused = w.import(&ann, &extra_item.to_string()).await.unwrap_err();
     let message = refused.to_string();
     assert!(message.contains(&format!("event {changed} ")), "{message}");
@@ -184,26 +193,41 @@ async fn a_tampered_file_is_refused_naming_the_event() {
 
     // Hit points above the maximum at the start.
     let mut strong = file.clone();
-    strong["events"][0]["sheet"]["hit_points"]["current"] = json!(99);
-    strong["events"][0]["sheet"]["hit_points"]["max"] = json!(99);
-    let message = w.import(&ann, &strong.to_string()).await.unwrap_err().to_string();
+    strong["events"][0]["event"]["sheet"]["hitPoints"] = json!({"current": 99, "max": 99});
+    let message = w
+        .import(&ann, &strong.to_string())
+        .await
+        .unwrap_err()
+        .to_string();
     assert!(message.contains("event 0 "), "{message}");
 
     // A roll whose dice do not add up.
     let mut loaded = file.clone();
     let roll = position(&file, "player_roll");
-    loaded["events"][roll]["resolution"]["roll"]["total"] = json!(30);
-    let message = w.import(&ann, &loaded.to_string()).await.unwrap_err().to_string();
+    loaded["events"][roll]["event"]["resolution"]["roll"]["total"] = json!(30);
+    let message = w
+        .import(&ann, &loaded.to_string())
+        .await
+        .unwrap_err()
+        .to_string();
     assert!(message.contains(&format!("event {roll} ")), "{message}");
 
     // Raw HTML smuggled into a scene.
     let mut html = file.clone();
     let scene = position(&file, "narration");
-    html["events"][scene]["html"] = json!("<script>alert(1)</script>");
-    let message = w.import(&ann, &html.to_string()).await.unwrap_err().to_string();
+    html["events"][scene]["event"]["html"] = json!("<script>alert(1)</script>");
+    let message = w
+        .import(&ann, &html.to_string())
+        .await
+        .unwrap_err()
+        .to_string();
     assert!(message.contains("HTML"), "{message}");
 
-    assert_eq!(w.game().list(&ann).await.unwrap().len(), 1, "nothing was imported");
+    assert_eq!(
+        w.game().list(&ann).await.unwrap().len(),
+        1,
+        "nothing was imported"
+    );
 }
 
 #[tokio::test]
@@ -211,9 +235,17 @@ async fn files_of_other_formats_are_refused_clearly() {
     let mut w = World::new().await;
     let ann = PlayerId::random(&mut w.rng);
     let newer = json!({"format": "dicebound-campaign", "version": 99, "title": "x", "events": []});
-    let message = w.import(&ann, &newer.to_string()).await.unwrap_err().to_string();
+    let message = w
+        .import(&ann, &newer.to_string())
+        .await
+        .unwrap_err()
+        .to_string();
     assert!(message.contains("newer Dicebound"), "{message}");
-    let other = w.import(&ann, "{\"hello\": 1}").await.unwrap_err().to_string();
+    let other = w
+        .import(&ann, "{\"hello\": 1}")
+        .await
+        .unwrap_err()
+        .to_string();
     assert!(other.contains("not a Dicebound campaign file"), "{other}");
 }
 
@@ -235,5 +267,8 @@ async fn a_branch_copies_the_campaign_up_to_the_chosen_turn() {
     assert!(format!("{:?}", copy.story).contains("bone charm falls"));
     assert!(!format!("{:?}", copy.story).contains("The crypt is quiet."));
     let beyond = w.game().branch(&ann, &id, 9, 6, &mut rng).await;
-    assert!(matches!(beyond, Err(ServiceError::Invalid { field: "turn", .. })));
+    assert!(matches!(
+        beyond,
+        Err(ServiceError::Invalid { field: "turn", .. })
+    ));
 }

@@ -22,8 +22,8 @@ pub use error::ServiceError;
 pub use in_flight::TurnsInFlight;
 pub use memory::SummaryOutcome;
 pub use portable::MAX_IMPORT_EVENTS;
-pub use verify::Refusal;
 pub use turn::MoveRequest;
+pub use verify::Refusal;
 
 use std::sync::Arc;
 

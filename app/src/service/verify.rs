@@ -116,11 +116,16 @@ impl Checker {
                 let chosen = self.offered.as_ref().and_then(|actions| {
                     actions
                         .actions()
+                        .iter()
                         .find(|action| action.explains(state.sheet.attributes(), resolution))
                 });
                 match chosen {
-                    Some(action) if action.roll_reason() == reason
-                        && *description == resolution.describe(reason) => Ok(()),
+                    Some(action)
+                        if action.roll_reason() == reason
+                            && *description == resolution.describe(reason) =>
+                    {
+                        Ok(())
+                    }
                     _ => Err("the player's roll is not what an offered action rolls".into()),
                 }
             }
@@ -137,7 +142,9 @@ impl Checker {
                 Some(Ok(command)) => effect_of(command, effect, state),
                 _ => Err("a change without a valid tool call".into()),
             },
-            TurnEvent::Narration { text, html } if !html.is_empty() && *html != markdown::render(text) => {
+            TurnEvent::Narration { text, html }
+                if !html.is_empty() && *html != markdown::render(text) =>
+            {
                 Err("the scene's HTML is not its Markdown".into())
             }
             _ => Ok(()),
@@ -153,12 +160,17 @@ impl Checker {
 }
 
 /// Whether `effect` is exactly what `command` does to `state`.
-fn effect_of(command: &ToolCommand, effect: &ToolEffect, state: &CampaignState) -> Result<(), String> {
+fn effect_of(
+    command: &ToolCommand,
+    effect: &ToolEffect,
+    state: &CampaignState,
+) -> Result<(), String> {
     let same = match (command, effect) {
         (ToolCommand::Change(called), ToolEffect::Changed { deltas, changes }) => {
             let mut sheet = state.sheet.clone();
             called == deltas
-                && StateDelta::apply_all(deltas, &mut sheet).is_ok_and(|applied| &applied == changes)
+                && StateDelta::apply_all(deltas, &mut sheet)
+                    .is_ok_and(|applied| &applied == changes)
         }
         (ToolCommand::RollDice { dice, reason }, ToolEffect::Rolled { reason: r, roll }) => {
             reason == r && dice.explains(roll)

@@ -44,7 +44,9 @@ pub fn ImportForm() -> impl IntoView {
         busy.set(true);
         spawn_local(async move {
             let result = match read_text(file).await {
-                Some(text) => import_campaign(text).await.map_err(|error| error.to_string()),
+                Some(text) => import_campaign(text)
+                    .await
+                    .map_err(|error| error.to_string()),
                 None => Err("The file could not be read.".to_owned()),
             };
             busy.set(false);
