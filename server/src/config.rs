@@ -5,7 +5,7 @@
 //! |---|---|---|
 //! | `DICEBOUND_DATABASE_URL` | the campaign database | `sqlite://dicebound.db` |
 //! | `DICEBOUND_LLM_BASE_URL`, `DICEBOUND_LLM_API_KEY`, `OPENAI_API_KEY`, `DICEBOUND_LLM_MODEL`, `DICEBOUND_LLM_*_SECS`, `DICEBOUND_LLM_MAX_TOKENS` | an OpenAI-compatible endpoint (see `llm::openai`) | unset |
-//! | `DICEBOUND_LLM` | `local` (the default without an endpoint: a running Ollama/llama.cpp server, else the bundled model), `bundled` (the bundled model only), `demo` (the built-in demo story), `scripted:PATH` (a scenario file, for tests) | `local` |
+//! | `DICEBOUND_LLM` | `local` (the default without an endpoint: a running Ollama/llama.cpp server, else the bundled model), `bundled` (the bundled model only), `demo` (the built-in demo story), `scripted:PATH` (a scenario file, for tests), `record:PATH` (the bundled model, recorded to a cassette), `replay:PATH` (a cassette played back) | `local` |
 //! | `DICEBOUND_LLM_TOOLS` | `native` (the API's tool calling) or `text` (tools described in the prompt, calls parsed from the reply) | `native` for an endpoint, `text` for local servers |
 //! | `DICEBOUND_LLM_CONTEXT_TOKENS` | the model's context size; the prompt is cut to fit it with room for the reply | 128,000 for an endpoint, 4,096 for a local server, 8,192 for the bundled model |
 //! | `DICEBOUND_PROMPT_MAX_TOKENS` | the most tokens one prompt may have (rules, tools, summary, journal, sheet, recent turns), at least 2,000 | 2,700 (3,500 for the bundled model) |
@@ -85,6 +85,15 @@ pub enum LlmChoice {
     },
     /// A scripted scenario file.
     Scripted(PathBuf),
+    /// The bundled model, every exchange recorded to a cassette file.
+    Record {
+        /// The cassette file written.
+        path: PathBuf,
+        /// The bundled model.
+        bundled: BundledSettings,
+    },
+    /// A recorded cassette played back.
+    Replay(PathBuf),
     /// The built-in demo story.
     Demo,
 }
@@ -149,7 +158,10 @@ pub enum ConfigError {
     #[error("invalid model configuration: {0}")]
     Llm(#[from] LlmConfigError),
     /// `DICEBOUND_LLM` is not understood.
-    #[error("DICEBOUND_LLM must be local, bundled, demo or scripted:PATH, not {0:?}")]
+    #[error(
+        "DICEBOUND_LLM must be local, bundled, demo, scripted:PATH, record:PATH or replay:PATH, \
+         not {0:?}"
+    )]
     LlmChoice(String),
     /// `DICEBOUND_LLM_TOOLS` is not understood.
     #[error("DICEBOUND_LLM_TOOLS must be native or text, not {0:?}")]
@@ -232,8 +244,17 @@ impl Settings {
             None | Some("local") => local(true),
             Some("bundled") => local(false),
             Some("demo") => LlmChoice::Demo,
-            Some(other) => match other.strip_prefix("scripted:") {
-                Some(path) if !path.is_empty() => LlmChoice::Scripted(PathBuf::from(path)),
+            Some(other) => match other.split_once(':') {
+                Some(("scripted", path)) if !path.is_empty() => {
+                    LlmChoice::Scripted(PathBuf::from(path))
+                }
+                Some(("record", path)) if !path.is_empty() => LlmChoice::Record {
+                    path: PathBuf::from(path),
+                    bundled: BundledSettings::from_lookup(&lookup),
+                },
+                Some(("replay", path)) if !path.is_empty() => {
+                    LlmChoice::Replay(PathBuf::from(path))
+                }
                 _ => return Err(ConfigError::LlmChoice(other.to_owned())),
             },
         };
@@ -407,6 +428,12 @@ mod tests {
     fn an_explicit_choice_beats_an_endpoint() {
         let demo = settings(&[("DICEBOUND_LLM", "demo"), ("OPENAI_API_KEY", "sk")]).unwrap();
         assert_eq!(demo.llm, LlmChoice::Demo);
+        let replay = settings(&[("DICEBOUND_LLM", "replay:/tmp/c.json")]).unwrap();
+        assert_eq!(replay.llm, LlmChoice::Replay(PathBuf::from("/tmp/c.json")));
+        let record = settings(&[("DICEBOUND_LLM", "record:/tmp/c.json")]).unwrap();
+        assert!(
+            matches!(record.llm, LlmChoice::Record { ref path, .. } if path.ends_with("c.json"))
+        );
         let scripted = settings(&[("DICEBOUND_LLM", "scripted:/tmp/s.json")]).unwrap();
         assert_eq!(
             scripted.llm,
@@ -420,7 +447,7 @@ mod tests {
         assert!(
             error
                 .to_string()
-                .contains("local, bundled, demo or scripted:PATH"),
+                .contains("scripted:PATH, record:PATH or replay:PATH"),
             "{error}"
         );
         let error = settings(&[("DICEBOUND_LLM", "scripted:")]).unwrap_err();

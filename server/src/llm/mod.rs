@@ -1,7 +1,9 @@
 //! The model behind the game master: the OpenAI-compatible adapter and its retries, the bundled
-//! local model, the search for a model server already running here, and the choice among them.
+//! local model, the search for a model server already running here, recorded exchanges
+//! (cassettes), and the choice among them.
 
 pub mod bundled;
+pub mod cassette;
 pub mod discover;
 pub mod openai;
 pub mod provider;

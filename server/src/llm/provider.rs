@@ -6,6 +6,7 @@
 
 use std::{sync::Arc, time::Duration};
 
+use super::cassette::{Cassette, CassetteError, Recording, Replaying};
 use app::campaign::view::GameMasterView;
 use app::gm::scripted::ScriptedLlm;
 use app::gm::text_tools::TextTools;
@@ -60,6 +61,9 @@ pub enum ProviderError {
     /// The scenario is not valid.
     #[error("cannot read the scenario: {0}")]
     Scenario(#[from] serde_json::Error),
+    /// The cassette cannot be used.
+    #[error(transparent)]
+    Cassette(#[from] CassetteError),
 }
 
 impl Provider {
@@ -94,6 +98,30 @@ impl Provider {
                      bundled model, or set OPENAI_API_KEY for a real game master.",
                 ),
             )),
+            LlmChoice::Record { path, bundled } => {
+                let local = LlmChoice::Local {
+                    probe: Vec::new(),
+                    bundled: bundled.clone(),
+                };
+                let mut provider = Box::pin(Self::start(&local, tools)).await?;
+                provider.llm = Arc::new(Recording::new(provider.llm, Some(path.clone())));
+                provider.master.source.push_str(", recorded to a cassette");
+                Ok(provider)
+            }
+            LlmChoice::Replay(path) => {
+                let cassette = Cassette::load(path)?;
+                Ok(Self {
+                    master: GameMasterView {
+                        model: cassette.model.clone(),
+                        source: "a recorded cassette, not a model".to_owned(),
+                        advice: None,
+                    },
+                    llm: Arc::new(Replaying::new(cassette)),
+                    // Cassettes are recorded from the bundled model (`record:PATH`).
+                    gm: GmSettings::small_model(),
+                    bundled: None,
+                })
+            }
             LlmChoice::Local { probe, bundled } => {
                 if !probe.is_empty() {
                     if let Some(running) = find_running(probe, PROBE_WAIT).await {

@@ -1,0 +1,90 @@
+//! The short campaign a cassette holds: the same seed, form and moves when it is recorded
+//! (`examples/record_cassette.rs`, against the bundled model) and when it is replayed
+//! (`tests/cassette.rs`), so the replay sends exactly the recorded requests.
+
+use app::campaign::event::CampaignEvent;
+use app::campaign::store::CampaignStore;
+use app::campaign::timeline::timeline;
+use app::campaign::turn_event::{ToolEffect, TurnEvent};
+use app::campaign::view::{MoveInput, NewCampaign};
+use app::campaign::PlayerId;
+use app::gm::{GmSettings, LlmPort};
+use app::service::{Game, MoveRequest, ServiceError, TurnsInFlight};
+use rand::{rngs::StdRng, SeedableRng};
+use server::store::sqlite::SqliteStore;
+
+/// Turns played after the opening.
+pub const MOVES: u32 = 2;
+
+/// Plays the campaign against `llm` and returns its ledger: every roll and state change, in
+/// order, as one line each.
+pub async fn play(llm: &dyn LlmPort, gm: &GmSettings) -> Result<Vec<String>, ServiceError> {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let url = format!("sqlite://{}", dir.path().join("game.db").display());
+    let store = SqliteStore::open(&url).await.expect("the database opens");
+    let in_flight = TurnsInFlight::default();
+    let game = Game {
+        store: &store,
+        llm,
+        gm,
+        in_flight: &in_flight,
+    };
+    let mut rng = StdRng::seed_from_u64(2026);
+    let owner = PlayerId::random(&mut rng);
+    let form = NewCampaign {
+        premise: "A lantern-lit crypt beneath a drowned village.".into(),
+        name: "Mira".into(),
+        class: "Ranger".into(),
+    };
+    let id = game
+        .create(&owner, &form, 1, &mut rng, &mut |_| {})
+        .await?
+        .id;
+    for turn in 2..=MOVES + 1 {
+        let state = game.current(&owner, &id).await?.state;
+        let input = match state.action_views().first() {
+            Some(action) => MoveInput::Action {
+                id: action.id.clone(),
+            },
+            None => MoveInput::Text {
+                text: "I look around.".into(),
+            },
+        };
+        let request = MoveRequest {
+            expected_turn: turn - 1,
+            input: &input,
+        };
+        game.play(&owner, &id, request, 1, &mut rng, &mut |_| {})
+            .await?;
+        game.ensure_actions(&owner, &id, 1).await?;
+    }
+    let (_, log) = store.log(&owner, &id).await.expect("the log");
+    Ok(ledger(&log))
+}
+
+fn ledger(log: &[app::campaign::event::StoredEvent]) -> Vec<String> {
+    timeline(log)
+        .active
+        .into_iter()
+        .filter_map(|stored| match &stored.event {
+            CampaignEvent::Turn(TurnEvent::PlayerRoll { description, .. }) => {
+                Some(format!("turn {}: {description}", stored.turn))
+            }
+            CampaignEvent::Turn(TurnEvent::ToolResult {
+                tool,
+                effect: Some(effect),
+                ..
+            }) => Some(format!("turn {}: {tool}: {}", stored.turn, line(effect))),
+            _ => None,
+        })
+        .collect()
+}
+
+fn line(effect: &ToolEffect) -> String {
+    match effect {
+        ToolEffect::Rolled { reason, roll } => roll.describe(reason),
+        ToolEffect::Changed { changes, .. } => changes.labels().join(", "),
+        ToolEffect::Noted { change } => format!("{change:?}"),
+        ToolEffect::Read => "read the sheet".to_owned(),
+    }
+}
