@@ -112,6 +112,11 @@ async fn the_bundled_model_plays_a_full_turn_and_stops_with_the_app() {
     assert!(!actions.is_empty());
 
     bundled.stop().await;
+    assert_gone(pid, &base_url).await;
+}
+
+/// The bundled server's process has ended and nothing answers on its port.
+async fn assert_gone(pid: u32, base_url: &str) {
     assert!(
         !std::path::Path::new(&format!("/proc/{pid}")).exists(),
         "llama-server is gone"

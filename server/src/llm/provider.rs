@@ -6,13 +6,13 @@
 
 use std::{sync::Arc, time::Duration};
 
-use super::cassette::{Cassette, CassetteError, Recording, Replaying};
 use app::campaign::view::GameMasterView;
 use app::gm::scripted::ScriptedLlm;
 use app::gm::text_tools::TextTools;
 use app::gm::{GmSettings, LlmPort};
 
-use super::bundled::{BundledError, BundledServer, BUNDLED_MODEL};
+use super::bundled::{BundledError, BundledServer, BundledSettings, BUNDLED_MODEL};
+use super::cassette::{Cassette, CassetteError, Recording, Replaying};
 use super::discover::find_running;
 use super::openai::{LlmConfigError, OpenAiAdapter, OpenAiSettings};
 use super::resilient::{Resilient, RetryPolicy};
@@ -98,30 +98,8 @@ impl Provider {
                      bundled model, or set OPENAI_API_KEY for a real game master.",
                 ),
             )),
-            LlmChoice::Record { path, bundled } => {
-                let local = LlmChoice::Local {
-                    probe: Vec::new(),
-                    bundled: bundled.clone(),
-                };
-                let mut provider = Box::pin(Self::start(&local, tools)).await?;
-                provider.llm = Arc::new(Recording::new(provider.llm, Some(path.clone())));
-                provider.master.source.push_str(", recorded to a cassette");
-                Ok(provider)
-            }
-            LlmChoice::Replay(path) => {
-                let cassette = Cassette::load(path)?;
-                Ok(Self {
-                    master: GameMasterView {
-                        model: cassette.model.clone(),
-                        source: "a recorded cassette, not a model".to_owned(),
-                        advice: None,
-                    },
-                    llm: Arc::new(Replaying::new(cassette)),
-                    // Cassettes are recorded from the bundled model (`record:PATH`).
-                    gm: GmSettings::small_model(),
-                    bundled: None,
-                })
-            }
+            LlmChoice::Record { path, bundled } => Self::recording(path, bundled, tools).await,
+            LlmChoice::Replay(path) => Self::replaying(path),
             LlmChoice::Local { probe, bundled } => {
                 if !probe.is_empty() {
                     if let Some(running) = find_running(probe, PROBE_WAIT).await {
@@ -158,6 +136,38 @@ impl Provider {
                 })
             }
         }
+    }
+
+    /// The bundled model, every exchange recorded to the cassette at `path`.
+    async fn recording(
+        path: &std::path::Path,
+        bundled: &BundledSettings,
+        tools: Option<ToolMode>,
+    ) -> Result<Self, ProviderError> {
+        let local = LlmChoice::Local {
+            probe: Vec::new(),
+            bundled: bundled.clone(),
+        };
+        let mut provider = Box::pin(Self::start(&local, tools)).await?;
+        provider.llm = Arc::new(Recording::new(provider.llm, Some(path.to_owned())));
+        provider.master.source.push_str(", recorded to a cassette");
+        Ok(provider)
+    }
+
+    /// The cassette at `path`, played back.
+    fn replaying(path: &std::path::Path) -> Result<Self, ProviderError> {
+        let cassette = Cassette::load(path)?;
+        Ok(Self {
+            master: GameMasterView {
+                model: cassette.model.clone(),
+                source: "a recorded cassette, not a model".to_owned(),
+                advice: None,
+            },
+            llm: Arc::new(Replaying::new(cassette)),
+            // Cassettes are recorded from the bundled model (`record:PATH`).
+            gm: GmSettings::small_model(),
+            bundled: None,
+        })
     }
 
     fn scripted(llm: ScriptedLlm, source: &str, advice: Option<&str>) -> Self {
