@@ -13,6 +13,7 @@ use tokio::net::TcpListener;
 use crate::config::Settings;
 use crate::llm::bundled::BundledServer;
 use crate::llm::provider::{Provider, ProviderError};
+use crate::security::headers;
 use crate::security::identity::{player_identity, CookieKey, CookieSecret, PlayerIdentity};
 use crate::security::origin::refuse_cross_site;
 use crate::store::sqlite::SqliteStore;
@@ -145,8 +146,11 @@ fn router(options: LeptosOptions, services: GameServices, identity: PlayerIdenti
             identity,
             player_identity,
         ))
-        // Outermost: a refused request never gets an identity.
+        // Outer: a refused request never gets an identity.
         .layer(axum::middleware::from_fn(refuse_cross_site))
+        .layer(axum::middleware::from_fn(headers::no_store))
+        .layer(headers::nosniff())
+        .layer(headers::no_referrer())
         .with_state(options)
 }
 

@@ -90,6 +90,13 @@ async fn the_home_page_is_server_rendered_and_sets_the_player_cookie() {
     let response = reqwest::get(app.url("/")).await.unwrap();
 
     assert_eq!(response.status(), 200);
+    for (name, value) in [
+        ("x-content-type-options", "nosniff"),
+        ("referrer-policy", "no-referrer"),
+        ("cache-control", "no-store"),
+    ] {
+        assert_eq!(response.headers()[name], value, "{name}");
+    }
     let cookie = response.headers()["set-cookie"]
         .to_str()
         .unwrap()
@@ -145,6 +152,12 @@ async fn a_whole_turn_over_the_server_functions() {
         .await
         .unwrap();
     assert_eq!(response.status(), 200);
+    assert_eq!(
+        response.headers()["cache-control"],
+        "no-store",
+        "a turn's answer is never cached"
+    );
+    assert_eq!(response.headers()["x-content-type-options"], "nosniff");
     let body = response.text().await.unwrap();
     let updates: Vec<TurnUpdate> = body
         .lines()

@@ -1,6 +1,7 @@
-//! HTTP security middleware: anonymous player identity and cross-site request refusal.
+//! HTTP security middleware: anonymous player identity, cross-site request refusal and the
+//! security headers of every answer.
 //!
-//! Both are plain axum middleware functions. The order matters: refuse foreign requests first,
+//! Identity and refusal are plain axum middleware functions. The order matters: refuse foreign requests first,
 //! so that a refused request never mints an identity.
 //!
 //! ```text
@@ -9,5 +10,6 @@
 //!     .layer(axum::middleware::from_fn(security::origin::refuse_cross_site)) // outermost
 //! ```
 
+pub mod headers;
 pub mod identity;
 pub mod origin;

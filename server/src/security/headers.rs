@@ -1,0 +1,40 @@
+//! Response headers every answer carries: no content-type sniffing, no referrer sent to links
+//! the model wrote, and no caching of anything but the built assets (pages and server function
+//! answers carry a player's campaign).
+
+use axum::extract::Request;
+use axum::http::{header, HeaderValue};
+use axum::middleware::Next;
+use axum::response::Response;
+use tower_http::set_header::SetResponseHeaderLayer;
+
+/// Where the built, fingerprint-free assets are served (wasm, JS, CSS): cacheable.
+const ASSETS: &str = "/pkg/";
+
+/// `X-Content-Type-Options: nosniff` on every answer.
+pub fn nosniff() -> SetResponseHeaderLayer<HeaderValue> {
+    SetResponseHeaderLayer::if_not_present(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    )
+}
+
+/// `Referrer-Policy: no-referrer` on every answer.
+pub fn no_referrer() -> SetResponseHeaderLayer<HeaderValue> {
+    SetResponseHeaderLayer::if_not_present(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    )
+}
+
+/// `Cache-Control: no-store` on every answer but the assets'.
+pub async fn no_store(request: Request, next: Next) -> Response {
+    let asset = request.uri().path().starts_with(ASSETS);
+    let mut response = next.run(request).await;
+    if !asset {
+        response
+            .headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    response
+}
