@@ -1,7 +1,9 @@
 //! The model's Markdown as safe HTML: model output is untrusted, so raw HTML is escaped (shown
-//! as text), images become their alt text, and links keep only http(s) and mailto targets.
+//! as text), images become their alt text, and links keep only http(s) and mailto targets and
+//! open with `rel="noopener noreferrer nofollow"`.
 
 use pulldown_cmark::{html, CowStr, Event, Options, Parser, Tag, TagEnd};
+use pulldown_cmark_escape as escape;
 
 /// Renders `markdown` to HTML that cannot run script or load anything.
 pub fn render(markdown: &str) -> String {
@@ -21,17 +23,15 @@ pub fn render(markdown: &str) -> String {
                 link_type,
                 dest_url,
                 title,
-                id,
-            }) => Some(Event::Start(Tag::Link {
-                dest_url: match link_type {
+                ..
+            }) => {
+                let href = match link_type {
                     // `<name@example.com>`: rendered as a mailto: link.
-                    pulldown_cmark::LinkType::Email => dest_url,
-                    _ => safe_url(dest_url),
-                },
-                link_type,
-                title,
-                id,
-            })),
+                    pulldown_cmark::LinkType::Email => format!("mailto:{dest_url}"),
+                    _ => safe_url(dest_url).into_string(),
+                };
+                Some(Event::Html(link_tag(&href, &title).into()))
+            }
             other if in_image > 0 => match other {
                 Event::Text(text) => Some(Event::Text(text)),
                 _ => None,
@@ -41,6 +41,21 @@ pub fn render(markdown: &str) -> String {
     let mut out = String::with_capacity(markdown.len() * 3 / 2);
     html::push_html(&mut out, events);
     out
+}
+
+/// The opening tag of a link the model wrote: its target escaped, and nothing passed on to it
+/// (no opener, no referrer, no endorsement).
+fn link_tag(href: &str, title: &str) -> String {
+    let mut tag = String::from("<a href=\"");
+    let _ = escape::escape_href(&mut tag, href);
+    tag.push('"');
+    if !title.is_empty() {
+        tag.push_str(" title=\"");
+        let _ = escape::escape_html(&mut tag, title);
+        tag.push('"');
+    }
+    tag.push_str(" rel=\"noopener noreferrer nofollow\">");
+    tag
 }
 
 fn safe_url(url: CowStr<'_>) -> CowStr<'_> {
@@ -80,9 +95,21 @@ mod tests {
     #[test]
     fn script_links_and_images_are_defused() {
         let html = render("[click](javascript:alert(1)) ![a cat](https://example.com/cat.png)");
-        assert!(html.contains("<a href=\"#\">click</a>"), "{html}");
+        assert!(
+            html.contains("<a href=\"#\" rel=\"noopener noreferrer nofollow\">click</a>"),
+            "{html}"
+        );
         assert!(!html.contains("<img"), "{html}");
         assert!(html.contains("a cat"), "{html}");
+    }
+
+    #[test]
+    fn links_pass_nothing_on_and_cannot_break_out_of_their_tag() {
+        let html = render(r#"[the guild](https://example.com/a"b "x\" onmouseover=\"y")"#);
+        assert!(
+            html.contains(r#"<a href="https://example.com/a%22b" title="x&quot; onmouseover=&quot;y" rel="noopener noreferrer nofollow">the guild</a>"#),
+            "{html}"
+        );
     }
 
     #[test]

@@ -6,11 +6,12 @@ use rand::Rng;
 
 use super::verify::verify;
 use super::{summary, Game, ServiceError};
-use crate::campaign::event::StoredEvent;
+use crate::campaign::event::{CampaignEvent, StoredEvent};
 use crate::campaign::export::{CampaignExport, EXPORT_FORMAT, EXPORT_VERSION};
 use crate::campaign::state::CampaignState;
 use crate::campaign::store::CampaignRecord;
 use crate::campaign::timeline::timeline;
+use crate::campaign::turn_event::TurnEvent;
 use crate::campaign::view::CampaignSummary;
 use crate::campaign::{CampaignId, PlayerId};
 
@@ -48,7 +49,8 @@ impl Game<'_> {
         let export = read_export(file)?;
         verify(&export.events).map_err(|refusal| ServiceError::invalid("file", refusal))?;
         let title: String = export.title.trim().chars().take(MAX_TITLE_CHARS).collect();
-        self.store_copy(owner, title, export.events, now, rng).await
+        let events = export.events.into_iter().map(rendered_here).collect();
+        self.store_copy(owner, title, events, now, rng).await
     }
 
     /// A new campaign of `owner` that copies `id` up to turn `turn` (the turns in effect).
@@ -99,6 +101,15 @@ impl Game<'_> {
             .await?;
         Ok(summary(record))
     }
+}
+
+/// The event with a scene's HTML left out, so that it is rendered here from its Markdown and
+/// never taken from a file.
+fn rendered_here(mut stored: StoredEvent) -> StoredEvent {
+    if let CampaignEvent::Turn(TurnEvent::Narration { html, .. }) = &mut stored.event {
+        html.clear();
+    }
+    stored
 }
 
 /// The file as an export of a format this build reads.
