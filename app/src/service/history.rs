@@ -6,7 +6,7 @@
 
 use rand::Rng;
 
-use super::turn::{project, Projection};
+use super::turn::Projection;
 use super::{Game, Loaded, ServiceError};
 use crate::campaign::event::{CampaignEvent, StoredEvent};
 use crate::campaign::state::CampaignState;
@@ -16,7 +16,7 @@ use crate::campaign::turn_event::{ToolEffect, TurnEvent};
 use crate::campaign::view::CampaignView;
 use crate::campaign::{CampaignId, PlayerId};
 use crate::game::Slug;
-use crate::gm::{offer_actions, MoveText, PlayerMove, Retelling};
+use crate::gm::{MoveText, PlayerMove, Retelling};
 
 impl Game<'_> {
     /// Takes back the campaign's latest turn (not the opening scene): the campaign is exactly
@@ -28,25 +28,8 @@ impl Game<'_> {
         expected_turn: u32,
         now: i64,
     ) -> Result<CampaignView, ServiceError> {
-        let _running = self.in_flight.take(id).ok_or(ServiceError::Busy)?;
-        let loaded = self.at_turn(owner, id, expected_turn).await?;
-        if loaded.record.turn <= 1 {
-            return Err(ServiceError::invalid(
-                "undo",
-                "the opening scene cannot be undone; start over instead",
-            ));
-        }
-        let marker = CampaignEvent::Undone;
-        self.rewrite(
-            owner,
-            id,
-            &loaded,
-            vec![marker],
-            loaded.record.turn - 1,
-            now,
-        )
-        .await?;
-        self.load(owner, id, now).await
+        self.step(owner, id, expected_turn, CampaignEvent::Undone, now)
+            .await
     }
 
     /// Puts back the latest undone turn.
@@ -57,24 +40,42 @@ impl Game<'_> {
         expected_turn: u32,
         now: i64,
     ) -> Result<CampaignView, ServiceError> {
-        let _running = self.in_flight.take(id).ok_or(ServiceError::Busy)?;
+        self.step(owner, id, expected_turn, CampaignEvent::Redone, now)
+            .await
+    }
+
+    /// One step back (`Undone`) or forward (`Redone`) in the campaign's timeline.
+    async fn step(
+        &self,
+        owner: &PlayerId,
+        id: &CampaignId,
+        expected_turn: u32,
+        marker: CampaignEvent,
+        now: i64,
+    ) -> Result<CampaignView, ServiceError> {
+        let running = self.in_flight.take(id).ok_or(ServiceError::Busy)?;
         let loaded = self.at_turn(owner, id, expected_turn).await?;
-        if loaded.state.redoable == 0 {
-            return Err(ServiceError::invalid(
-                "redo",
-                "there is no undone turn to redo",
-            ));
-        }
-        let marker = CampaignEvent::Redone;
-        self.rewrite(
-            owner,
-            id,
-            &loaded,
-            vec![marker],
-            loaded.record.turn + 1,
-            now,
-        )
-        .await?;
+        let turn = loaded.record.turn;
+        let to = match marker {
+            CampaignEvent::Undone if turn <= 1 => {
+                return Err(ServiceError::invalid(
+                    "undo",
+                    "the opening scene cannot be undone; start over instead",
+                ))
+            }
+            CampaignEvent::Redone if loaded.state.redoable == 0 => {
+                return Err(ServiceError::invalid(
+                    "redo",
+                    "there is no undone turn to redo",
+                ))
+            }
+            CampaignEvent::Undone => turn - 1,
+            _ => turn + 1,
+        };
+        let (_, log) = self.store.log(owner, id).await?;
+        self.rewrite(owner, id, &loaded, log, vec![marker], to, now)
+            .await?;
+        drop(running);
         self.load(owner, id, now).await
     }
 
@@ -91,13 +92,14 @@ impl Game<'_> {
         let running = self.in_flight.take(id).ok_or(ServiceError::Busy)?;
         let loaded = self.at_turn(owner, id, expected_turn).await?;
         let turn = loaded.record.turn;
-        let (_, mut log) = self.store.log(owner, id).await?;
+        let (_, log) = self.store.log(owner, id).await?;
         let last_turn = latest_turn_events(&log, turn);
-        log.push(StoredEvent {
+        let mut undone = log.clone();
+        undone.push(StoredEvent {
             turn: turn - 1,
             event: CampaignEvent::Undone,
         });
-        let before = CampaignState::replay(&log)?.state;
+        let before = CampaignState::replay(&undone)?.state;
         let player_move = retold_move(&last_turn, &before)?;
         let mut ignore = |_| {};
         let projection = Projection::new(before, turn, &mut ignore);
@@ -106,7 +108,8 @@ impl Game<'_> {
             .await?;
         let mut events = vec![CampaignEvent::Undone];
         events.extend(narrated.events);
-        self.rewrite(owner, id, &loaded, events, turn, now).await?;
+        self.rewrite(owner, id, &loaded, log, events, turn, now)
+            .await?;
         drop(running);
         self.load(owner, id, now).await
     }
@@ -121,57 +124,24 @@ impl Game<'_> {
     ) -> Result<CampaignView, ServiceError> {
         let running = self.in_flight.take(id).ok_or(ServiceError::Busy)?;
         let loaded = self.at_turn(owner, id, expected_turn).await?;
-        let offered =
-            offer_actions(self.llm, self.gm, &loaded.state, loaded.request.as_ref()).await?;
-        let events: Vec<CampaignEvent> = offered
-            .events
-            .into_iter()
-            .map(CampaignEvent::Turn)
-            .collect();
-        let turn = loaded.record.turn;
-        let (state, story) = project(loaded.state, turn, &events)?;
-        let commit = Commit {
-            events: &events,
-            story: &story,
-            state: &state,
-            request: Some(&offered.sent),
-        };
-        self.store
-            .commit(owner, id, turn, Append::SameTurn, commit, now)
-            .await?;
+        self.offer_and_commit(owner, id, loaded, now).await?;
         drop(running);
         self.load(owner, id, now).await
     }
 
-    /// The campaign, if it is at the turn the browser showed.
-    async fn at_turn(
-        &self,
-        owner: &PlayerId,
-        id: &CampaignId,
-        expected_turn: u32,
-    ) -> Result<Loaded, ServiceError> {
-        let loaded = self.current(owner, id).await?;
-        if loaded.record.turn == expected_turn {
-            Ok(loaded)
-        } else {
-            Err(ServiceError::Stale {
-                current: loaded.record.turn,
-            })
-        }
-    }
-
-    /// Appends `events` (markers first) and replaces the story and snapshot with a replay of the
-    /// whole log; the campaign moves to `turn`.
+    /// Appends `events` (markers first) to `log` (the campaign's, as read under the turn guard)
+    /// and replaces the story and snapshot with a replay of it all; the campaign moves to `turn`.
+    #[allow(clippy::too_many_arguments)] // The campaign, what it holds, and the change.
     async fn rewrite(
         &self,
         owner: &PlayerId,
         id: &CampaignId,
         loaded: &Loaded,
+        mut log: Vec<StoredEvent>,
         events: Vec<CampaignEvent>,
         turn: u32,
         now: i64,
     ) -> Result<(), ServiceError> {
-        let (_, mut log) = self.store.log(owner, id).await?;
         let mut stored_turn = loaded.record.turn;
         for event in &events {
             stored_turn = match event {

@@ -6,10 +6,8 @@
 use std::time::Duration;
 
 use super::in_flight::InFlight;
-use super::turn::project;
 use super::{Game, Loaded, ServiceError};
 use crate::campaign::event::CampaignEvent;
-use crate::campaign::store::{Append, Commit, StoreError};
 use crate::campaign::turn_event::{Phase, TurnEvent};
 use crate::campaign::view::TurnUpdate;
 use crate::campaign::{CampaignId, PlayerId};
@@ -95,18 +93,9 @@ impl Game<'_> {
                 text: summary.text,
             },
         ];
-        let turn = loaded.record.turn;
-        let (state, story) = project(loaded.state, turn, &events)?;
-        let commit = Commit {
-            events: &events,
-            story: &story,
-            state: &state,
-            request: Some(&summary.sent),
-        };
-        self.store
-            .commit(owner, id, turn, Append::SameTurn, commit, now)
-            .await?;
-        Ok(())
+        self.append(owner, id, loaded, events, Some(summary.sent), now)
+            .await
+            .map(drop)
     }
 
     /// The turn guard, once no phase of the campaign runs (`None` after [`COMMIT_PATIENCE`]).
@@ -139,24 +128,9 @@ impl Game<'_> {
             .apply(&change)
             .map_err(|error| ServiceError::invalid("journal", error))?;
         let events = vec![CampaignEvent::JournalEdited { change }];
-        let turn = loaded.record.turn;
-        let (state, story) = project(loaded.state, turn, &events)?;
-        let commit = Commit {
-            events: &events,
-            story: &story,
-            state: &state,
-            request: None,
-        };
-        match self
-            .store
-            .commit(owner, id, turn, Append::SameTurn, commit, now)
-            .await
-        {
-            Ok(_) => Ok(TurnUpdate::Journal {
-                entries: state.journal.entries().to_vec(),
-            }),
-            Err(StoreError::Stale { current }) => Err(ServiceError::Stale { current }),
-            Err(error) => Err(error.into()),
-        }
+        let after = self.append(owner, id, loaded, events, None, now).await?;
+        Ok(TurnUpdate::Journal {
+            entries: after.state.journal.entries().to_vec(),
+        })
     }
 }

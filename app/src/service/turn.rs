@@ -8,7 +8,7 @@ use super::{tokens, Game, Loaded, ServiceError, UpdateSink};
 use crate::campaign::conversation::SentRequest;
 use crate::campaign::event::{CampaignEvent, StoredEvent};
 use crate::campaign::state::CampaignState;
-use crate::campaign::store::{Append, Commit, StoreError};
+use crate::campaign::store::{Append, Commit};
 use crate::campaign::turn_event::TurnEvent;
 use crate::campaign::view::{ActionsView, MoveInput, StoryEntry, TurnUpdate};
 use crate::campaign::{CampaignId, PlayerId};
@@ -153,13 +153,11 @@ impl Game<'_> {
         rng: &mut R,
         updates: UpdateSink<'_>,
     ) -> Result<(u32, (u32, u32)), ServiceError> {
-        let loaded = self.current(owner, id).await?;
-        check_turn(&loaded, request.expected_turn)?;
+        let loaded = self.at_turn(owner, id, request.expected_turn).await?;
         parse_move(request.input, &loaded.state)?;
         let _running = self.in_flight.take(id).ok_or(ServiceError::Busy)?;
         // Read again under the guard: a summary may have been committed meanwhile.
-        let loaded = self.current(owner, id).await?;
-        check_turn(&loaded, request.expected_turn)?;
+        let loaded = self.at_turn(owner, id, request.expected_turn).await?;
         let player_move = parse_move(request.input, &loaded.state)?;
         let turn = loaded.record.turn;
         let projection = Projection::new(loaded.state, turn + 1, updates);
@@ -223,41 +221,82 @@ impl Game<'_> {
         if loaded.state.actions.is_some() {
             return Ok(loaded);
         }
+        match self.offer_and_commit(owner, id, loaded, now).await {
+            // Another tab moved on meanwhile: what is saved wins.
+            Err(ServiceError::Stale { .. }) => self.current(owner, id).await,
+            other => other,
+        }
+    }
+
+    /// New actions for the campaign's current turn, generated and committed.
+    pub(super) async fn offer_and_commit(
+        &self,
+        owner: &PlayerId,
+        id: &CampaignId,
+        loaded: Loaded,
+        now: i64,
+    ) -> Result<Loaded, ServiceError> {
         let offered =
             offer_actions(self.llm, self.gm, &loaded.state, loaded.request.as_ref()).await?;
-        let events: Vec<CampaignEvent> = offered
+        let events = offered
             .events
             .into_iter()
             .map(CampaignEvent::Turn)
             .collect();
+        self.append(owner, id, loaded, events, Some(offered.sent), now)
+            .await
+    }
+
+    /// Appends `events` to the campaign's current turn (nobody watching) with the request that
+    /// produced them, if any: the campaign as it is afterwards.
+    pub(super) async fn append(
+        &self,
+        owner: &PlayerId,
+        id: &CampaignId,
+        loaded: Loaded,
+        events: Vec<CampaignEvent>,
+        request: Option<SentRequest>,
+        now: i64,
+    ) -> Result<Loaded, ServiceError> {
         let turn = loaded.record.turn;
         let (state, story) = project(loaded.state, turn, &events)?;
         let commit = Commit {
             events: &events,
             story: &story,
             state: &state,
-            request: Some(&offered.sent),
+            request: request.as_ref(),
         };
-        match self
-            .store
+        self.store
             .commit(owner, id, turn, Append::SameTurn, commit, now)
-            .await
-        {
-            Ok(_) => Ok(Loaded {
-                state,
-                request: Some(offered.sent),
-                ..loaded
-            }),
-            // Another tab moved on meanwhile: what is saved wins.
-            Err(StoreError::Stale { .. }) => self.current(owner, id).await,
-            Err(error) => Err(error.into()),
+            .await?;
+        Ok(Loaded {
+            state,
+            request: request.or(loaded.request),
+            record: loaded.record,
+        })
+    }
+
+    /// The campaign, if it is at the turn the browser showed.
+    pub(super) async fn at_turn(
+        &self,
+        owner: &PlayerId,
+        id: &CampaignId,
+        expected_turn: u32,
+    ) -> Result<Loaded, ServiceError> {
+        let loaded = self.current(owner, id).await?;
+        if loaded.record.turn == expected_turn {
+            Ok(loaded)
+        } else {
+            Err(ServiceError::Stale {
+                current: loaded.record.turn,
+            })
         }
     }
 }
 
 /// Applies stored-to-be events of `turn` to `state` (nobody watching): the state and the story
 /// entries they add.
-pub(super) fn project(
+fn project(
     state: CampaignState,
     turn: u32,
     events: &[CampaignEvent],
@@ -268,17 +307,6 @@ pub(super) fn project(
         projection.apply(event.clone());
     }
     projection.finish()
-}
-
-/// Stale unless the campaign is at the turn the browser showed.
-fn check_turn(loaded: &Loaded, expected: u32) -> Result<(), ServiceError> {
-    if loaded.record.turn == expected {
-        Ok(())
-    } else {
-        Err(ServiceError::Stale {
-            current: loaded.record.turn,
-        })
-    }
 }
 
 /// The player's move, checked against what is on offer.
