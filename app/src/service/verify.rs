@@ -53,6 +53,7 @@ pub fn verify(events: &[StoredEvent]) -> Result<(), Refusal> {
     for stored in rest {
         if stored.turn > state.turn {
             checker.offered = state.actions.take();
+            checker.chosen = None;
             checker.calls.clear();
         }
         checker
@@ -82,10 +83,12 @@ fn started(stored: &StoredEvent) -> Result<CampaignState, String> {
     Ok(CampaignState::start(premise, fresh))
 }
 
-/// What the checks of one turn remember: the actions offered before it, and its tool calls.
+/// What the checks of one turn remember: the actions offered before it, the one chosen, and
+/// its tool calls.
 #[derive(Default)]
 struct Checker {
     offered: Option<ActionList>,
+    chosen: Option<String>,
     calls: HashMap<String, Result<ToolCommand, String>>,
 }
 
@@ -103,29 +106,30 @@ impl Checker {
 
     fn check_turn(&mut self, event: &TurnEvent, state: &CampaignState) -> Result<(), String> {
         match event {
-            TurnEvent::Move {
-                action_id: Some(id),
-                ..
-            } => self.offered(id).map(drop),
+            TurnEvent::Move { action_id, .. } => {
+                if let Some(id) = action_id {
+                    self.offered(id)?;
+                }
+                self.chosen.clone_from(action_id);
+                Ok(())
+            }
             TurnEvent::PlayerRoll {
                 reason,
                 resolution,
                 description,
             } => {
-                let chosen = self.offered.as_ref().and_then(|actions| {
-                    actions
-                        .actions()
-                        .iter()
-                        .find(|action| action.explains(state.sheet.attributes(), resolution))
-                });
-                match chosen {
-                    Some(action)
-                        if action.roll_reason() == reason
-                            && *description == resolution.describe(reason) =>
-                    {
-                        Ok(())
-                    }
-                    _ => Err("the player's roll is not what an offered action rolls".into()),
+                let action = self
+                    .chosen
+                    .as_deref()
+                    .ok_or("a player's roll without a chosen action")
+                    .and_then(|id| self.offered(id).map_err(|_| "the chosen action is unknown"))?;
+                let explained = action.explains(state.sheet.attributes(), resolution)
+                    && action.roll_reason() == reason
+                    && *description == resolution.describe(reason);
+                if explained {
+                    Ok(())
+                } else {
+                    Err("the player's roll is not what the chosen action rolls".into())
                 }
             }
             TurnEvent::ToolCalled { call } => {
