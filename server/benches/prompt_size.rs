@@ -140,7 +140,10 @@ async fn play() -> Vec<Call> {
         last: Mutex::new(String::new()),
         calls: Mutex::new(Vec::new()),
     };
-    let (gm, in_flight) = (GmSettings::default(), TurnsInFlight::default());
+    let (gm, in_flight) = (
+        GmSettings::default(),
+        TurnsInFlight::new(std::sync::Arc::new(store.clone())),
+    );
     let game = Game {
         store: &store,
         llm: &llm,

@@ -210,14 +210,15 @@ impl Bench {
     async fn new(turns: u32, rng: &mut StdRng) -> Self {
         let dir = tempfile::tempdir().unwrap();
         let url = format!("sqlite://{}", dir.path().join("bench.db").display());
+        let store = SqliteStore::open(&url).await.unwrap();
         let mut bench = Self {
+            in_flight: TurnsInFlight::new(std::sync::Arc::new(store.clone())),
             store: Counting {
-                inner: SqliteStore::open(&url).await.unwrap(),
+                inner: store,
                 rows: AtomicU64::new(0),
             },
             llm: ScriptedLlm::from_json(SCENARIO).unwrap(),
             gm: GmSettings::default(),
-            in_flight: TurnsInFlight::default(),
             owner: PlayerId::random(rng),
             id: CampaignId::random(rng),
             turn: 1,

@@ -54,7 +54,8 @@ impl Application {
         settings: Settings,
         cookie_secret: Option<&CookieSecret>,
     ) -> Result<Self, StartupError> {
-        let store = SqliteStore::open(&settings.database_url).await?;
+        let store = Arc::new(SqliteStore::open(&settings.database_url).await?);
+        store.clear_leases().await?;
         // Bound first: a busy port is reported before the model is loaded.
         let listener = TcpListener::bind(settings.leptos.site_addr).await?;
         let mut provider = Provider::start(&settings.llm, settings.tools).await?;
@@ -75,11 +76,11 @@ impl Application {
             (None, None) => CookieKey::generate(),
         };
         let services = GameServices {
-            store: Arc::new(store),
+            in_flight: TurnsInFlight::new(store.clone()),
+            store,
             llm: provider.llm,
             gm: Arc::new(provider.gm),
             master: Arc::new(provider.master),
-            in_flight: TurnsInFlight::default(),
         };
         let identity = PlayerIdentity::new(key).secure(settings.secure_cookies);
         Ok(Self {

@@ -24,12 +24,13 @@ struct World {
 async fn world(steps: Vec<Step>) -> World {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("game.db").display());
+    let store = SqliteStore::open(&url).await.unwrap();
     World {
-        store: SqliteStore::open(&url).await.unwrap(),
+        store: store.clone(),
         llm: ScriptedLlm::from_steps(steps),
         gm: GmSettings::default(),
         rng: StdRng::seed_from_u64(5),
-        in_flight: TurnsInFlight::default(),
+        in_flight: TurnsInFlight::new(std::sync::Arc::new(store)),
         _dir: dir,
     }
 }

@@ -73,12 +73,13 @@ impl World {
     async fn new() -> Self {
         let dir = tempfile::tempdir().unwrap();
         let url = format!("sqlite://{}", dir.path().join("game.db").display());
+        let store = SqliteStore::open(&url).await.unwrap();
         let mut rng = StdRng::seed_from_u64(13);
         let mut world = Self {
-            store: SqliteStore::open(&url).await.unwrap(),
+            store: store.clone(),
             llm: ScriptedLlm::new(scenario()),
             gm: GmSettings::default(),
-            in_flight: TurnsInFlight::default(),
+            in_flight: TurnsInFlight::new(std::sync::Arc::new(store)),
             owner: PlayerId::random(&mut rng),
             id: CampaignId::random(&mut rng),
             rng,

@@ -88,12 +88,13 @@ impl World {
     async fn new(scenario: Scenario, gm: GmSettings) -> Self {
         let dir = tempfile::tempdir().unwrap();
         let url = format!("sqlite://{}", dir.path().join("game.db").display());
+        let store = SqliteStore::open(&url).await.unwrap();
         let mut rng = StdRng::seed_from_u64(5);
         Self {
-            store: SqliteStore::open(&url).await.unwrap(),
+            store: store.clone(),
             llm: ScriptedLlm::new(scenario),
             gm,
-            in_flight: TurnsInFlight::default(),
+            in_flight: TurnsInFlight::new(std::sync::Arc::new(store)),
             owner: PlayerId::random(&mut rng),
             rng,
             _dir: dir,

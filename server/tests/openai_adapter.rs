@@ -354,14 +354,18 @@ async fn a_stream_passes_text_on_and_reassembles_split_tool_calls() {
 }
 
 #[tokio::test]
-async fn a_stream_without_a_finish_reason_stops_if_it_had_text_and_is_invalid_if_not() {
+async fn a_stream_without_a_finish_reason_stops_at_done_and_is_cut_without_it() {
     let server = MockServer::start().await;
-    Mock::given(method("POST"))
-        .and(path(CHAT))
-        .respond_with(sse_response(sse(&[delta(json!({"content": "Hi"}), None)])))
-        .up_to_n_times(1)
-        .mount(&server)
-        .await;
+    let text = sse(&[delta(json!({"content": "Hi"}), None)]);
+    let cut = text.trim_end_matches("data: [DONE]\n\n").to_owned();
+    for body in [text, cut] {
+        Mock::given(method("POST"))
+            .and(path(CHAT))
+            .respond_with(sse_response(body))
+            .up_to_n_times(1)
+            .mount(&server)
+            .await;
+    }
     Mock::given(method("POST"))
         .and(path(CHAT))
         .respond_with(sse_response(sse(&[delta(
@@ -372,11 +376,12 @@ async fn a_stream_without_a_finish_reason_stops_if_it_had_text_and_is_invalid_if
         .await;
     let adapter = adapter(&server.uri());
 
-    let with_text = collect_stream(&adapter, full_request()).await;
+    let with_done = collect_stream(&adapter, full_request()).await;
+    let cut_mid_way = collect_stream(&adapter, full_request()).await;
     let without = collect_stream(&adapter, full_request()).await;
 
     assert_eq!(
-        with_text,
+        with_done,
         [
             Ok(LlmChunk::Text("Hi".into())),
             Ok(LlmChunk::Done {
@@ -384,6 +389,11 @@ async fn a_stream_without_a_finish_reason_stops_if_it_had_text_and_is_invalid_if
                 usage: None,
             }),
         ]
+    );
+    assert_eq!(
+        cut_mid_way,
+        [Ok(LlmChunk::Text("Hi".into())), Err(LlmError::Cut)],
+        "a connection closed before its end marker is a cut reply, not a finished one"
     );
     assert!(
         matches!(without[..], [Err(LlmError::InvalidResponse(_))]),

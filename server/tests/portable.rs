@@ -54,14 +54,15 @@ impl World {
     async fn new() -> Self {
         let dir = tempfile::tempdir().unwrap();
         let url = format!("sqlite://{}", dir.path().join("game.db").display());
+        let store = SqliteStore::open(&url).await.unwrap();
         let mut scenario = scenario();
         // One action list per phase 2: the opening and two turns.
         scenario.actions = vec![scenario.actions[0].clone(); 3];
         Self {
-            store: SqliteStore::open(&url).await.unwrap(),
+            store: store.clone(),
             llm: ScriptedLlm::new(scenario),
             gm: GmSettings::default(),
-            in_flight: TurnsInFlight::default(),
+            in_flight: TurnsInFlight::new(std::sync::Arc::new(store)),
             rng: StdRng::seed_from_u64(21),
             _dir: dir,
         }

@@ -102,7 +102,10 @@ async fn the_snapshot_equals_a_replay_of_the_whole_log_after_thirty_turns() {
     let url = format!("sqlite://{}", dir.path().join("game.db").display());
     let store = SqliteStore::open(&url).await.unwrap();
     let llm = ScriptedLlm::from_steps(script());
-    let (gm, in_flight) = (GmSettings::default(), TurnsInFlight::default());
+    let (gm, in_flight) = (
+        GmSettings::default(),
+        TurnsInFlight::new(std::sync::Arc::new(store.clone())),
+    );
     let game = Game {
         store: &store,
         llm: &llm,

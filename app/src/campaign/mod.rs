@@ -8,7 +8,8 @@
 //! - [`state`] (server): the snapshot of the current state and the one projector that applies an
 //!   event to it; [`timeline`] says which events are in effect after undo and redo; [`present`]
 //!   shows the state to the browser.
-//! - [`store`] (server): the `CampaignStore` port the database adapters implement; [`export`]:
+//! - [`store`] (server): the `CampaignStore` port the database adapters implement; [`lease`]:
+//!   the `LeaseStore` port (one turn at a time across instances, rolls made final); [`export`]:
 //!   a campaign as one versioned file.
 
 pub mod ids;
@@ -20,6 +21,8 @@ pub mod conversation;
 pub mod event;
 #[cfg(feature = "ssr")]
 pub mod export;
+#[cfg(feature = "ssr")]
+pub mod lease;
 #[cfg(feature = "ssr")]
 pub mod markdown;
 #[cfg(feature = "ssr")]

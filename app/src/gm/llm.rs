@@ -171,6 +171,9 @@ pub enum LlmError {
     /// The provider answered something we cannot read.
     #[error("the model's provider sent an unreadable answer: {0}")]
     InvalidResponse(String),
+    /// A streamed reply ended before the provider said it had finished.
+    #[error("the model's reply was cut off before its end")]
+    Cut,
 }
 
 fn retry_hint(retry_after: Option<Duration>) -> String {
@@ -181,11 +184,16 @@ fn retry_hint(retry_after: Option<Duration>) -> String {
 
 impl LlmError {
     /// Whether trying the same request again may succeed (rate limits, 5xx, connection failures,
-    /// timeouts); a bad request or an unreadable answer would fail the same way again.
+    /// timeouts, a reply cut off); a bad request or an unreadable answer would fail the same way
+    /// again.
     pub fn is_retryable(&self) -> bool {
         matches!(
             self,
-            Self::Timeout | Self::RateLimited { .. } | Self::Server { .. } | Self::Connect(_)
+            Self::Timeout
+                | Self::RateLimited { .. }
+                | Self::Server { .. }
+                | Self::Connect(_)
+                | Self::Cut
         )
     }
 }

@@ -1,75 +1,140 @@
-//! One turn at a time per campaign (within this server process): a move or an actions request
-//! for a campaign that already has one running is answered "busy" instead of a second call to
-//! the model. Summaries (which run between turns, beside them) are counted apart: one at a time.
+//! One turn at a time per campaign, across every server instance on the database: a phase (a
+//! move, actions, undo, a journal edit, a restart) takes the campaign's lease before it calls the
+//! model; a second request meanwhile is answered "busy" instead of a second model call.
+//! Summaries (which run beside the turns) have a lease of their own: one at a time.
+//!
+//! A lease is renewed while its holder works and given back when the holder is dropped; the
+//! lease of a process that crashed runs out after [`LEASE_TTL`].
 
-use std::collections::HashSet;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use rand::Rng;
+
+use super::ServiceError;
+use crate::campaign::lease::{LeaseStore, LeaseTerms, PendingRoll, Work};
 use crate::campaign::CampaignId;
 
-/// What runs for a campaign.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Work {
-    /// A phase of a turn.
-    Turn,
-    /// A summary.
-    Summary,
+/// How long a lease lasts unless renewed.
+pub const LEASE_TTL: Duration = Duration::from_secs(30);
+
+/// How long a request waits for a lease before it is answered "busy": a phase that has just
+/// finished gives its lease back a moment after its answer.
+const PATIENCE: Duration = Duration::from_millis(600);
+
+/// How often a waiting request asks again.
+const POLL: Duration = Duration::from_millis(30);
+
+/// The campaigns' leases, taken through the database.
+#[derive(Clone)]
+pub struct TurnsInFlight {
+    leases: Arc<dyn LeaseStore>,
 }
 
-/// The campaigns with a phase (or a summary) running.
-#[derive(Clone, Debug, Default)]
-pub struct TurnsInFlight(Arc<Mutex<HashSet<(CampaignId, Work)>>>);
-
-/// Held while a phase runs; dropping it frees the campaign.
-#[derive(Debug)]
+/// Held while a phase runs; dropping it gives the campaign back.
 pub struct InFlight {
-    set: TurnsInFlight,
-    key: (CampaignId, Work),
+    leases: Arc<dyn LeaseStore>,
+    id: CampaignId,
+    work: Work,
+    holder: String,
+    renewal: tokio::task::JoinHandle<()>,
 }
 
 impl TurnsInFlight {
-    /// Takes the campaign, or `None` if a phase of it is running.
-    pub fn take(&self, id: &CampaignId) -> Option<InFlight> {
-        self.take_for(id, Work::Turn)
+    /// Leases taken in `leases`.
+    pub fn new(leases: Arc<dyn LeaseStore>) -> Self {
+        Self { leases }
+    }
+
+    /// Takes the campaign for a phase, or says it is busy.
+    pub async fn take(&self, id: &CampaignId) -> Result<InFlight, ServiceError> {
+        self.try_take(id).await?.ok_or(ServiceError::Busy)
+    }
+
+    /// Takes the campaign for a phase, or `None` if one is running.
+    pub async fn try_take(&self, id: &CampaignId) -> Result<Option<InFlight>, ServiceError> {
+        self.take_for(id, Work::Turn).await
     }
 
     /// Takes the campaign's summary, or `None` if one is being written.
-    pub fn take_summary(&self, id: &CampaignId) -> Option<InFlight> {
-        self.take_for(id, Work::Summary)
+    pub async fn take_summary(&self, id: &CampaignId) -> Result<Option<InFlight>, ServiceError> {
+        self.take_for(id, Work::Summary).await
     }
 
-    fn take_for(&self, id: &CampaignId, work: Work) -> Option<InFlight> {
-        let key = (id.clone(), work);
-        let mut running = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        running.insert(key.clone()).then(|| InFlight {
-            set: self.clone(),
-            key,
-        })
+    async fn take_for(
+        &self,
+        id: &CampaignId,
+        work: Work,
+    ) -> Result<Option<InFlight>, ServiceError> {
+        let holder = format!("{:032x}", rand::rng().random::<u128>());
+        let patience = tokio::time::Instant::now() + PATIENCE;
+        while !self.leases.take_lease(terms(id, work, &holder)).await? {
+            if tokio::time::Instant::now() >= patience {
+                return Ok(None);
+            }
+            tokio::time::sleep(POLL).await;
+        }
+        Ok(Some(InFlight {
+            renewal: tokio::spawn(renew(self.leases.clone(), id.clone(), work, holder.clone())),
+            leases: self.leases.clone(),
+            id: id.clone(),
+            work,
+            holder,
+        }))
+    }
+}
+
+impl InFlight {
+    /// The roll saved for the campaign's move in progress, if any.
+    pub async fn pending_roll(&self) -> Result<Option<PendingRoll>, ServiceError> {
+        Ok(self.leases.pending_roll(&self.id).await?)
+    }
+
+    /// Saves the roll of the move about to be narrated, before anyone sees it.
+    pub async fn save_roll(&self, roll: &PendingRoll) -> Result<(), ServiceError> {
+        Ok(self.leases.save_pending_roll(&self.id, roll).await?)
+    }
+}
+
+/// Renews the lease every third of its lifetime until the holder drops it.
+async fn renew(leases: Arc<dyn LeaseStore>, id: CampaignId, work: Work, holder: String) {
+    loop {
+        tokio::time::sleep(LEASE_TTL / 3).await;
+        match leases.renew_lease(terms(&id, work, &holder)).await {
+            Ok(true) => {}
+            Ok(false) => {
+                tracing::warn!(campaign = %id.as_str(), "a running phase lost its lease");
+                return;
+            }
+            Err(error) => tracing::warn!(campaign = %id.as_str(), %error, "renewing a lease"),
+        }
+    }
+}
+
+fn terms<'a>(id: &'a CampaignId, work: Work, holder: &'a str) -> LeaseTerms<'a> {
+    let now_ms = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |since| {
+            i64::try_from(since.as_millis()).unwrap_or(i64::MAX)
+        });
+    LeaseTerms {
+        id,
+        work,
+        holder,
+        now_ms,
+        until_ms: now_ms.saturating_add(LEASE_TTL.as_millis() as i64),
     }
 }
 
 impl Drop for InFlight {
     fn drop(&mut self) {
-        let mut running = self.set.0.lock().unwrap_or_else(PoisonError::into_inner);
-        running.remove(&self.key);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_campaign_is_taken_once_until_released() {
-        let turns = TurnsInFlight::default();
-        let id: CampaignId = "0123456789abcdef0123456789abcdef".parse().unwrap();
-        let held = turns.take(&id).expect("free at first");
-        assert!(turns.take(&id).is_none(), "busy while held");
-        let summary = turns
-            .take_summary(&id)
-            .expect("a summary runs beside a turn");
-        assert!(turns.take_summary(&id).is_none(), "one summary at a time");
-        drop((held, summary));
-        assert!(turns.take(&id).is_some(), "free again");
+        self.renewal.abort();
+        let (leases, id, work) = (self.leases.clone(), self.id.clone(), self.work);
+        let holder = std::mem::take(&mut self.holder);
+        tokio::spawn(async move {
+            if let Err(error) = leases.release_lease(&id, work, &holder).await {
+                tracing::warn!(campaign = %id.as_str(), %error, "giving a lease back");
+            }
+        });
     }
 }

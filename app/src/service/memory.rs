@@ -47,7 +47,7 @@ impl Game<'_> {
         id: &CampaignId,
         now: i64,
     ) -> Result<SummaryOutcome, ServiceError> {
-        let Some(_summarizing) = self.in_flight.take_summary(id) else {
+        let Some(_summarizing) = self.in_flight.take_summary(id).await? else {
             return Ok(SummaryOutcome::AlreadyRunning);
         };
         let loaded = self.current(owner, id).await?;
@@ -55,7 +55,7 @@ impl Game<'_> {
         let Some(summary) = written else {
             return Ok(SummaryOutcome::NotNeeded);
         };
-        let Some(_turn) = self.wait_for_turn(id).await else {
+        let Some(_turn) = self.wait_for_turn(id).await? else {
             return Ok(SummaryOutcome::Dropped);
         };
         let loaded = self.current(owner, id).await?;
@@ -99,14 +99,14 @@ impl Game<'_> {
     }
 
     /// The turn guard, once no phase of the campaign runs (`None` after [`COMMIT_PATIENCE`]).
-    async fn wait_for_turn(&self, id: &CampaignId) -> Option<InFlight> {
+    async fn wait_for_turn(&self, id: &CampaignId) -> Result<Option<InFlight>, ServiceError> {
         let deadline = tokio::time::Instant::now() + COMMIT_PATIENCE;
         loop {
-            if let Some(guard) = self.in_flight.take(id) {
-                return Some(guard);
+            if let Some(guard) = self.in_flight.try_take(id).await? {
+                return Ok(Some(guard));
             }
             if tokio::time::Instant::now() >= deadline {
-                return None;
+                return Ok(None);
             }
             tokio::time::sleep(COMMIT_POLL).await;
         }
@@ -121,7 +121,7 @@ impl Game<'_> {
         change: JournalChange,
         now: i64,
     ) -> Result<TurnUpdate, ServiceError> {
-        let _running = self.in_flight.take(id).ok_or(ServiceError::Busy)?;
+        let _running = self.in_flight.take(id).await?;
         let loaded = self.current(owner, id).await?;
         let mut journal = loaded.state.journal.clone();
         journal

@@ -74,6 +74,7 @@ impl Game<'_> {
         rng: &mut R,
     ) -> Result<CampaignSummary, ServiceError> {
         let (_, events) = self.store.log(owner, id).await?;
+        let _running = self.in_flight.take(id).await?;
         let Some(CampaignEvent::Started { premise, sheet }) = events.first().map(|e| &e.event)
         else {
             return Err(crate::campaign::state::ProjectionError::NotStarted.into());

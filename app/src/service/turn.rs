@@ -4,16 +4,58 @@
 
 use rand::Rng;
 
+use super::in_flight::InFlight;
 use super::{tokens, Game, Loaded, ServiceError, UpdateSink};
 use crate::campaign::conversation::SentRequest;
 use crate::campaign::event::{CampaignEvent, StoredEvent};
+use crate::campaign::lease::PendingRoll;
 use crate::campaign::state::CampaignState;
 use crate::campaign::store::{Append, Commit};
 use crate::campaign::turn_event::TurnEvent;
 use crate::campaign::view::{ActionsView, MoveInput, StoryEntry, TurnUpdate};
 use crate::campaign::{CampaignId, PlayerId};
 use crate::game::Slug;
-use crate::gm::{narrate, offer_actions, MoveText, Narration, PlayerMove};
+use crate::gm::{narrate, offer_actions, MoveText, Narration, PlayerMove, Retelling};
+
+/// The move with its player roll made final: the roll saved for this action at this turn (a
+/// retry after a failed narration), or a new one saved before it is narrated and shown.
+async fn final_roll<R: Rng + Send>(
+    running: &InFlight,
+    turn: u32,
+    player_move: PlayerMove,
+    state: &CampaignState,
+    rng: &mut R,
+) -> Result<PlayerMove, ServiceError> {
+    let PlayerMove::Action(action) = &player_move else {
+        return Ok(player_move);
+    };
+    let action_id = action.id().to_string();
+    let saved = running
+        .pending_roll()
+        .await?
+        .filter(|roll| roll.turn == turn && roll.action_id == action_id);
+    let roll = match saved {
+        Some(roll) => roll,
+        None => {
+            let Some(resolution) = action.resolve(state.sheet.attributes(), rng) else {
+                return Ok(player_move);
+            };
+            let roll = PendingRoll {
+                turn,
+                action_id,
+                reason: action.roll_reason().to_owned(),
+                resolution,
+            };
+            running.save_roll(&roll).await?;
+            roll
+        }
+    };
+    let retelling = Retelling {
+        player_roll: Some((roll.reason, roll.resolution)),
+        rolls: Vec::new(),
+    };
+    Ok(PlayerMove::Retold(Box::new(player_move), retelling))
+}
 
 /// A move as the browser sent it, for the turn the browser showed.
 #[derive(Clone, Copy, Debug)]
@@ -155,11 +197,12 @@ impl Game<'_> {
     ) -> Result<(u32, (u32, u32)), ServiceError> {
         let loaded = self.at_turn(owner, id, request.expected_turn).await?;
         parse_move(request.input, &loaded.state)?;
-        let _running = self.in_flight.take(id).ok_or(ServiceError::Busy)?;
+        let running = self.in_flight.take(id).await?;
         // Read again under the guard: a summary may have been committed meanwhile.
         let loaded = self.at_turn(owner, id, request.expected_turn).await?;
         let player_move = parse_move(request.input, &loaded.state)?;
         let turn = loaded.record.turn;
+        let player_move = final_roll(&running, turn, player_move, &loaded.state, rng).await?;
         let projection = Projection::new(loaded.state, turn + 1, updates);
         let narrated = self
             .narrate(projection, loaded.request.as_ref(), &player_move, rng)
@@ -216,7 +259,7 @@ impl Game<'_> {
         if loaded.state.actions.is_some() || loaded.record.turn == 0 {
             return Ok(loaded);
         }
-        let _running = self.in_flight.take(id).ok_or(ServiceError::Busy)?;
+        let _running = self.in_flight.take(id).await?;
         let loaded = self.current(owner, id).await?;
         if loaded.state.actions.is_some() {
             return Ok(loaded);

@@ -393,7 +393,7 @@ impl OpenAiAdapter {
             },
             LlmError::Connect(message) => LlmError::Connect(self.redact(&message)),
             LlmError::InvalidResponse(message) => LlmError::InvalidResponse(self.redact(&message)),
-            LlmError::Timeout | LlmError::RateLimited { .. } => error,
+            LlmError::Timeout | LlmError::RateLimited { .. } | LlmError::Cut => error,
         }
     }
 }
@@ -440,6 +440,16 @@ fn idle_deadline(idle: Duration, deadline: Instant) -> Instant {
     (Instant::now() + idle).min(deadline)
 }
 
+/// What a streamed reply's connection gave next.
+enum Next {
+    /// An event with data.
+    Event(Event),
+    /// The `[DONE]` marker: the provider has said all it will.
+    Done,
+    /// The connection closed.
+    Closed,
+}
+
 /// Reads a streamed reply's events, with timeouts, into [`LlmChunk`]s.
 struct Reader {
     events: BoxStream<'static, Result<Event, LlmError>>,
@@ -476,8 +486,15 @@ impl Reader {
                 return None;
             }
             let outcome = match self.next_event().await {
-                Ok(Some(event)) => self.assembler.absorb(&event.data),
-                Ok(None) => self.finish(),
+                Ok(Next::Event(event)) => self.assembler.absorb(&event.data),
+                Ok(Next::Done) => self.finish(),
+                // The connection closed before the provider said it had finished: the reply was
+                // cut (a sentence cut mid-way must not become the story).
+                Ok(Next::Closed) if self.assembler.finish_reason.is_none() => {
+                    self.finished = true;
+                    Err(LlmError::Cut)
+                }
+                Ok(Next::Closed) => self.finish(),
                 // A provider that stops sending after its finish reason has said all it will.
                 Err(LlmError::Timeout) if self.assembler.finish_reason.is_some() => self.finish(),
                 Err(error) => Err(error),
@@ -492,8 +509,8 @@ impl Reader {
         }
     }
 
-    /// The next event worth reading, within the idle and overall timeouts; `None` at the end.
-    async fn next_event(&mut self) -> Result<Option<Event>, LlmError> {
+    /// The next event worth reading, within the idle and overall timeouts.
+    async fn next_event(&mut self) -> Result<Next, LlmError> {
         loop {
             let until = idle_deadline(self.idle, self.deadline);
             let event = timeout_at(until, self.events.next())
@@ -501,9 +518,10 @@ impl Reader {
                 .map_err(|_| LlmError::Timeout)?
                 .transpose()?;
             match event {
-                Some(event) if event.data == "[DONE]" => return Ok(None),
+                None => return Ok(Next::Closed),
+                Some(event) if event.data == "[DONE]" => return Ok(Next::Done),
                 Some(event) if event.data.trim().is_empty() || event.event == "keepalive" => {}
-                other => return Ok(other),
+                Some(event) => return Ok(Next::Event(event)),
             }
         }
     }

@@ -1,3 +1,4 @@
-//! Database adapters of the `CampaignStore` port.
+//! Database adapters of the `CampaignStore` and `LeaseStore` ports.
 
 pub mod sqlite;
+mod sqlite_leases;

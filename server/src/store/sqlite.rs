@@ -22,7 +22,7 @@ pub struct SqliteStore {
     pool: SqlitePool,
 }
 
-fn database(error: impl std::error::Error + Send + Sync + 'static) -> StoreError {
+pub(super) fn database(error: impl std::error::Error + Send + Sync + 'static) -> StoreError {
     StoreError::database(error)
 }
 
@@ -48,6 +48,27 @@ impl SqliteStore {
             .map_err(database)?;
         Ok(Self { pool })
     }
+
+    /// The connection pool.
+    pub(super) fn pool(&self) -> &SqlitePool {
+        &self.pool
+    }
+
+    /// Gives back every lease: a SQLite database is served by one process, so after a restart
+    /// no turn of the previous process is running any more.
+    pub async fn clear_leases(&self) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM leases")
+            .execute(&self.pool)
+            .await
+            .map_err(database)?;
+        Ok(())
+    }
+}
+
+/// A write transaction that takes the write lock at once: a transaction that reads first and
+/// writes later could not wait for another writer and would fail "database is locked".
+async fn write(pool: &SqlitePool) -> Result<sqlx::Transaction<'static, Sqlite>, StoreError> {
+    pool.begin_with("BEGIN IMMEDIATE").await.map_err(database)
 }
 
 fn record(row: &sqlx::sqlite::SqliteRow) -> Result<CampaignRecord, StoreError> {
@@ -177,6 +198,16 @@ async fn clear_story(tx: &mut SqliteConnection, id: &CampaignId) -> Result<(), S
     Ok(())
 }
 
+/// Removes the roll of the move in progress (its turn is being committed or replaced).
+async fn clear_pending_roll(tx: &mut SqliteConnection, id: &CampaignId) -> Result<(), StoreError> {
+    sqlx::query("DELETE FROM pending_rolls WHERE campaign_id = ?")
+        .bind(id.as_str())
+        .execute(&mut *tx)
+        .await
+        .map_err(database)?;
+    Ok(())
+}
+
 /// Moves the campaign from `expected_turn` to `new_turn`, or says why it cannot.
 async fn advance(
     tx: &mut SqliteConnection,
@@ -226,7 +257,7 @@ impl CampaignStore for SqliteStore {
         state: &'a CampaignState,
     ) -> BoxFuture<'a, Result<(), StoreError>> {
         Box::pin(async move {
-            let mut tx = self.pool.begin().await.map_err(database)?;
+            let mut tx = write(&self.pool).await?;
             sqlx::query(
                 "INSERT INTO campaigns (id, owner, title, created_at, updated_at, turn) VALUES (?, ?, ?, ?, ?, ?)",
             )
@@ -326,7 +357,7 @@ impl CampaignStore for SqliteStore {
         id: &'a CampaignId,
     ) -> BoxFuture<'a, Result<(CampaignRecord, Vec<StoredEvent>), StoreError>> {
         Box::pin(async move {
-            let mut tx = self.pool.begin().await.map_err(database)?;
+            let mut tx = write(&self.pool).await?;
             let row = sqlx::query("SELECT * FROM campaigns WHERE id = ? AND owner = ?")
                 .bind(id.as_str())
                 .bind(owner.as_str())
@@ -371,10 +402,13 @@ impl CampaignStore for SqliteStore {
                 Append::SameTurn => expected_turn,
                 Append::Replace { turn } => turn,
             };
-            let mut tx = self.pool.begin().await.map_err(database)?;
+            let mut tx = write(&self.pool).await?;
             advance(&mut tx, owner, id, expected_turn, new_turn, Some(now)).await?;
             if let Append::Replace { .. } = how {
                 clear_story(&mut tx, id).await?;
+            }
+            if how != Append::SameTurn {
+                clear_pending_roll(&mut tx, id).await?;
             }
             let events: Vec<(u32, &CampaignEvent)> = commit
                 .events
@@ -397,7 +431,7 @@ impl CampaignStore for SqliteStore {
         state: &'a CampaignState,
     ) -> BoxFuture<'a, Result<(), StoreError>> {
         Box::pin(async move {
-            let mut tx = self.pool.begin().await.map_err(database)?;
+            let mut tx = write(&self.pool).await?;
             advance(&mut tx, owner, id, turn, turn, None).await?;
             clear_story(&mut tx, id).await?;
             write_derived(&mut tx, id, story, state, None).await?;

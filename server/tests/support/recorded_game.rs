@@ -22,7 +22,7 @@ pub async fn play(llm: &dyn LlmPort, gm: &GmSettings) -> Result<Vec<String>, Ser
     let dir = tempfile::tempdir().expect("a temporary folder");
     let url = format!("sqlite://{}", dir.path().join("game.db").display());
     let store = SqliteStore::open(&url).await.expect("the database opens");
-    let in_flight = TurnsInFlight::default();
+    let in_flight = TurnsInFlight::new(std::sync::Arc::new(store.clone()));
     let game = Game {
         store: &store,
         llm,

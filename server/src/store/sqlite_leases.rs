@@ -1,0 +1,115 @@
+//! The SQLite store's leases and pending rolls (the `LeaseStore` port).
+
+use app::campaign::lease::{LeaseStore, LeaseTerms, PendingRoll, Work};
+use app::campaign::store::StoreError;
+use app::campaign::CampaignId;
+use futures::future::BoxFuture;
+use sqlx::Row;
+
+use super::sqlite::{database, SqliteStore};
+
+impl LeaseStore for SqliteStore {
+    fn take_lease<'a>(&'a self, terms: LeaseTerms<'a>) -> BoxFuture<'a, Result<bool, StoreError>> {
+        Box::pin(async move {
+            let taken = sqlx::query(
+                "INSERT INTO leases (campaign_id, work, holder, expires_at) VALUES (?, ?, ?, ?) \
+                 ON CONFLICT (campaign_id, work) DO UPDATE SET holder = excluded.holder, \
+                 expires_at = excluded.expires_at WHERE leases.expires_at <= ?",
+            )
+            .bind(terms.id.as_str())
+            .bind(terms.work.as_str())
+            .bind(terms.holder)
+            .bind(terms.until_ms)
+            .bind(terms.now_ms)
+            .execute(self.pool())
+            .await
+            .map_err(database)?
+            .rows_affected();
+            Ok(taken == 1)
+        })
+    }
+
+    fn renew_lease<'a>(&'a self, terms: LeaseTerms<'a>) -> BoxFuture<'a, Result<bool, StoreError>> {
+        Box::pin(async move {
+            let renewed = sqlx::query(
+                "UPDATE leases SET expires_at = ? WHERE campaign_id = ? AND work = ? AND holder = ?",
+            )
+            .bind(terms.until_ms)
+            .bind(terms.id.as_str())
+            .bind(terms.work.as_str())
+            .bind(terms.holder)
+            .execute(self.pool())
+            .await
+            .map_err(database)?
+            .rows_affected();
+            Ok(renewed == 1)
+        })
+    }
+
+    fn release_lease<'a>(
+        &'a self,
+        id: &'a CampaignId,
+        work: Work,
+        holder: &'a str,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        Box::pin(async move {
+            sqlx::query("DELETE FROM leases WHERE campaign_id = ? AND work = ? AND holder = ?")
+                .bind(id.as_str())
+                .bind(work.as_str())
+                .bind(holder)
+                .execute(self.pool())
+                .await
+                .map_err(database)?;
+            Ok(())
+        })
+    }
+
+    fn pending_roll<'a>(
+        &'a self,
+        id: &'a CampaignId,
+    ) -> BoxFuture<'a, Result<Option<PendingRoll>, StoreError>> {
+        Box::pin(async move {
+            let Some(row) = sqlx::query("SELECT * FROM pending_rolls WHERE campaign_id = ?")
+                .bind(id.as_str())
+                .fetch_optional(self.pool())
+                .await
+                .map_err(database)?
+            else {
+                return Ok(None);
+            };
+            let turn: i64 = row.try_get("turn").map_err(database)?;
+            let resolution: String = row.try_get("resolution").map_err(database)?;
+            Ok(Some(PendingRoll {
+                turn: u32::try_from(turn).map_err(database)?,
+                action_id: row.try_get("action_id").map_err(database)?,
+                reason: row.try_get("reason").map_err(database)?,
+                resolution: serde_json::from_str(&resolution).map_err(database)?,
+            }))
+        })
+    }
+
+    fn save_pending_roll<'a>(
+        &'a self,
+        id: &'a CampaignId,
+        roll: &'a PendingRoll,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        Box::pin(async move {
+            let resolution = serde_json::to_string(&roll.resolution).map_err(database)?;
+            sqlx::query(
+                "INSERT INTO pending_rolls (campaign_id, turn, action_id, reason, resolution) \
+                 VALUES (?, ?, ?, ?, ?) ON CONFLICT (campaign_id) DO UPDATE SET \
+                 turn = excluded.turn, action_id = excluded.action_id, \
+                 reason = excluded.reason, resolution = excluded.resolution",
+            )
+            .bind(id.as_str())
+            .bind(i64::from(roll.turn))
+            .bind(&roll.action_id)
+            .bind(&roll.reason)
+            .bind(resolution)
+            .execute(self.pool())
+            .await
+            .map_err(database)?;
+            Ok(())
+        })
+    }
+}

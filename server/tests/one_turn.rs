@@ -1,0 +1,280 @@
+//! One turn at a time per campaign, across instances sharing the database: concurrent
+//! submissions make one narration; a lease left by a crash runs out; a roll once shown is final.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use app::campaign::lease::{LeaseStore, LeaseTerms, PendingRoll, Work};
+use app::campaign::view::{MoveInput, NewCampaign, StoryEntry, TurnUpdate};
+use app::campaign::{CampaignId, PlayerId};
+use app::gm::scripted::{ScriptedError, ScriptedLlm, Step};
+use app::gm::{GmSettings, LlmChunk, LlmError, LlmPort, LlmRequest, ModelInfo};
+use app::service::{Game, MoveRequest, ServiceError, TurnsInFlight};
+use futures::stream::BoxStream;
+use futures::StreamExt;
+use rand::{rngs::StdRng, SeedableRng};
+use serde_json::json;
+use server::store::sqlite::SqliteStore;
+
+/// The scripted model, answering after a pause (a model takes its time).
+struct Slow(ScriptedLlm);
+
+impl LlmPort for Slow {
+    fn model_info(&self) -> ModelInfo {
+        self.0.model_info()
+    }
+
+    fn stream(&self, request: LlmRequest) -> BoxStream<'_, Result<LlmChunk, LlmError>> {
+        let reply = self.0.stream(request);
+        futures::stream::once(tokio::time::sleep(Duration::from_millis(200)))
+            .flat_map(move |()| futures::stream::empty())
+            .chain(reply)
+            .boxed()
+    }
+}
+
+fn actions() -> Step {
+    Step::json(json!({"actions": [
+        {"id": "sneak", "description": "Sneak past the guard", "diceRoll": "1d20", "diceReason": "Stealth", "difficultyClass": 12, "attribute": "DEX"},
+        {"id": "talk", "description": "Talk to the guard", "diceRoll": null, "diceReason": null, "difficultyClass": null, "attribute": null}
+    ]}))
+}
+
+fn form() -> NewCampaign {
+    NewCampaign {
+        premise: "A guard blocks the crypt.".into(),
+        name: "Mira".into(),
+        class: "Ranger".into(),
+    }
+}
+
+/// One server instance: its own connection pool and leases on the shared database file.
+struct Instance {
+    store: SqliteStore,
+    in_flight: TurnsInFlight,
+}
+
+impl Instance {
+    async fn open(url: &str) -> Self {
+        let store = SqliteStore::open(url).await.unwrap();
+        Self {
+            in_flight: TurnsInFlight::new(Arc::new(store.clone())),
+            store,
+        }
+    }
+
+    fn game<'a>(&'a self, llm: &'a dyn LlmPort, gm: &'a GmSettings) -> Game<'a> {
+        Game {
+            store: &self.store,
+            llm,
+            gm,
+            in_flight: &self.in_flight,
+        }
+    }
+}
+
+async fn created(game: &Game<'_>, owner: &PlayerId) -> CampaignId {
+    let mut rng = StdRng::seed_from_u64(1);
+    game.create(owner, &form(), 100, &mut rng, &mut |_| {})
+        .await
+        .unwrap()
+        .id
+}
+
+#[tokio::test]
+async fn twenty_submissions_of_one_turn_on_two_instances_make_one_narration() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("game.db").display());
+    let (a, b) = (Instance::open(&url).await, Instance::open(&url).await);
+    let mut steps = vec![Step::text("A guard."), actions()];
+    steps.extend((0..20).map(|n| Step::text(format!("Narration {n}."))));
+    let llm = Slow(ScriptedLlm::from_steps(steps));
+    let gm = GmSettings::default();
+    let (game_a, game_b) = (a.game(&llm, &gm), b.game(&llm, &gm));
+    let owner = PlayerId::random(&mut StdRng::seed_from_u64(2));
+    let id = created(&game_a, &owner).await;
+    let input = MoveInput::Text {
+        text: "I wait".into(),
+    };
+
+    let submissions = (0..20u64).map(|n| {
+        let (game, input, id, owner) = (
+            if n % 2 == 0 { &game_a } else { &game_b },
+            &input,
+            &id,
+            &owner,
+        );
+        async move {
+            let mut rng = StdRng::seed_from_u64(n);
+            let request = MoveRequest {
+                expected_turn: 1,
+                input,
+            };
+            game.play(owner, id, request, 200, &mut rng, &mut |_| {})
+                .await
+        }
+    });
+    let results = futures::future::join_all(submissions).await;
+
+    let played = results.iter().filter(|r| matches!(r, Ok((2, _)))).count();
+    let refused = results
+        .iter()
+        .filter(|r| matches!(r, Err(ServiceError::Busy | ServiceError::Stale { .. })))
+        .count();
+    assert_eq!((played, refused), (1, 19), "{results:?}");
+    assert_eq!(
+        llm.0.requests().len(),
+        3,
+        "the opening, its actions and exactly one narration"
+    );
+    let (record, log) = app::campaign::store::CampaignStore::log(&a.store, &owner, &id)
+        .await
+        .unwrap();
+    assert_eq!(record.turn, 2, "one saved turn");
+    let narrations = log
+        .iter()
+        .filter(|stored| {
+            stored.turn == 2
+                && matches!(
+                    stored.event,
+                    app::campaign::event::CampaignEvent::Turn(
+                        app::campaign::turn_event::TurnEvent::Narration { .. }
+                    )
+                )
+        })
+        .count();
+    assert_eq!(narrations, 1, "one narration saved: {log:?}");
+}
+
+#[tokio::test]
+async fn a_lease_is_held_until_given_back_or_run_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("game.db").display());
+    let store = SqliteStore::open(&url).await.unwrap();
+    let id = CampaignId::random(&mut StdRng::seed_from_u64(3));
+    let terms = |holder: &'static str, now_ms: i64| LeaseTerms {
+        id: &id,
+        work: Work::Turn,
+        holder,
+        now_ms,
+        until_ms: now_ms + 30_000,
+    };
+
+    assert!(store.take_lease(terms("crashed", 0)).await.unwrap());
+    assert!(
+        !store.take_lease(terms("other", 29_999)).await.unwrap(),
+        "held"
+    );
+    let summary = LeaseTerms {
+        work: Work::Summary,
+        ..terms("summary", 1)
+    };
+    assert!(
+        store.take_lease(summary).await.unwrap(),
+        "a summary has its own lease"
+    );
+    assert!(
+        store.take_lease(terms("other", 30_000)).await.unwrap(),
+        "ran out"
+    );
+    assert!(
+        !store.renew_lease(terms("crashed", 30_001)).await.unwrap(),
+        "the old holder has lost it"
+    );
+    assert!(store.renew_lease(terms("other", 50_000)).await.unwrap());
+    assert!(
+        !store.take_lease(terms("third", 70_000)).await.unwrap(),
+        "renewed"
+    );
+    store
+        .release_lease(&id, Work::Turn, "crashed")
+        .await
+        .unwrap();
+    assert!(
+        !store.take_lease(terms("third", 70_000)).await.unwrap(),
+        "not the holder's to give"
+    );
+    store.release_lease(&id, Work::Turn, "other").await.unwrap();
+    assert!(
+        store.take_lease(terms("third", 70_000)).await.unwrap(),
+        "given back"
+    );
+
+    store.clear_leases().await.unwrap();
+    assert!(
+        store.take_lease(terms("restarted", 70_001)).await.unwrap(),
+        "cleared at start"
+    );
+}
+
+fn player_roll(updates: &[TurnUpdate]) -> Option<String> {
+    updates.iter().find_map(|update| match update {
+        TurnUpdate::Entry {
+            entry: StoryEntry::Roll { line, .. },
+            ..
+        } => Some(line.clone()),
+        _ => None,
+    })
+}
+
+#[tokio::test]
+async fn a_roll_once_shown_is_the_roll_of_the_retry() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("game.db").display());
+    let instance = Instance::open(&url).await;
+    let mut steps = vec![Step::text("A guard."), actions()];
+    steps.extend((0..5).map(|_| Step::error(ScriptedError::Invalid)));
+    steps.push(Step::text("You slip by."));
+    let llm = ScriptedLlm::from_steps(steps);
+    let gm = GmSettings::default();
+    let game = instance.game(&llm, &gm);
+    let owner = PlayerId::random(&mut StdRng::seed_from_u64(4));
+    let id = created(&game, &owner).await;
+    let sneak = MoveInput::Action { id: "sneak".into() };
+    let attempt = |seed: u64| {
+        let (game, id, owner, sneak) = (&game, &id, &owner, &sneak);
+        async move {
+            let mut updates = Vec::new();
+            let mut rng = StdRng::seed_from_u64(seed);
+            let request = MoveRequest {
+                expected_turn: 1,
+                input: sneak,
+            };
+            let result = game
+                .play(owner, id, request, 200, &mut rng, &mut |u| updates.push(u))
+                .await;
+            (result, player_roll(&updates))
+        }
+    };
+
+    let (failed, shown) = attempt(10).await;
+    assert!(matches!(failed, Err(ServiceError::Gm(_))), "{failed:?}");
+    let shown = shown.expect("the roll was shown before the narration failed");
+    for seed in 11..15 {
+        let (failed, again) = attempt(seed).await;
+        assert!(failed.is_err());
+        assert_eq!(again.as_deref(), Some(shown.as_str()), "seed {seed}");
+    }
+    assert_eq!(
+        instance
+            .store
+            .pending_roll(&id)
+            .await
+            .unwrap()
+            .map(|r| r.turn),
+        Some(1),
+        "saved before it was shown"
+    );
+    let (retried, again) = attempt(99).await;
+    assert!(retried.is_ok(), "{retried:?}");
+    assert_eq!(
+        again.as_deref(),
+        Some(shown.as_str()),
+        "the same roll, whatever the dice say now"
+    );
+    assert_eq!(
+        instance.store.pending_roll(&id).await.unwrap(),
+        None::<PendingRoll>,
+        "the committed turn took it"
+    );
+}
