@@ -33,6 +33,20 @@ pub enum AppError {
         "The game master is still busy with this campaign's last move; wait for it to finish."
     )]
     Busy,
+    /// The player went faster than the server allows (turns or new campaigns).
+    #[error("You are going faster than this server allows; try again in {retry_after_secs} s.")]
+    Limited {
+        /// Seconds until the next request is allowed.
+        retry_after_secs: u64,
+    },
+    /// A phase took longer than the server allows and was stopped; nothing was saved.
+    #[error(
+        "The game master took longer than {seconds} s and was stopped; nothing was lost, try again."
+    )]
+    TooSlow {
+        /// The deadline, in seconds.
+        seconds: u64,
+    },
     /// The model failed; nothing was saved.
     #[error("{}", gm_text(*retryable, request_id))]
     GameMasterUnavailable {
@@ -69,7 +83,11 @@ impl AppError {
     pub fn is_retryable(&self) -> bool {
         match self {
             Self::GameMasterUnavailable { retryable, .. } => *retryable,
-            Self::StorageUnavailable { .. } | Self::Transport { .. } | Self::Busy => true,
+            Self::StorageUnavailable { .. }
+            | Self::Transport { .. }
+            | Self::Busy
+            | Self::Limited { .. }
+            | Self::TooSlow { .. } => true,
             Self::NotFound | Self::Stale { .. } | Self::Invalid { .. } => false,
         }
     }

@@ -40,7 +40,7 @@ struct Counting {
 }
 
 impl Counting {
-    fn count(&self, rows: usize) {
+    fn tally(&self, rows: usize) {
         self.rows.fetch_add(rows as u64, Ordering::Relaxed);
     }
 }
@@ -58,11 +58,20 @@ impl CampaignStore for Counting {
     fn list<'a>(
         &'a self,
         owner: &'a PlayerId,
+        offset: u32,
+        limit: u32,
     ) -> BoxFuture<'a, Result<Vec<CampaignRecord>, StoreError>> {
         Box::pin(async move {
-            let list = self.inner.list(owner).await?;
-            self.count(list.len());
+            let list = self.inner.list(owner, offset, limit).await?;
+            self.tally(list.len());
             Ok(list)
+        })
+    }
+    fn count<'a>(&'a self, owner: &'a PlayerId) -> BoxFuture<'a, Result<u32, StoreError>> {
+        Box::pin(async move {
+            let count = self.inner.count(owner).await?;
+            self.tally(1);
+            Ok(count)
         })
     }
     fn current<'a>(
@@ -72,7 +81,7 @@ impl CampaignStore for Counting {
     ) -> BoxFuture<'a, Result<Current, StoreError>> {
         Box::pin(async move {
             let current = self.inner.current(owner, id).await?;
-            self.count(1);
+            self.tally(1);
             Ok(current)
         })
     }
@@ -85,7 +94,7 @@ impl CampaignStore for Counting {
     ) -> BoxFuture<'a, Result<(u32, Vec<StoryEntry>), StoreError>> {
         Box::pin(async move {
             let page = self.inner.story(owner, id, before, limit).await?;
-            self.count(page.1.len());
+            self.tally(page.1.len());
             Ok(page)
         })
     }
@@ -96,7 +105,7 @@ impl CampaignStore for Counting {
     ) -> BoxFuture<'a, Result<(CampaignRecord, Vec<StoredEvent>), StoreError>> {
         Box::pin(async move {
             let log = self.inner.log(owner, id).await?;
-            self.count(1 + log.1.len());
+            self.tally(1 + log.1.len());
             Ok(log)
         })
     }
@@ -110,7 +119,7 @@ impl CampaignStore for Counting {
         now: i64,
     ) -> BoxFuture<'a, Result<u32, StoreError>> {
         // The commit reads one row itself: the log's last sequence number (an index lookup).
-        self.count(1);
+        self.tally(1);
         self.inner
             .commit(owner, id, expected_turn, how, commit, now)
     }

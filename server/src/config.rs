@@ -52,6 +52,12 @@ pub const VARIABLES: &[&str] = &[
     "DICEBOUND_TOOLS",
     "DICEBOUND_COOKIE_SECRET",
     "DICEBOUND_SECURE_COOKIES",
+    "DICEBOUND_PUBLIC_HOSTS",
+    "DICEBOUND_LLM_CONCURRENCY",
+    "DICEBOUND_PHASE_DEADLINE_SECS",
+    "DICEBOUND_TURNS_PER_MINUTE",
+    "DICEBOUND_CAMPAIGNS_PER_HOUR",
+    "DICEBOUND_CAMPAIGNS_PER_PLAYER",
     "RUST_LOG",
 ];
 
@@ -122,6 +128,21 @@ pub struct Settings {
     pub prompt: PromptLimits,
     /// Whether the player cookie is marked `Secure`.
     pub secure_cookies: bool,
+    /// What the server spends and on whom.
+    pub spend: Spend,
+    /// Host names the server is reached at, besides `localhost` and IP addresses.
+    pub public_hosts: Vec<String>,
+}
+
+/// Bounds on what the server spends: model calls at once, a phase's time, each player's share.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Spend {
+    /// Model calls running at once (`DICEBOUND_LLM_CONCURRENCY`; else the model's own default).
+    pub model_calls: Option<usize>,
+    /// The most time a phase may take (`DICEBOUND_PHASE_DEADLINE_SECS`).
+    pub phase_deadline: Option<std::time::Duration>,
+    /// Each player's rate limits and campaign count.
+    pub limits: app::service::LimitSettings,
 }
 
 /// Token limits of the prompt that override the game master's defaults for its model.
@@ -177,6 +198,14 @@ pub enum ConfigError {
     /// `DICEBOUND_COOKIE_SECRET` is too short.
     #[error("DICEBOUND_COOKIE_SECRET: {0}")]
     CookieSecret(#[from] ShortCookieSecret),
+    /// A count or a limit is not a whole number in range.
+    #[error("{name} must be a whole number from 1 up, not {value:?}")]
+    Count {
+        /// The variable.
+        name: &'static str,
+        /// Its value.
+        value: String,
+    },
     /// A variable's value is not valid Unicode.
     #[error("{0} is not valid Unicode")]
     NotUnicode(&'static str),
@@ -271,6 +300,16 @@ impl Settings {
         Ok(Self {
             tools,
             prompt,
+            spend: Spend::from_lookup(&lookup)?,
+            public_hosts: lookup("DICEBOUND_PUBLIC_HOSTS")
+                .map(|hosts| {
+                    hosts
+                        .split(',')
+                        .map(|host| host.trim().to_ascii_lowercase())
+                        .filter(|host| !host.is_empty())
+                        .collect()
+                })
+                .unwrap_or_default(),
             leptos,
             database_url: lookup("DICEBOUND_DATABASE_URL")
                 .unwrap_or_else(|| "sqlite://dicebound.db".to_owned()),
@@ -278,6 +317,44 @@ impl Settings {
             secure_cookies: lookup("DICEBOUND_SECURE_COOKIES").is_some_and(|v| v == "true"),
         })
     }
+}
+
+impl Spend {
+    /// Reads the spending bounds from `lookup` (see [`Config::from_lookup`]).
+    fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let mut limits = app::service::LimitSettings::default();
+        if let Some(turns) = count(&lookup, "DICEBOUND_TURNS_PER_MINUTE")? {
+            limits.turns_per_minute = turns;
+        }
+        if let Some(campaigns) = count(&lookup, "DICEBOUND_CAMPAIGNS_PER_HOUR")? {
+            limits.campaigns_per_hour = campaigns;
+        }
+        if let Some(kept) = count(&lookup, "DICEBOUND_CAMPAIGNS_PER_PLAYER")? {
+            limits.campaigns_per_player = kept.get();
+        }
+        Ok(Self {
+            model_calls: count(&lookup, "DICEBOUND_LLM_CONCURRENCY")?
+                .map(|calls| calls.get() as usize),
+            phase_deadline: count(&lookup, "DICEBOUND_PHASE_DEADLINE_SECS")?
+                .map(|secs| std::time::Duration::from_secs(u64::from(secs.get()))),
+            limits,
+        })
+    }
+}
+
+/// A whole number from 1 up from `name`, if set.
+fn count(
+    lookup: impl Fn(&str) -> Option<String>,
+    name: &'static str,
+) -> Result<Option<std::num::NonZeroU32>, ConfigError> {
+    lookup(name)
+        .map(|value| {
+            value
+                .trim()
+                .parse()
+                .map_err(|_| ConfigError::Count { name, value })
+        })
+        .transpose()
 }
 
 /// A token limit from `name`, if set.

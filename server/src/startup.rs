@@ -3,17 +3,20 @@
 
 use std::{future::Future, io, net::SocketAddr, path::PathBuf, sync::Arc};
 
-use app::service::{GameServices, TurnsInFlight};
+use app::service::{GameServices, RateLimits, TurnsInFlight};
 use app::{shell, App};
 use axum::Router;
 use leptos::prelude::{provide_context, LeptosOptions};
 use leptos_axum::{generate_route_list, LeptosRoutes};
 use tokio::net::TcpListener;
 
-use crate::config::Settings;
+use crate::config::{LlmChoice, Settings};
 use crate::llm::bundled::BundledServer;
+use crate::llm::limited::Limited;
 use crate::llm::provider::{Provider, ProviderError};
+use crate::security::body::limit_bodies;
 use crate::security::headers;
+use crate::security::host::{refuse_foreign_host, AllowedHosts};
 use crate::security::identity::{player_identity, CookieKey, CookieSecret, PlayerIdentity};
 use crate::security::origin::refuse_cross_site;
 use crate::store::sqlite::SqliteStore;
@@ -75,18 +78,13 @@ impl Application {
             (None, Some(path)) => CookieKey::load_or_create(&path)?,
             (None, None) => CookieKey::generate(),
         };
-        let services = GameServices {
-            in_flight: TurnsInFlight::new(store.clone()),
-            store,
-            llm: provider.llm,
-            gm: Arc::new(provider.gm),
-            master: Arc::new(provider.master),
-        };
         let identity = PlayerIdentity::new(key).secure(settings.secure_cookies);
+        let hosts = AllowedHosts::new(&settings.public_hosts);
+        let services = services(store, provider, &settings);
         Ok(Self {
             listener,
-            router: router(settings.leptos, services, identity),
-            bundled: provider.bundled,
+            router: router(settings.leptos, services.0, identity, hosts),
+            bundled: services.1,
         })
     }
 
@@ -114,6 +112,38 @@ impl Application {
     }
 }
 
+/// The game's services over the store and the model, within the configured spending bounds;
+/// and the bundled model's server, if it runs.
+fn services(
+    store: Arc<SqliteStore>,
+    mut provider: Provider,
+    settings: &Settings,
+) -> (GameServices, Option<BundledServer>) {
+    let spend = settings.spend;
+    if let Some(deadline) = spend.phase_deadline {
+        provider.gm.phase_deadline = deadline;
+    }
+    let model_calls = spend.model_calls.unwrap_or(match settings.llm {
+        LlmChoice::Endpoint(_)
+        | LlmChoice::Scripted(_)
+        | LlmChoice::Replay(_)
+        | LlmChoice::Demo => ENDPOINT_CALLS,
+        LlmChoice::Local { .. } | LlmChoice::Record { .. } => 1,
+    });
+    let services = GameServices {
+        in_flight: TurnsInFlight::new(store.clone()),
+        store,
+        llm: Arc::new(Limited::new(provider.llm, model_calls)),
+        gm: Arc::new(provider.gm),
+        master: Arc::new(provider.master),
+        limits: Arc::new(RateLimits::new(spend.limits)),
+    };
+    (services, provider.bundled)
+}
+
+/// Model calls at once to an endpoint, unless configured.
+const ENDPOINT_CALLS: usize = 8;
+
 /// The cookie key file beside a SQLite database file; `None` for an in-memory database.
 fn key_path(database_url: &str) -> Option<PathBuf> {
     let path = database_url
@@ -129,8 +159,14 @@ fn key_path(database_url: &str) -> Option<PathBuf> {
 }
 
 /// The routes: every page of [`App`], the server functions (with the game's services), and the
-/// built site's files; every request gets a player identity, and cross-site writes are refused.
-fn router(options: LeptosOptions, services: GameServices, identity: PlayerIdentity) -> Router {
+/// built site's files. Every request is checked, outermost first: its host name, then (for a
+/// write) that it comes from this site, then its body's size; then it gets a player identity.
+fn router(
+    options: LeptosOptions,
+    services: GameServices,
+    identity: PlayerIdentity,
+    hosts: AllowedHosts,
+) -> Router {
     let routes = generate_route_list(App);
     Router::new()
         .leptos_routes_with_context(
@@ -147,8 +183,13 @@ fn router(options: LeptosOptions, services: GameServices, identity: PlayerIdenti
             identity,
             player_identity,
         ))
-        // Outer: a refused request never gets an identity.
+        .layer(axum::middleware::from_fn(limit_bodies))
+        // A refused request never gets an identity.
         .layer(axum::middleware::from_fn(refuse_cross_site))
+        .layer(axum::middleware::from_fn_with_state(
+            hosts,
+            refuse_foreign_host,
+        ))
         .layer(axum::middleware::from_fn(headers::no_store))
         .layer(headers::nosniff())
         .layer(headers::no_referrer())

@@ -137,7 +137,7 @@ async fn a_new_campaign_has_its_opening_scene_and_actions() {
     );
     assert_eq!(view.actions.len(), 2);
     assert_eq!(view.actions[0].badge.as_deref(), Some("1d20 vs DC 12"));
-    let listed = w.game().list(&player(1)).await.unwrap();
+    let listed = w.game().list(&player(1), 0).await.unwrap().campaigns;
     assert_eq!(listed.len(), 1);
 }
 
@@ -313,7 +313,13 @@ async fn another_player_cannot_see_or_play_a_campaign() {
             .unwrap_err(),
         ServiceError::NotFound
     ));
-    assert!(w.game().list(&stranger).await.unwrap().is_empty());
+    assert!(w
+        .game()
+        .list(&stranger, 0)
+        .await
+        .unwrap()
+        .campaigns
+        .is_empty());
 }
 
 #[tokio::test]
@@ -351,7 +357,7 @@ async fn a_failed_opening_creates_nothing() {
         .create(&owner, &form(), 100, &mut rng, &mut |_| {})
         .await;
     assert!(matches!(result, Err(ServiceError::Gm(_))));
-    assert!(w.game().list(&owner).await.unwrap().is_empty());
+    assert!(w.game().list(&owner, 0).await.unwrap().campaigns.is_empty());
 }
 
 #[tokio::test]
@@ -399,7 +405,7 @@ async fn starting_over_gives_a_fresh_campaign_with_the_same_premise_and_characte
             .unwrap_err(),
         ServiceError::NotFound
     ));
-    assert_eq!(w.game().list(&owner).await.unwrap().len(), 1);
+    assert_eq!(w.game().list(&owner, 0).await.unwrap().campaigns.len(), 1);
 }
 
 #[tokio::test]
@@ -417,7 +423,7 @@ async fn a_saved_opening_survives_a_failure_of_its_first_actions() {
     assert_eq!(view.summary.turn, 1);
     assert!(view.actions.is_empty(), "the actions come later");
     assert_eq!(
-        w.game().list(&owner).await.unwrap().len(),
+        w.game().list(&owner, 0).await.unwrap().campaigns.len(),
         1,
         "no duplicate on retry needed"
     );

@@ -1,13 +1,14 @@
 //! The running server at the wire: pages, the player cookie, the server functions of a whole
-//! turn, ownership and the cross-site guard.
+//! turn, ownership, the cross-site and host guards, body limits and each player's rate limits.
 
 use std::net::SocketAddr;
 
 use app::api::{CreateCampaign, ListCampaigns, LoadCampaign, PlayTurn};
-use app::campaign::view::{CampaignSummary, CampaignView, StoryEntry, TurnUpdate};
+use app::campaign::view::{CampaignPage, CampaignSummary, CampaignView, StoryEntry, TurnUpdate};
 use app::errors::AppError;
+use app::service::LimitSettings;
 use leptos::{prelude::LeptosOptions, server_fn::ServerFn};
-use server::config::{LlmChoice, PromptLimits, Settings};
+use server::config::{LlmChoice, PromptLimits, Settings, Spend};
 use server::startup::Application;
 
 const SCENARIO: &str = r#"{"cycle": true,
@@ -24,6 +25,11 @@ struct TestApp {
 }
 
 async fn spawn_app() -> TestApp {
+    spawn_app_with(Spend::default()).await
+}
+
+/// The app on a random port within these spending bounds (`example.test` is a public host).
+async fn spawn_app_with(spend: Spend) -> TestApp {
     let dir = tempfile::tempdir().unwrap();
     let scenario = dir.path().join("scenario.json");
     std::fs::write(&scenario, SCENARIO).unwrap();
@@ -38,6 +44,8 @@ async fn spawn_app() -> TestApp {
         tools: None,
         prompt: PromptLimits::default(),
         secure_cookies: false,
+        spend,
+        public_hosts: vec!["example.test".to_owned()],
     };
     let app = Application::build(settings)
         .await
@@ -185,16 +193,18 @@ async fn a_whole_turn_over_the_server_functions() {
         "the earlier story is not sent again: {body}"
     );
 
-    let listed: Vec<CampaignSummary> = client
+    let listed: CampaignPage = client
         .post(app.url(ListCampaigns::PATH))
+        .form(&[("page", "0")])
         .send()
         .await
         .unwrap()
         .json()
         .await
         .unwrap();
-    assert_eq!(listed.len(), 1);
-    assert_eq!(listed[0].turn, 2);
+    assert_eq!(listed.campaigns.len(), 1);
+    assert_eq!(listed.campaigns[0].turn, 2);
+    assert!(!listed.more);
 }
 
 #[tokio::test]
@@ -255,4 +265,122 @@ async fn an_unknown_page_is_a_404() {
     let app = spawn_app().await;
     let response = reqwest::get(app.url("/no-such-page")).await.unwrap();
     assert_eq!(response.status(), 404);
+}
+
+fn limits(turns_per_minute: u32, campaigns_per_hour: u32, campaigns_per_player: u32) -> Spend {
+    Spend {
+        limits: LimitSettings {
+            turns_per_minute: turns_per_minute.try_into().unwrap(),
+            campaigns_per_hour: campaigns_per_hour.try_into().unwrap(),
+            campaigns_per_player,
+        },
+        ..Spend::default()
+    }
+}
+
+/// The error a server function answered with.
+async fn refusal(response: reqwest::Response) -> AppError {
+    assert_eq!(response.status(), 500, "refused");
+    response.json().await.unwrap()
+}
+
+#[tokio::test]
+async fn moves_past_the_rate_limit_are_refused_clearly_and_change_nothing() {
+    let app = spawn_app_with(limits(1, 20, 200)).await;
+    let client = browser();
+    let created = app.create(&client).await;
+    let play = |turn: u32| {
+        client
+            .post(app.url(PlayTurn::PATH))
+            .json(&serde_json::json!({"id": created.summary.id, "turn": turn, "input": {"kind": "text", "text": "I wait"}}))
+            .send()
+    };
+
+    play(1).await.unwrap().text().await.unwrap();
+    let refused = refusal(play(2).await.unwrap()).await;
+
+    let AppError::Limited { retry_after_secs } = &refused else {
+        panic!("{refused:?}");
+    };
+    assert!((1..=60).contains(retry_after_secs), "{refused:?}");
+    assert!(refused.to_string().contains("try again in"), "{refused}");
+    let after: CampaignView = app
+        .load(&client, created.summary.id.as_str())
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        after.summary.turn, 2,
+        "the campaign is as the last move left it"
+    );
+    let other = browser();
+    app.create(&other).await;
+}
+
+#[tokio::test]
+async fn new_campaigns_are_bounded_per_hour_and_per_player() {
+    let create = |app: &TestApp, client: &reqwest::Client| {
+        client
+            .post(app.url(CreateCampaign::PATH))
+            .json(&serde_json::json!({"form": {"premise": "A gate", "name": "Mira", "class": "Ranger"}}))
+            .send()
+    };
+    let app = spawn_app_with(limits(60, 2, 200)).await;
+    let client = browser();
+    app.create(&client).await;
+    app.create(&client).await;
+    let refused = refusal(create(&app, &client).await.unwrap()).await;
+    assert!(matches!(refused, AppError::Limited { .. }), "{refused:?}");
+
+    let app = spawn_app_with(limits(60, 20, 1)).await;
+    app.create(&client).await;
+    let refused = refusal(create(&app, &client).await.unwrap()).await;
+    assert!(
+        matches!(&refused, AppError::Invalid { field, .. } if field == "campaigns"),
+        "{refused:?}"
+    );
+    assert!(refused.to_string().contains("delete one"), "{refused}");
+}
+
+#[tokio::test]
+async fn a_request_for_a_foreign_host_name_is_refused() {
+    let app = spawn_app().await;
+    let port = app.addr.port();
+    let get = |host: String| {
+        reqwest::Client::new()
+            .get(app.url("/"))
+            .header("host", host)
+            .send()
+    };
+
+    let rebound = get(format!("attacker.example:{port}")).await.unwrap();
+    assert_eq!(rebound.status(), 421);
+    assert_eq!(rebound.headers()["x-content-type-options"], "nosniff");
+    for served in [format!("localhost:{port}"), "example.test".to_owned()] {
+        assert_eq!(get(served.clone()).await.unwrap().status(), 200, "{served}");
+    }
+}
+
+#[tokio::test]
+async fn a_body_over_the_limit_is_refused_with_a_clear_error() {
+    let app = spawn_app().await;
+    let client = browser();
+    let premise = "a".repeat(100 * 1024);
+
+    let response = client
+        .post(app.url(CreateCampaign::PATH))
+        .json(&serde_json::json!({"form": {"premise": premise, "name": "Mira", "class": "Ranger"}}))
+        .send()
+        .await
+        .unwrap();
+
+    assert_eq!(response.status(), 413);
+    let error: AppError = response.json().await.unwrap();
+    assert!(
+        error
+            .to_string()
+            .contains("larger than this server accepts"),
+        "{error}"
+    );
 }

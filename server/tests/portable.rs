@@ -166,7 +166,7 @@ async fn export_then_import_gives_the_same_campaign_to_the_importer() {
         w.game().load(&ann, &copy, 5).await,
         Err(ServiceError::NotFound)
     ));
-    assert_eq!(w.game().list(&ann).await.unwrap().len(), 1);
+    assert_eq!(w.game().list(&ann, 0).await.unwrap().campaigns.len(), 1);
 }
 
 #[tokio::test]
@@ -214,7 +214,7 @@ async fn a_tampered_file_is_refused_naming_the_event() {
     assert!(message.contains(&format!("event {roll} ")), "{message}");
 
     assert_eq!(
-        w.game().list(&ann).await.unwrap().len(),
+        w.game().list(&ann, 0).await.unwrap().campaigns.len(),
         1,
         "nothing was imported"
     );

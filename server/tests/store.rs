@@ -198,15 +198,19 @@ async fn campaigns_are_listed_per_owner_most_recent_first() {
     let new = f.campaign(&alice, 20).await;
     f.campaign(&bob, 30).await;
 
-    let ids: Vec<CampaignId> = f
-        .store
-        .list(&alice)
-        .await
-        .unwrap()
-        .into_iter()
-        .map(|r| r.id)
-        .collect();
-    assert_eq!(ids, vec![new, old]);
+    let page = |offset, limit| {
+        let (store, alice) = (&f.store, &alice);
+        async move {
+            let page = store.list(alice, offset, limit).await.unwrap();
+            page.into_iter().map(|r| r.id).collect::<Vec<CampaignId>>()
+        }
+    };
+    assert_eq!(page(0, 10).await, vec![new.clone(), old.clone()]);
+    assert_eq!(page(0, 1).await, vec![new], "a page at a time");
+    assert_eq!(page(1, 1).await, vec![old]);
+    assert!(page(2, 1).await.is_empty());
+    assert_eq!(f.store.count(&alice).await.unwrap(), 2);
+    assert_eq!(f.store.count(&bob).await.unwrap(), 1);
 }
 
 #[tokio::test]
@@ -303,7 +307,7 @@ async fn deleting_removes_the_campaign_and_its_log() {
         f.store.log(&owner, &id).await,
         Err(StoreError::NotFound)
     ));
-    assert!(f.store.list(&owner).await.unwrap().is_empty());
+    assert!(f.store.list(&owner, 0, 100).await.unwrap().is_empty());
 }
 
 #[tokio::test]

@@ -35,6 +35,21 @@ pub fn now() -> i64 {
         })
 }
 
+/// Counts a request that calls the model against the player's allowance, or refuses it.
+pub fn admit_turn(services: &GameServices, player: &PlayerId) -> Result<(), AppError> {
+    services.limits.turn(player).map_err(to_app_error)
+}
+
+/// Refuses a new campaign if the player keeps as many as allowed or starts them too fast.
+pub async fn admit_campaign(services: &GameServices, player: &PlayerId) -> Result<(), AppError> {
+    services
+        .game()
+        .room_for_a_campaign(player, &services.limits)
+        .await
+        .map_err(to_app_error)?;
+    services.limits.new_campaign(player).map_err(to_app_error)
+}
+
 /// Parses a campaign id from the browser; a malformed one is simply not found.
 pub fn campaign_id(id: &str) -> Result<CampaignId, AppError> {
     id.parse().map_err(|_| AppError::NotFound)
@@ -49,6 +64,22 @@ pub fn to_app_error(error: ServiceError) -> AppError {
         ServiceError::Stale { current } => AppError::Stale { current },
         ServiceError::Invalid { field, reason } => AppError::invalid(field, reason),
         ServiceError::Busy => AppError::Busy,
+        ServiceError::RateLimited { retry_after } => AppError::Limited {
+            retry_after_secs: retry_after.as_secs().max(1),
+        },
+        ServiceError::TooManyCampaigns { limit } => AppError::invalid(
+            "campaigns",
+            format!(
+                "you have {limit} campaigns, the most this server keeps for one player; \
+                 delete one to start another"
+            ),
+        ),
+        ServiceError::Deadline { after } => {
+            tracing::warn!(seconds = after.as_secs(), "a phase passed its deadline");
+            AppError::TooSlow {
+                seconds: after.as_secs(),
+            }
+        }
         ServiceError::Gm(error) => {
             let request_id = request_id();
             tracing::warn!(%request_id, error = %error, "the game master failed");

@@ -9,11 +9,13 @@ use crate::errors::AppError;
 /// it).
 #[server(input = leptos::server_fn::codec::Json)]
 pub async fn create_campaign(form: NewCampaign) -> Result<CampaignSummary, AppError> {
-    use super::context::{now, player, services, to_app_error};
+    use super::context::{admit_campaign, now, player, services, to_app_error};
     use rand::SeedableRng;
     let player = player().await?;
+    let services = services()?;
+    admit_campaign(&services, &player).await?;
     let mut rng = rand::rngs::StdRng::from_os_rng();
-    services()?
+    services
         .game()
         .create(&player, &form, now(), &mut rng, &mut |_| {})
         .await

@@ -9,12 +9,14 @@ use crate::errors::AppError;
 /// Imports an exported campaign file (its JSON text, sent as JSON).
 #[server(input = leptos::server_fn::codec::Json)]
 pub async fn import_campaign(file: String) -> Result<CampaignSummary, AppError> {
-    use super::context::{now, player, services, to_app_error};
+    use super::context::{admit_campaign, now, player, services, to_app_error};
     use rand::SeedableRng;
 
     let player = player().await?;
+    let services = services()?;
+    admit_campaign(&services, &player).await?;
     let mut rng = rand::rngs::StdRng::from_os_rng();
-    services()?
+    services
         .game()
         .import(&player, &file, now(), &mut rng)
         .await

@@ -1,14 +1,18 @@
-//! `list_campaigns`: the player's saved campaigns.
+//! `list_campaigns`: the player's saved campaigns, a page at a time.
 
 use leptos::prelude::*;
 
-use crate::campaign::view::CampaignSummary;
+use crate::campaign::view::CampaignPage;
 use crate::errors::AppError;
 
-/// The player's campaigns, most recently played first.
+/// A page of the player's campaigns, most recently played first (page 0 is the newest).
 #[server]
-pub async fn list_campaigns() -> Result<Vec<CampaignSummary>, AppError> {
+pub async fn list_campaigns(page: u32) -> Result<CampaignPage, AppError> {
     use super::context::{player, services, to_app_error};
     let player = player().await?;
-    services()?.game().list(&player).await.map_err(to_app_error)
+    services()?
+        .game()
+        .list(&player, page)
+        .await
+        .map_err(to_app_error)
 }

@@ -9,10 +9,12 @@ use crate::errors::AppError;
 /// campaign as it now is.
 #[server]
 pub async fn new_actions(id: String, turn: u32) -> Result<CampaignView, AppError> {
-    use super::context::{campaign_id, now, player, services, to_app_error};
+    use super::context::{admit_turn, campaign_id, now, player, services, to_app_error};
     let player = player().await?;
     let id = campaign_id(&id)?;
-    services()?
+    let services = services()?;
+    admit_turn(&services, &player)?;
+    services
         .game()
         .reoffer_actions(&player, &id, turn, now())
         .await

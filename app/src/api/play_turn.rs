@@ -15,7 +15,7 @@ pub async fn play_turn(
     turn: u32,
     input: MoveInput,
 ) -> Result<TextStream<AppError>, AppError> {
-    use super::context::{campaign_id, now, player, services, to_app_error};
+    use super::context::{admit_turn, campaign_id, now, player, services, to_app_error};
     use crate::campaign::view::TurnUpdate;
     use crate::service::MoveRequest;
     use futures::StreamExt;
@@ -24,6 +24,7 @@ pub async fn play_turn(
     let player = player().await?;
     let id = campaign_id(&id)?;
     let services = services()?;
+    admit_turn(&services, &player)?;
     let (sender, receiver) = futures::channel::mpsc::unbounded::<TurnUpdate>();
     tokio::spawn(async move {
         let mut rng = rand::rngs::StdRng::from_os_rng();

@@ -110,11 +110,17 @@ pub trait CampaignStore: Send + Sync {
         state: &'a CampaignState,
     ) -> BoxFuture<'a, Result<(), StoreError>>;
 
-    /// The player's campaigns, most recently played first.
+    /// A page of the player's campaigns, most recently played first: at most `limit` of them,
+    /// after the first `offset`.
     fn list<'a>(
         &'a self,
         owner: &'a PlayerId,
+        offset: u32,
+        limit: u32,
     ) -> BoxFuture<'a, Result<Vec<CampaignRecord>, StoreError>>;
+
+    /// How many campaigns the player has.
+    fn count<'a>(&'a self, owner: &'a PlayerId) -> BoxFuture<'a, Result<u32, StoreError>>;
 
     /// A campaign's row and snapshot (one row read; the log is not read).
     fn current<'a>(

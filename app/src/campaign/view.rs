@@ -7,6 +7,20 @@ use super::CampaignId;
 use crate::errors::AppError;
 use crate::game::JournalEntry;
 
+/// Campaigns per page of the home page's list.
+pub const CAMPAIGN_PAGE: u32 = 20;
+
+/// One page of the home page's list.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CampaignPage {
+    /// The campaigns, most recently played first.
+    pub campaigns: Vec<CampaignSummary>,
+    /// Which page this is (0 is the most recent).
+    pub page: u32,
+    /// Whether older campaigns follow.
+    pub more: bool,
+}
+
 /// A campaign in the home page's list.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CampaignSummary {

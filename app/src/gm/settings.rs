@@ -21,6 +21,8 @@ pub struct GmSettings {
     /// Whether the action list's schema carries length and range bounds (for a local server
     /// that samples by the schema's grammar; OpenAI's strict mode refuses them).
     pub bounded_schema: bool,
+    /// The most time one phase may take, every model call, retry and tool round included.
+    pub phase_deadline: std::time::Duration,
 }
 
 impl GmSettings {
@@ -56,6 +58,7 @@ impl GmSettings {
             prompt_max_tokens: 3_500,
             summary_max_tokens: 300,
             bounded_schema: true,
+            ..Self::default()
         }
     }
 }
@@ -71,6 +74,7 @@ impl Default for GmSettings {
             prompt_max_tokens: 2_700,
             summary_max_tokens: 400,
             bounded_schema: false,
+            phase_deadline: std::time::Duration::from_secs(180),
         }
     }
 }

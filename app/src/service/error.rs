@@ -28,6 +28,24 @@ pub enum ServiceError {
     /// A move or the actions of this campaign are being generated already.
     #[error("a turn of this campaign is in progress")]
     Busy,
+    /// The player goes faster than the server allows.
+    #[error("rate limited for {retry_after:?}")]
+    RateLimited {
+        /// How long until the next request is allowed.
+        retry_after: std::time::Duration,
+    },
+    /// The player has as many campaigns as the server keeps for one player.
+    #[error("the player already has {limit} campaigns")]
+    TooManyCampaigns {
+        /// The most campaigns a player may have.
+        limit: u32,
+    },
+    /// A phase took longer than its deadline and was stopped; nothing was saved.
+    #[error("the phase took longer than {after:?}")]
+    Deadline {
+        /// The deadline.
+        after: std::time::Duration,
+    },
     /// The game master failed; nothing was saved.
     #[error("the game master failed: {0}")]
     Gm(#[from] TurnError),

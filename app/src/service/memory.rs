@@ -51,7 +51,14 @@ impl Game<'_> {
             return Ok(SummaryOutcome::AlreadyRunning);
         };
         let loaded = self.current(owner, id).await?;
-        let written = summarize(self.llm, self.gm, &loaded.state, loaded.request.as_ref()).await?;
+        let written = self
+            .in_time(summarize(
+                self.llm,
+                self.gm,
+                &loaded.state,
+                loaded.request.as_ref(),
+            ))
+            .await?;
         let Some(summary) = written else {
             return Ok(SummaryOutcome::NotNeeded);
         };

@@ -12,6 +12,7 @@
 pub mod error;
 mod history;
 pub mod in_flight;
+pub mod limits;
 mod memory;
 mod portable;
 mod start;
@@ -20,6 +21,7 @@ mod verify;
 
 pub use error::ServiceError;
 pub use in_flight::TurnsInFlight;
+pub use limits::{LimitSettings, RateLimits};
 pub use memory::SummaryOutcome;
 pub use portable::MAX_IMPORT_EVENTS;
 pub use turn::MoveRequest;
@@ -32,8 +34,8 @@ use crate::campaign::present::{llm_view, sheet_view};
 use crate::campaign::state::CampaignState;
 use crate::campaign::store::{CampaignRecord, CampaignStore, StoreError};
 use crate::campaign::view::{
-    CampaignSummary, CampaignView, GameMasterView, GmContextView, LayerView, RequestView,
-    StoryPage, TurnUpdate, STORY_PAGE,
+    CampaignPage, CampaignSummary, CampaignView, GameMasterView, GmContextView, LayerView,
+    RequestView, StoryPage, TurnUpdate, CAMPAIGN_PAGE, STORY_PAGE,
 };
 use crate::campaign::{CampaignId, PlayerId};
 use crate::gm::{GmSettings, LlmPort};
@@ -51,6 +53,8 @@ pub struct GameServices {
     pub master: Arc<GameMasterView>,
     /// The campaigns with a phase running.
     pub in_flight: TurnsInFlight,
+    /// What one player may spend.
+    pub limits: Arc<RateLimits>,
 }
 
 impl GameServices {
@@ -81,15 +85,17 @@ pub struct Game<'a> {
 }
 
 impl Game<'_> {
-    /// The player's campaigns, most recently played first.
-    pub async fn list(&self, owner: &PlayerId) -> Result<Vec<CampaignSummary>, ServiceError> {
-        Ok(self
-            .store
-            .list(owner)
-            .await?
-            .into_iter()
-            .map(summary)
-            .collect())
+    /// A page of the player's campaigns, most recently played first.
+    pub async fn list(&self, owner: &PlayerId, page: u32) -> Result<CampaignPage, ServiceError> {
+        let offset = page.saturating_mul(CAMPAIGN_PAGE);
+        let mut records = self.store.list(owner, offset, CAMPAIGN_PAGE + 1).await?;
+        let more = records.len() > CAMPAIGN_PAGE as usize;
+        records.truncate(CAMPAIGN_PAGE as usize);
+        Ok(CampaignPage {
+            campaigns: records.into_iter().map(summary).collect(),
+            page,
+            more,
+        })
     }
 
     /// A campaign as the play screen opens it: the latest page of its story, with the actions

@@ -154,16 +154,17 @@ impl Game<'_> {
         rng: &mut R,
     ) -> Result<Narrated, ServiceError> {
         let state = projection.state.clone();
-        let narration = narrate(
-            self.llm,
-            self.gm,
-            &state,
-            previous,
-            player_move,
-            rng,
-            &mut |event: &TurnEvent| projection.apply(CampaignEvent::Turn(event.clone())),
-        )
-        .await?;
+        let narration = self
+            .in_time(narrate(
+                self.llm,
+                self.gm,
+                &state,
+                previous,
+                player_move,
+                rng,
+                &mut |event: &TurnEvent| projection.apply(CampaignEvent::Turn(event.clone())),
+            ))
+            .await?;
         let Narration {
             events,
             messages,
@@ -279,8 +280,14 @@ impl Game<'_> {
         loaded: Loaded,
         now: i64,
     ) -> Result<Loaded, ServiceError> {
-        let offered =
-            offer_actions(self.llm, self.gm, &loaded.state, loaded.request.as_ref()).await?;
+        let offered = self
+            .in_time(offer_actions(
+                self.llm,
+                self.gm,
+                &loaded.state,
+                loaded.request.as_ref(),
+            ))
+            .await?;
         let events = offered
             .events
             .into_iter()
@@ -317,6 +324,19 @@ impl Game<'_> {
             request: request.or(loaded.request),
             record: loaded.record,
         })
+    }
+
+    /// The model's part of a phase, stopped at the phase's deadline (every call, retry and tool
+    /// round included).
+    pub(super) async fn in_time<T>(
+        &self,
+        work: impl std::future::Future<Output = Result<T, crate::gm::TurnError>>,
+    ) -> Result<T, ServiceError> {
+        let after = self.gm.phase_deadline;
+        match tokio::time::timeout(after, work).await {
+            Ok(done) => Ok(done?),
+            Err(_) => Err(ServiceError::Deadline { after }),
+        }
     }
 
     /// The campaign, if it is at the turn the browser showed.

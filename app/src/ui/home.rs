@@ -8,7 +8,7 @@ use leptos_router::hooks::use_navigate;
 use super::files::{ExportButton, ImportForm};
 use super::game_master::GameMasterNote;
 use crate::api::{list_campaigns, CreateCampaign, DeleteCampaign};
-use crate::campaign::view::{NewCampaign, PREMISE_PRESETS};
+use crate::campaign::view::{CampaignPage, CampaignSummary, NewCampaign, PREMISE_PRESETS};
 
 /// Class suggestions for the form (any class may be typed).
 const CLASSES: [&str; 6] = ["Fighter", "Ranger", "Rogue", "Wizard", "Cleric", "Bard"];
@@ -146,11 +146,15 @@ fn NewAdventureForm() -> impl IntoView {
     }
 }
 
-/// The saved campaigns.
+/// The saved campaigns, a page at a time.
 #[component]
 fn CampaignList() -> impl IntoView {
     let delete = ServerAction::<DeleteCampaign>::new();
-    let campaigns = Resource::new(move || delete.version().get(), |_| list_campaigns());
+    let page = RwSignal::new(0u32);
+    let campaigns = Resource::new(
+        move || (delete.version().get(), page.get()),
+        |(_, page)| list_campaigns(page),
+    );
 
     view! {
         <section class="campaigns panel">
@@ -165,45 +169,21 @@ fn CampaignList() -> impl IntoView {
                                 view! { <p class="error" role="alert">{error.to_string()}</p> }
                                     .into_any()
                             }
-                            Ok(list) if list.is_empty() => {
+                            Ok(list) if list.campaigns.is_empty() && list.page == 0 => {
                                 view! { <p class="status">"No campaigns yet."</p> }.into_any()
                             }
                             Ok(list) => {
+                                let pager = (list.page > 0 || list.more)
+                                    .then(|| view! { <Pager list=list.clone() page /> });
                                 view! {
                                     <ul class="campaign-list">
                                         {list
+                                            .campaigns
                                             .into_iter()
-                                            .map(|campaign| {
-                                                let id = campaign.id.to_string();
-                                                let href = format!("/play/{id}");
-                                                let title = campaign.title.clone();
-                                                view! {
-                                                    <li class="campaign" data-testid="campaign">
-                                                        <div>
-                                                            <A href=href.clone()>{campaign.title}</A>
-                                                            <span class="meta">
-                                                                {format!("turn {}", campaign.turn)}
-                                                                " · last played "
-                                                                {campaign.last_played}
-                                                            </span>
-                                                        </div>
-                                                        <div class="campaign-buttons">
-                                                            <A href=href attr:class="button">"Resume"</A>
-                                                            <ExportButton id=id.clone() title />
-                                                            <button
-                                                                class="danger"
-                                                                on:click=move |_| {
-                                                                    delete.dispatch(DeleteCampaign { id: id.clone() });
-                                                                }
-                                                            >
-                                                                "Delete"
-                                                            </button>
-                                                        </div>
-                                                    </li>
-                                                }
-                                            })
+                                            .map(|campaign| view! { <CampaignItem campaign delete /> })
                                             .collect_view()}
                                     </ul>
+                                    {pager}
                                 }
                                     .into_any()
                             }
@@ -211,5 +191,54 @@ fn CampaignList() -> impl IntoView {
                 }}
             </Suspense>
         </section>
+    }
+}
+
+/// Links to the newer and older pages of the list.
+#[component]
+fn Pager(list: CampaignPage, page: RwSignal<u32>) -> impl IntoView {
+    let current = list.page;
+    view! {
+        <nav class="pager" aria-label="Campaign pages">
+            <button disabled=current == 0 on:click=move |_| page.set(current.saturating_sub(1))>
+                "Newer"
+            </button>
+            <span class="meta">{format!("page {}", current + 1)}</span>
+            <button disabled=!list.more on:click=move |_| page.set(current + 1)>
+                "Older"
+            </button>
+        </nav>
+    }
+}
+
+/// One saved campaign: resume, export, delete.
+#[component]
+fn CampaignItem(campaign: CampaignSummary, delete: ServerAction<DeleteCampaign>) -> impl IntoView {
+    let id = campaign.id.to_string();
+    let href = format!("/play/{id}");
+    let title = campaign.title.clone();
+    view! {
+        <li class="campaign" data-testid="campaign">
+            <div>
+                <A href=href.clone()>{campaign.title}</A>
+                <span class="meta">
+                    {format!("turn {}", campaign.turn)}
+                    " · last played "
+                    {campaign.last_played}
+                </span>
+            </div>
+            <div class="campaign-buttons">
+                <A href=href attr:class="button">"Resume"</A>
+                <ExportButton id=id.clone() title />
+                <button
+                    class="danger"
+                    on:click=move |_| {
+                        delete.dispatch(DeleteCampaign { id: id.clone() });
+                    }
+                >
+                    "Delete"
+                </button>
+            </div>
+        </li>
     }
 }

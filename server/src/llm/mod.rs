@@ -1,10 +1,11 @@
-//! The model behind the game master: the OpenAI-compatible adapter and its retries, the bundled
-//! local model, the search for a model server already running here, recorded exchanges
-//! (cassettes), and the choice among them.
+//! The model behind the game master: the OpenAI-compatible adapter and its retries, a bound on
+//! the calls at once, the bundled local model, the search for a model server already running
+//! here, recorded exchanges (cassettes), and the choice among them.
 
 pub mod bundled;
 pub mod cassette;
 pub mod discover;
+pub mod limited;
 pub mod openai;
 pub mod provider;
 pub mod resilient;

@@ -1,5 +1,5 @@
-//! HTTP security middleware: anonymous player identity, cross-site request refusal and the
-//! security headers of every answer.
+//! HTTP security middleware: the host names served, anonymous player identity, cross-site
+//! request refusal, request body limits and the security headers of every answer.
 //!
 //! Identity and refusal are plain axum middleware functions. The order matters: refuse foreign requests first,
 //! so that a refused request never mints an identity.
@@ -10,6 +10,8 @@
 //!     .layer(axum::middleware::from_fn(security::origin::refuse_cross_site)) // outermost
 //! ```
 
+pub mod body;
 pub mod headers;
+pub mod host;
 pub mod identity;
 pub mod origin;

@@ -283,16 +283,34 @@ impl CampaignStore for SqliteStore {
     fn list<'a>(
         &'a self,
         owner: &'a PlayerId,
+        offset: u32,
+        limit: u32,
     ) -> BoxFuture<'a, Result<Vec<CampaignRecord>, StoreError>> {
         Box::pin(async move {
-            sqlx::query("SELECT * FROM campaigns WHERE owner = ? ORDER BY updated_at DESC, id")
+            sqlx::query(
+                "SELECT * FROM campaigns WHERE owner = ? ORDER BY updated_at DESC, id \
+                 LIMIT ? OFFSET ?",
+            )
+            .bind(owner.as_str())
+            .bind(i64::from(limit))
+            .bind(i64::from(offset))
+            .fetch_all(&self.pool)
+            .await
+            .map_err(database)?
+            .iter()
+            .map(record)
+            .collect()
+        })
+    }
+
+    fn count<'a>(&'a self, owner: &'a PlayerId) -> BoxFuture<'a, Result<u32, StoreError>> {
+        Box::pin(async move {
+            let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM campaigns WHERE owner = ?")
                 .bind(owner.as_str())
-                .fetch_all(&self.pool)
+                .fetch_one(&self.pool)
                 .await
-                .map_err(database)?
-                .iter()
-                .map(record)
-                .collect()
+                .map_err(database)?;
+            u32::try_from(count).map_err(database)
         })
     }
 
