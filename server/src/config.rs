@@ -32,6 +32,7 @@ use crate::llm::bundled::BundledSettings;
 use crate::llm::discover::{usual_local_servers, LocalServer};
 use crate::llm::openai::{LlmConfigError, OpenAiSettings};
 use crate::security::identity::{CookieSecret, ShortCookieSecret};
+use crate::security::keys::CookieSecrets;
 
 /// The variables Dicebound reads (besides Leptos' own `LEPTOS_*`): exactly the rows of the
 /// README's Configure table that are not marked as read by the scripts only.
@@ -51,6 +52,8 @@ pub const VARIABLES: &[&str] = &[
     "DICEBOUND_LLM_HOME",
     "DICEBOUND_TOOLS",
     "DICEBOUND_COOKIE_SECRET",
+    "DICEBOUND_COOKIE_SECRET_PREVIOUS",
+    "DICEBOUND_ACCEPT_NEW_COOKIE_KEY",
     "DICEBOUND_SECURE_COOKIES",
     "DICEBOUND_PUBLIC_HOSTS",
     "DICEBOUND_LLM_CONCURRENCY",
@@ -70,9 +73,10 @@ pub const SYSTEM_VARIABLES: &[&str] = &["XDG_CACHE_HOME", "HOME"];
 pub struct Config {
     /// What the application is built from.
     pub settings: Settings,
-    /// The secret the player cookie's key is derived from (`DICEBOUND_COOKIE_SECRET`); without
-    /// one, the key lives in a file beside the database.
-    pub cookie_secret: Option<CookieSecret>,
+    /// The secrets the player cookie's key is derived from (`DICEBOUND_COOKIE_SECRET`, and
+    /// `DICEBOUND_COOKIE_SECRET_PREVIOUS` while it rotates); without one, the key lives in a
+    /// file beside the database.
+    pub cookies: CookieSecrets,
     /// The log filter (`RUST_LOG`).
     pub log_filter: Option<String>,
 }
@@ -195,7 +199,7 @@ pub enum ConfigError {
         /// Its value.
         value: String,
     },
-    /// `DICEBOUND_COOKIE_SECRET` is too short.
+    /// A cookie secret is too short.
     #[error("DICEBOUND_COOKIE_SECRET: {0}")]
     CookieSecret(#[from] ShortCookieSecret),
     /// A count or a limit is not a whole number in range.
@@ -237,9 +241,12 @@ impl Config {
     ) -> Result<Self, ConfigError> {
         Ok(Self {
             settings: Settings::from_lookup(leptos, &lookup)?,
-            cookie_secret: lookup("DICEBOUND_COOKIE_SECRET")
-                .map(|secret| CookieSecret::new(SecretString::from(secret)))
-                .transpose()?,
+            cookies: CookieSecrets {
+                current: secret(&lookup, "DICEBOUND_COOKIE_SECRET")?,
+                previous: secret(&lookup, "DICEBOUND_COOKIE_SECRET_PREVIOUS")?,
+                accept_new_key: lookup("DICEBOUND_ACCEPT_NEW_COOKIE_KEY")
+                    .is_some_and(|v| v == "true"),
+            },
             log_filter: lookup("RUST_LOG"),
         })
     }
@@ -357,6 +364,17 @@ fn count(
         .transpose()
 }
 
+/// A cookie secret from `name`, if set.
+fn secret(
+    lookup: impl Fn(&str) -> Option<String>,
+    name: &'static str,
+) -> Result<Option<CookieSecret>, ConfigError> {
+    lookup(name)
+        .map(|secret| CookieSecret::new(SecretString::from(secret)))
+        .transpose()
+        .map_err(ConfigError::from)
+}
+
 /// A token limit from `name`, if set.
 fn tokens(
     lookup: impl Fn(&str) -> Option<String>,
@@ -438,7 +456,7 @@ mod tests {
             ("RUST_LOG", "debug"),
         ])
         .unwrap();
-        assert!(config.cookie_secret.is_some());
+        assert!(config.cookies.current.is_some());
         assert!(matches!(&config.settings.llm, LlmChoice::Endpoint(s) if s.api_key.is_some()));
         assert_eq!(config.log_filter.as_deref(), Some("debug"));
         let printed = format!("{config:?} {config:#?}");
@@ -454,7 +472,7 @@ mod tests {
         assert!(error.to_string().contains("64 characters"), "{error}");
         assert!(!error.to_string().contains("short"), "{error}");
         let unset = config(&[]).unwrap();
-        assert!(unset.cookie_secret.is_none() && unset.log_filter.is_none());
+        assert!(unset.cookies.current.is_none() && unset.log_filter.is_none());
         assert!(!unset.settings.secure_cookies);
         assert!(
             config(&[("DICEBOUND_SECURE_COOKIES", "true")])

@@ -9,14 +9,14 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let dotenv = dotenvy::from_path(".env");
     let Config {
         settings,
-        cookie_secret,
+        cookies,
         log_filter,
     } = Config::from_env()?;
     telemetry::init(log_filter.as_deref());
     if dotenv.is_ok() {
         tracing::info!("read settings from .env");
     }
-    let app = Application::build_with_secret(settings, cookie_secret.as_ref()).await?;
+    let app = Application::build_with_secrets(settings, &cookies).await?;
     tracing::info!("Dicebound is listening on http://{}", app.local_addr());
     app.run_until_stopped(telemetry::shutdown_signal()).await?;
     tracing::info!("Dicebound stopped");

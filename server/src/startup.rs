@@ -1,7 +1,7 @@
 //! Builds the application: opens the database, picks the model, and assembles the routes with
 //! the security layers.
 
-use std::{future::Future, io, net::SocketAddr, path::PathBuf, sync::Arc};
+use std::{future::Future, io, net::SocketAddr, sync::Arc};
 
 use app::service::{GameServices, RateLimits, TurnsInFlight};
 use app::{shell, App};
@@ -17,7 +17,8 @@ use crate::llm::provider::{Provider, ProviderError};
 use crate::security::body::limit_bodies;
 use crate::security::headers;
 use crate::security::host::{refuse_foreign_host, AllowedHosts};
-use crate::security::identity::{player_identity, CookieKey, CookieSecret, PlayerIdentity};
+use crate::security::identity::{player_identity, PlayerIdentity};
+use crate::security::keys::{self, CookieSecrets, KeyError};
 use crate::security::origin::refuse_cross_site;
 use crate::store::sqlite::SqliteStore;
 
@@ -33,6 +34,9 @@ pub enum StartupError {
     /// No game master could be started.
     #[error(transparent)]
     Llm(#[from] ProviderError),
+    /// The player cookie's key cannot be used.
+    #[error(transparent)]
+    CookieKey(#[from] KeyError),
 }
 
 /// A bound, ready-to-run server.
@@ -45,17 +49,18 @@ pub struct Application {
 impl Application {
     /// Opens the database, picks the model, binds the configured address and assembles the
     /// routes; the player cookie's key lives in a file beside the database (see
-    /// [`Self::build_with_secret`]).
+    /// [`Self::build_with_secrets`]).
     pub async fn build(settings: Settings) -> Result<Self, StartupError> {
-        Self::build_with_secret(settings, None).await
+        Self::build_with_secrets(settings, &CookieSecrets::default()).await
     }
 
-    /// As [`Self::build`], the player cookie's key derived from `cookie_secret` when there is
-    /// one; else it is read from (or created in) a file beside the database, or, for an
-    /// in-memory database, made up for this run.
-    pub async fn build_with_secret(
+    /// As [`Self::build`], the player cookie's key derived from the configured secret when
+    /// there is one; else it is read from (or created in) a file beside the database, or, for
+    /// an in-memory database, made up for this run. A key other than the one the database was
+    /// served with is refused (see [`crate::security::keys`]).
+    pub async fn build_with_secrets(
         settings: Settings,
-        cookie_secret: Option<&CookieSecret>,
+        cookies: &CookieSecrets,
     ) -> Result<Self, StartupError> {
         let store = Arc::new(SqliteStore::open(&settings.database_url).await?);
         store.clear_leases().await?;
@@ -73,12 +78,13 @@ impl Application {
         if let Some(advice) = &provider.master.advice {
             tracing::info!("{advice}");
         }
-        let key = match (cookie_secret, key_path(&settings.database_url)) {
-            (Some(secret), _) => CookieKey::from_secret(secret),
-            (None, Some(path)) => CookieKey::load_or_create(&path)?,
-            (None, None) => CookieKey::generate(),
-        };
-        let identity = PlayerIdentity::new(key).secure(settings.secure_cookies);
+        let identity = keys::identity(
+            cookies,
+            &settings.database_url,
+            &store,
+            settings.secure_cookies,
+        )
+        .await?;
         let hosts = AllowedHosts::new(&settings.public_hosts);
         let services = services(store, provider, &settings);
         Ok(Self {
@@ -144,20 +150,6 @@ fn services(
 /// Model calls at once to an endpoint, unless configured.
 const ENDPOINT_CALLS: usize = 8;
 
-/// The cookie key file beside a SQLite database file; `None` for an in-memory database.
-fn key_path(database_url: &str) -> Option<PathBuf> {
-    let path = database_url
-        .strip_prefix("sqlite://")
-        .or_else(|| database_url.strip_prefix("sqlite:"))?;
-    let path = path.split('?').next().unwrap_or_default();
-    if path.is_empty() || path == ":memory:" {
-        return None;
-    }
-    let mut key = PathBuf::from(path);
-    key.set_extension("cookie-key");
-    Some(key)
-}
-
 /// The routes: every page of [`App`], the server functions (with the game's services), and the
 /// built site's files. Every request is checked, outermost first: its host name, then (for a
 /// write) that it comes from this site, then its body's size; then it gets a player identity.
@@ -194,23 +186,4 @@ fn router(
         .layer(headers::nosniff())
         .layer(headers::no_referrer())
         .with_state(options)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_cookie_key_lives_beside_the_database_file() {
-        assert_eq!(
-            key_path("sqlite://dicebound.db"),
-            Some(PathBuf::from("dicebound.cookie-key"))
-        );
-        assert_eq!(
-            key_path("sqlite:///var/lib/game.db?mode=rwc"),
-            Some(PathBuf::from("/var/lib/game.cookie-key"))
-        );
-        assert_eq!(key_path("sqlite::memory:"), None);
-        assert_eq!(key_path("postgres://x"), None);
-    }
 }

@@ -31,28 +31,32 @@ async fn spawn_app() -> TestApp {
 /// The app on a random port within these spending bounds (`example.test` is a public host).
 async fn spawn_app_with(spend: Spend) -> TestApp {
     let dir = tempfile::tempdir().unwrap();
-    let scenario = dir.path().join("scenario.json");
+    let app = Application::build(settings(dir.path(), spend))
+        .await
+        .expect("the server starts");
+    let addr = app.local_addr();
+    tokio::spawn(app.run_until_stopped(std::future::pending()));
+    TestApp { addr, _dir: dir }
+}
+
+/// The settings of a test app keeping its files in `dir`.
+fn settings(dir: &std::path::Path, spend: Spend) -> Settings {
+    let scenario = dir.join("scenario.json");
     std::fs::write(&scenario, SCENARIO).unwrap();
     let leptos = LeptosOptions::builder()
         .output_name("dicebound")
         .site_addr(SocketAddr::from(([127, 0, 0, 1], 0)))
         .build();
-    let settings = Settings {
+    Settings {
         leptos,
-        database_url: format!("sqlite://{}", dir.path().join("game.db").display()),
+        database_url: format!("sqlite://{}", dir.join("game.db").display()),
         llm: LlmChoice::Scripted(scenario),
         tools: None,
         prompt: PromptLimits::default(),
         secure_cookies: false,
         spend,
         public_hosts: vec!["example.test".to_owned()],
-    };
-    let app = Application::build(settings)
-        .await
-        .expect("the server starts");
-    let addr = app.local_addr();
-    tokio::spawn(app.run_until_stopped(std::future::pending()));
-    TestApp { addr, _dir: dir }
+    }
 }
 
 fn browser() -> reqwest::Client {
@@ -382,5 +386,43 @@ async fn a_body_over_the_limit_is_refused_with_a_clear_error() {
             .to_string()
             .contains("larger than this server accepts"),
         "{error}"
+    );
+}
+
+#[tokio::test]
+async fn a_database_moved_without_its_key_file_is_refused_with_what_to_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = Application::build(settings(dir.path(), Spend::default()))
+        .await
+        .unwrap();
+    let addr = first.local_addr();
+    tokio::spawn(first.run_until_stopped(std::future::pending()));
+    let app = TestApp {
+        addr,
+        _dir: tempfile::tempdir().unwrap(),
+    };
+    app.create(&browser()).await;
+    let key_file = dir.path().join("game.cookie-key");
+    let kept = std::fs::read(&key_file).unwrap();
+
+    std::fs::remove_file(&key_file).unwrap();
+    let refused = Application::build(settings(dir.path(), Spend::default())).await;
+
+    let Err(error) = refused else {
+        panic!("a start with another key is refused");
+    };
+    let message = error.to_string();
+    for advice in [
+        key_file.display().to_string(),
+        "DICEBOUND_ACCEPT_NEW_COOKIE_KEY".to_owned(),
+    ] {
+        assert!(message.contains(&advice), "{message}");
+    }
+    std::fs::write(&key_file, kept).unwrap();
+    assert!(
+        Application::build(settings(dir.path(), Spend::default()))
+            .await
+            .is_ok(),
+        "the key put back, the server starts"
     );
 }

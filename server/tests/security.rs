@@ -6,7 +6,9 @@ use app::campaign::PlayerId;
 use axum::{middleware, routing::get, Extension, Router};
 use reqwest::{header, Client, Response, StatusCode};
 use server::security::{
-    identity::{player_identity, CookieKey, PlayerIdentity, COOKIE_NAME},
+    identity::{
+        player_identity, CookieKey, CookieSecret, PlayerIdentity, COOKIE_NAME, HOST_COOKIE_NAME,
+    },
     origin::{refuse_cross_site, REFUSAL},
 };
 
@@ -297,4 +299,60 @@ async fn gets_are_never_refused() {
         .unwrap();
     assert_eq!(response.status(), StatusCode::OK);
     player(response).await;
+}
+
+fn key(fill: &str) -> CookieKey {
+    CookieKey::from_secret(&CookieSecret::new(fill.repeat(64).into()).unwrap())
+}
+
+#[tokio::test]
+async fn over_https_the_cookie_is_a_host_cookie_and_a_plain_one_is_reissued_as_one() {
+    let plain = spawn(PlayerIdentity::new(key("a"))).await;
+    let first = visit(plain, None).await;
+    let cookie = identity_cookie(&first);
+    let id = player(first).await;
+    let https = spawn(PlayerIdentity::new(key("a")).secure(true)).await;
+
+    let upgraded = visit(https, Some(&cookie)).await;
+
+    let issued = set_cookies(&upgraded);
+    assert_eq!(issued.len(), 1, "{issued:?}");
+    let host_cookie = &issued[0];
+    assert!(
+        host_cookie.starts_with(&format!("{HOST_COOKIE_NAME}=")),
+        "{host_cookie}"
+    );
+    for attribute in ["Secure", "Path=/", "HttpOnly"] {
+        assert!(host_cookie.contains(attribute), "{host_cookie}");
+    }
+    assert!(!host_cookie.contains("Domain"), "{host_cookie}");
+    assert_eq!(player(upgraded).await, id);
+    let pair = host_cookie.split(';').next().unwrap();
+    let again = visit(https, Some(pair)).await;
+    assert!(set_cookies(&again).is_empty(), "a host cookie is kept");
+    assert_eq!(player(again).await, id);
+}
+
+#[tokio::test]
+async fn a_rotated_key_keeps_every_player_and_reissues_their_cookies() {
+    let before = spawn(PlayerIdentity::new(key("old"))).await;
+    let first = visit(before, None).await;
+    let cookie = identity_cookie(&first);
+    let id = player(first).await;
+
+    let rotating = spawn(PlayerIdentity::new(key("new")).rotated_from(vec![key("old")])).await;
+    let reissued = visit(rotating, Some(&cookie)).await;
+    let cookie = identity_cookie(&reissued);
+    assert_eq!(player(reissued).await, id);
+
+    let after = spawn(PlayerIdentity::new(key("new"))).await;
+    let again = visit(after, Some(&cookie)).await;
+    assert!(set_cookies(&again).is_empty(), "signed with the new key");
+    assert_eq!(player(again).await, id);
+    let stranger = spawn(PlayerIdentity::new(key("other")).rotated_from(vec![key("new")])).await;
+    assert_ne!(
+        player(visit(stranger, Some(&identity_cookie(&visit(before, None).await))).await).await,
+        id,
+        "a key not rotated from is not trusted"
+    );
 }

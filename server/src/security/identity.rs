@@ -17,8 +17,10 @@
 //! The cookie is signed by the `cookie` crate's signed jar (HMAC-SHA256; the value is the
 //! base64 MAC followed by the player id) under a 64-byte [`CookieKey`] that outlives restarts
 //! (a [`CookieSecret`] from the configuration, else a key file: see
-//! [`CookieKey::load_or_create`]). The cookie is `HttpOnly; SameSite=Lax; Path=/`, lasts a year,
-//! and is `Secure` when [`PlayerIdentity::secure`] is set (serve over HTTPS).
+//! [`CookieKey::load_or_create`]; the database records which: see [`super::keys`]). The cookie
+//! is `HttpOnly; SameSite=Lax; Path=/` and lasts a year; over HTTPS ([`PlayerIdentity::secure`])
+//! it is `Secure` and named [`HOST_COOKIE_NAME`]. Cookies signed with a key the current one
+//! replaced ([`PlayerIdentity::rotated_from`]) or under the other name are re-issued.
 //!
 //! Cookies of the previous format, `<player id>.<HMAC-SHA256 in hex>` (the MAC over
 //! `dicebound_player=<id>` under the whole 64-byte key), still verify for one release and are
@@ -45,6 +47,10 @@ use sha2::{Digest, Sha512};
 
 /// The name of the identity cookie.
 pub const COOKIE_NAME: &str = "dicebound_player";
+
+/// Its name over HTTPS: browsers keep a `__Host-` cookie only if it is `Secure`, has `Path=/`
+/// and no `Domain`, so a neighbouring subdomain or a plain-HTTP page cannot plant one.
+pub const HOST_COOKIE_NAME: &str = "__Host-dicebound_player";
 
 /// How long the identity cookie lives (one year).
 pub const MAX_AGE: Duration = Duration::days(365);
@@ -90,6 +96,16 @@ impl CookieKey {
         Self(Key::from(&Sha512::digest(
             secret.0.expose_secret().as_bytes(),
         )))
+    }
+
+    /// A short public fingerprint of the key (16 hex digits), to recognise it without
+    /// revealing it.
+    pub fn fingerprint(&self) -> String {
+        let digest = Sha512::new()
+            .chain_update(b"dicebound cookie key fingerprint\0")
+            .chain_update(self.0.master())
+            .finalize();
+        hex::encode(&digest[..8])
     }
 
     /// Reads the key file at `path`, or creates it with a fresh key from the operating system's
@@ -211,10 +227,12 @@ enum Proven {
     Previous(PlayerId),
 }
 
-/// The state of the [`player_identity`] middleware: the signing key and the cookie's settings.
+/// The state of the [`player_identity`] middleware: the signing key, the keys it replaced, and
+/// the cookie's settings.
 #[derive(Clone, Debug)]
 pub struct PlayerIdentity {
     key: Arc<CookieKey>,
+    previous: Arc<Vec<CookieKey>>,
     secure: bool,
 }
 
@@ -223,8 +241,16 @@ impl PlayerIdentity {
     pub fn new(key: CookieKey) -> Self {
         Self {
             key: Arc::new(key),
+            previous: Arc::default(),
             secure: false,
         }
+    }
+
+    /// Also accepts cookies signed with `keys` (the keys this one replaced), re-issuing them
+    /// under the current key: the key rotates and players keep their identity.
+    pub fn rotated_from(mut self, keys: Vec<CookieKey>) -> Self {
+        self.previous = Arc::new(keys);
+        self
     }
 
     /// Marks the cookie `Secure` (sent by browsers over HTTPS only) when `secure` is true. Set it
@@ -234,42 +260,60 @@ impl PlayerIdentity {
         self
     }
 
-    /// The player named by the request's identity cookies: the first that verifies in the
-    /// current format, else the first that verifies in the previous one.
-    fn player_in(&self, request: &Request) -> Option<Proven> {
-        let jar = CookieJar::new();
-        let signed = jar.signed(&self.key.0);
-        let mut previous = None;
-        for cookie in identity_cookies(request) {
-            let current = signed
-                .verify(cookie.clone())
-                .and_then(|verified| verified.value().parse().ok());
-            if let Some(player) = current {
-                return Some(Proven::Current(player));
-            }
-            previous = previous.or_else(|| verify_previous_format(&self.key.0, cookie.value()));
+    /// The cookie's name: [`HOST_COOKIE_NAME`] over HTTPS, else [`COOKIE_NAME`].
+    fn cookie_name(&self) -> &'static str {
+        if self.secure {
+            HOST_COOKIE_NAME
+        } else {
+            COOKIE_NAME
         }
-        previous.map(Proven::Previous)
+    }
+
+    /// The player named by the request's identity cookies: the first that verifies under the
+    /// current key and name; else the first that verifies otherwise (another name, a previous
+    /// key, the previous format), to be re-issued.
+    fn player_in(&self, request: &Request) -> Option<Proven> {
+        let mut reissue = None;
+        for cookie in identity_cookies(request) {
+            if let Some(player) = verify(&self.key, &cookie) {
+                if cookie.name() == self.cookie_name() {
+                    return Some(Proven::Current(player));
+                }
+                reissue = reissue.or(Some(player));
+            }
+            reissue = reissue
+                .or_else(|| self.previous.iter().find_map(|key| verify(key, &cookie)))
+                .or_else(|| verify_previous_format(&self.key.0, cookie.value()));
+        }
+        reissue.map(Proven::Previous)
     }
 
     /// The `Set-Cookie` header value that gives `player` to the browser.
     fn set_cookie(&self, player: &PlayerId) -> String {
         let mut jar = CookieJar::new();
         jar.signed_mut(&self.key.0).add(
-            Cookie::build((COOKIE_NAME, player.to_string()))
+            Cookie::build((self.cookie_name(), player.to_string()))
                 .http_only(true)
                 .same_site(SameSite::Lax)
                 .path("/")
                 .max_age(MAX_AGE)
                 .secure(self.secure),
         );
-        jar.get(COOKIE_NAME)
+        jar.get(self.cookie_name())
             .map(ToString::to_string)
             .expect("the jar holds the cookie just added")
     }
 }
 
-/// The request's cookies named [`COOKIE_NAME`], surrounding double quotes removed from values.
+/// The player a signed identity cookie names, if it verifies under `key`.
+fn verify(key: &CookieKey, cookie: &Cookie<'static>) -> Option<PlayerId> {
+    CookieJar::new()
+        .signed(&key.0)
+        .verify(cookie.clone())
+        .and_then(|verified| verified.value().parse().ok())
+}
+
+/// The request's identity cookies (either name), surrounding double quotes removed from values.
 fn identity_cookies(request: &Request) -> impl Iterator<Item = Cookie<'static>> + '_ {
     request
         .headers()
@@ -278,8 +322,8 @@ fn identity_cookies(request: &Request) -> impl Iterator<Item = Cookie<'static>> 
         .filter_map(|value| value.to_str().ok())
         .flat_map(Cookie::split_parse)
         .filter_map(Result::ok)
-        .filter(|cookie| cookie.name() == COOKIE_NAME)
-        .map(|cookie| Cookie::new(COOKIE_NAME, cookie.value_trimmed().to_owned()))
+        .filter(|cookie| [COOKIE_NAME, HOST_COOKIE_NAME].contains(&cookie.name()))
+        .map(|cookie| Cookie::new(cookie.name().to_owned(), cookie.value_trimmed().to_owned()))
 }
 
 /// Middleware: puts the request's [`PlayerId`] into its extensions, minting a new one (and

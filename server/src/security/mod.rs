@@ -14,4 +14,5 @@ pub mod body;
 pub mod headers;
 pub mod host;
 pub mod identity;
+pub mod keys;
 pub mod origin;

@@ -2,3 +2,4 @@
 
 pub mod sqlite;
 mod sqlite_leases;
+mod sqlite_settings;
