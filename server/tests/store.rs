@@ -564,3 +564,45 @@ async fn a_replacing_commit_moves_the_turn_back_and_rewrites_the_whole_story() {
         "the log keeps everything"
     );
 }
+
+#[tokio::test]
+async fn concurrent_turns_on_two_connection_pools_never_fail_with_a_locked_database() {
+    let mut f = fixture().await;
+    let url = format!("sqlite://{}", f._dir.path().join("game.db").display());
+    let second_pool = SqliteStore::open(&url).await.unwrap();
+    let owner = f.player();
+    let mut ids = Vec::new();
+    for n in 0..24 {
+        ids.push(f.campaign(&owner, n).await);
+    }
+
+    let turns = ids.iter().enumerate().map(|(n, id)| {
+        let store = if n % 2 == 0 { &f.store } else { &second_pool };
+        let owner = &owner;
+        async move {
+            for turn in 0..5 {
+                phase(
+                    store,
+                    owner,
+                    id,
+                    turn,
+                    Append::NextTurn,
+                    &[scene("On.")],
+                    10,
+                )
+                .await?;
+            }
+            Ok::<_, StoreError>(())
+        }
+    });
+    let results = futures::future::join_all(turns).await;
+
+    let failures: Vec<String> = results
+        .iter()
+        .filter_map(|result| result.as_ref().err().map(ToString::to_string))
+        .collect();
+    assert!(failures.is_empty(), "{failures:?}");
+    for id in &ids {
+        assert_eq!(f.store.current(&owner, id).await.unwrap().record.turn, 5);
+    }
+}

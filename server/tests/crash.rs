@@ -1,0 +1,189 @@
+//! Crash safety: the server process killed (SIGKILL) in the middle of a streaming turn, then
+//! started again on the same database: the campaign opens at its last completed turn, nothing
+//! of the cut turn is kept, and play goes on.
+
+use std::process::Stdio;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use app::api::{CreateCampaign, LoadCampaign, PlayTurn};
+use app::campaign::view::{CampaignSummary, CampaignView, StoryEntry, TurnUpdate};
+use axum::{body::Body, extract::State, routing, Router};
+use futures::StreamExt;
+use leptos::server_fn::ServerFn;
+use serde_json::{json, Value};
+use tokio::io::{AsyncBufReadExt, BufReader};
+use tokio::process::{Child, Command};
+
+/// A fake OpenAI-compatible model: scenes and action lists, streamed; from the
+/// `hang_from`-th scene on, it streams half a sentence and then never finishes.
+async fn fake_model(hang_from: usize) -> String {
+    let scenes = Arc::new(AtomicUsize::new(0));
+    let router = Router::new()
+        .route("/v1/chat/completions", routing::post(reply))
+        .with_state((scenes, hang_from));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/v1", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, router).await });
+    url
+}
+
+async fn reply(
+    State((scenes, hang_from)): State<(Arc<AtomicUsize>, usize)>,
+    body: String,
+) -> axum::response::Response {
+    let chunk = |delta: Value, finish: Option<&str>| {
+        let chunk = json!({"id": "c", "object": "chat.completion.chunk", "created": 1, "model": "fake",
+            "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]});
+        Ok::<_, std::convert::Infallible>(format!("data: {chunk}\n\n"))
+    };
+    let events: Vec<_> = if body.contains("json_schema") {
+        let actions = json!({"actions": [{"id": "listen", "description": "Listen at the door",
+            "diceRoll": null, "diceReason": null, "difficultyClass": null, "attribute": null}]});
+        vec![
+            chunk(json!({"content": actions.to_string()}), None),
+            chunk(json!({}), Some("stop")),
+            Ok("data: [DONE]\n\n".to_owned()),
+        ]
+    } else if scenes.fetch_add(1, Ordering::SeqCst) + 1 >= hang_from {
+        let cut = futures::stream::iter([chunk(json!({"content": "You creep towar"}), None)])
+            .chain(futures::stream::pending());
+        return Body::from_stream(cut).into_response_with_sse();
+    } else {
+        vec![
+            chunk(json!({"content": "Rain hammers the crypt door."}), None),
+            chunk(json!({}), Some("stop")),
+            Ok("data: [DONE]\n\n".to_owned()),
+        ]
+    };
+    Body::from_stream(futures::stream::iter(events)).into_response_with_sse()
+}
+
+trait Sse {
+    fn into_response_with_sse(self) -> axum::response::Response;
+}
+
+impl Sse for Body {
+    fn into_response_with_sse(self) -> axum::response::Response {
+        axum::response::Response::builder()
+            .header("content-type", "text/event-stream")
+            .body(self)
+            .unwrap()
+    }
+}
+
+/// The server binary on a free port over `dir`'s database, its model at `model`; with the
+/// address it listens on.
+async fn start_server(dir: &std::path::Path, model: &str) -> (Child, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_server"))
+        .current_dir(dir)
+        .env("LEPTOS_OUTPUT_NAME", "dicebound")
+        .env("LEPTOS_SITE_ADDR", "127.0.0.1:0")
+        .env("LEPTOS_SITE_ROOT", dir)
+        .env(
+            "DICEBOUND_DATABASE_URL",
+            format!("sqlite://{}", dir.join("game.db").display()),
+        )
+        .env("DICEBOUND_LLM_BASE_URL", model)
+        .env("DICEBOUND_LLM_MODEL", "fake")
+        .env("RUST_LOG", "info")
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("the server binary starts");
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let address = tokio::time::timeout(Duration::from_secs(30), async {
+        while let Some(line) = lines.next_line().await.unwrap() {
+            if let Some(at) = line.find("listening on http://") {
+                let rest = &line[at + "listening on ".len()..];
+                return rest
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || ":/.".contains(*c))
+                    .collect::<String>();
+            }
+        }
+        panic!("the server ended before it listened");
+    })
+    .await
+    .expect("the server listens in time");
+    tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
+    (child, address)
+}
+
+async fn post(base: &str, path: &str, cookie: &str, body: Value) -> reqwest::Response {
+    reqwest::Client::new()
+        .post(format!("{base}{path}"))
+        .header("cookie", cookie)
+        .json(&body)
+        .send()
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_server_killed_mid_turn_restarts_at_the_last_completed_turn_and_plays_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut first, base) = start_server(dir.path(), &fake_model(2).await).await;
+    let home = reqwest::get(format!("{base}/")).await.unwrap();
+    let cookie = home.headers()["set-cookie"].to_str().unwrap();
+    let cookie = cookie.split(';').next().unwrap().to_owned();
+    let created: CampaignSummary = post(
+        &base,
+        CreateCampaign::PATH,
+        &cookie,
+        json!({"form": {"premise": "A flooded crypt", "name": "Mira", "class": "Ranger"}}),
+    )
+    .await
+    .json()
+    .await
+    .unwrap();
+    let play =
+        json!({"id": created.id, "turn": 1, "input": {"kind": "text", "text": "I creep in"}});
+    let mut turn = post(&base, PlayTurn::PATH, &cookie, play.clone()).await;
+    let mut streamed = String::new();
+    while !streamed.contains("You creep towar") {
+        let chunk = tokio::time::timeout(Duration::from_secs(30), turn.chunk())
+            .await
+            .expect("the turn streams")
+            .unwrap()
+            .expect("more of the turn");
+        streamed.push_str(&String::from_utf8_lossy(&chunk));
+    }
+
+    first.start_kill().unwrap();
+    first.wait().await.unwrap();
+    let (_second, base) = start_server(dir.path(), &fake_model(usize::MAX).await).await;
+
+    let loaded: CampaignView = reqwest::Client::new()
+        .post(format!("{base}{}", LoadCampaign::PATH))
+        .header("cookie", &cookie)
+        .form(&[("id", created.id.as_str())])
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(loaded.summary.turn, 1, "the last completed turn");
+    assert!(
+        !loaded
+            .story
+            .entries
+            .iter()
+            .any(|entry| matches!(entry, StoryEntry::Move { .. })),
+        "nothing of the cut turn: {:?}",
+        loaded.story.entries
+    );
+    assert_eq!(loaded.actions.len(), 1, "its actions are on offer");
+    let body = post(&base, PlayTurn::PATH, &cookie, play)
+        .await
+        .text()
+        .await
+        .unwrap();
+    let last: TurnUpdate = serde_json::from_str(body.lines().last().unwrap()).unwrap();
+    assert!(matches!(last, TurnUpdate::Done { turn: 2, .. }), "{body}");
+}
