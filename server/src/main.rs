@@ -2,8 +2,15 @@
 
 use server::{config::Config, startup::Application, telemetry};
 
-#[tokio::main]
-async fn main() -> Result<(), Box<dyn std::error::Error>> {
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    tokio::runtime::Builder::new_multi_thread()
+        .thread_stack_size(server::startup::THREAD_STACK)
+        .enable_all()
+        .build()?
+        .block_on(serve())
+}
+
+async fn serve() -> Result<(), Box<dyn std::error::Error>> {
     // Into the environment first (the environment wins), so that every setting, RUST_LOG too,
     // may be written there.
     let dotenv = dotenvy::from_path(".env");

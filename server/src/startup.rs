@@ -22,6 +22,10 @@ use crate::security::keys::{self, CookieSecrets, KeyError};
 use crate::security::origin::refuse_cross_site;
 use crate::store::sqlite::SqliteStore;
 
+/// The stack of each of the server's threads: rendering a whole play page recurses deeply,
+/// more than tokio's default 2 MiB in a debug build.
+pub const THREAD_STACK: usize = 8 * 1024 * 1024;
+
 /// Why the server could not start.
 #[derive(Debug, thiserror::Error)]
 pub enum StartupError {

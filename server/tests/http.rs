@@ -30,8 +30,19 @@ async fn spawn_app() -> TestApp {
 
 /// The app on a random port within these spending bounds (`example.test` is a public host).
 async fn spawn_app_with(spend: Spend) -> TestApp {
+    spawn_app_playing(SCENARIO, spend).await
+}
+
+/// The app on a random port, its model playing `scenario`.
+async fn spawn_app_playing(scenario: &str, spend: Spend) -> TestApp {
     let dir = tempfile::tempdir().unwrap();
-    let app = Application::build(settings(dir.path(), spend))
+    let mut settings = settings(dir.path(), spend);
+    let LlmChoice::Scripted(path) = &settings.llm else {
+        unreachable!()
+    };
+    std::fs::write(path, scenario).unwrap();
+    settings.llm = LlmChoice::Scripted(path.clone());
+    let app = Application::build(settings)
         .await
         .expect("the server starts");
     let addr = app.local_addr();
@@ -424,5 +435,51 @@ async fn a_database_moved_without_its_key_file_is_refused_with_what_to_do() {
             .await
             .is_ok(),
         "the key put back, the server starts"
+    );
+}
+
+/// Rendering a whole play page takes more stack than a test thread has in a debug build; the
+/// server's own runtime has as much (see `main.rs`).
+#[test]
+fn markup_the_model_writes_reaches_the_page_as_text() {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .thread_stack_size(server::startup::THREAD_STACK)
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(markup_reaches_the_page_as_text());
+}
+
+async fn markup_reaches_the_page_as_text() {
+    let scenario = r#"{"cycle": true, "steps": [
+        {"text": "<script>alert(1)</script>\n\n**Rain** <img src=x onerror=alert(2)> [run](javascript:alert(3))"}],
+      "actions": [{"json": {"actions": [
+        {"id": "flee", "description": "<b onmouseover=alert(4)>Flee</b> the crypt"}]}}]}"#;
+    let app = spawn_app_playing(scenario, Spend::default()).await;
+    let client = browser();
+    let created = app.create(&client).await;
+
+    let page = client
+        .get(app.url(&format!("/play/{}", created.summary.id)))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+
+    assert!(page.contains("<strong>Rain</strong>"), "Markdown renders");
+    for raw in [
+        "<script>alert",
+        "<img src=x",
+        "href=\"javascript",
+        "<b onmouseover",
+    ] {
+        assert!(!page.contains(raw), "{raw} in the page");
+    }
+    assert!(
+        page.contains("&lt;b onmouseover=alert(4)&gt;Flee&lt;/b&gt; the crypt"),
+        "the label as text"
     );
 }

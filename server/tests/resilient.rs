@@ -97,14 +97,21 @@ async fn two_server_errors_then_success_takes_three_calls() {
 }
 
 #[tokio::test]
-async fn a_stream_that_fails_before_its_first_chunk_is_retried() {
+async fn a_stream_that_fails_before_its_first_chunk_is_retried_and_says_so() {
     let server = MockServer::start().await;
     fail_then(&server, ResponseTemplate::new(502), 2, streamed_success()).await;
 
     let chunks: Vec<_> = resilient(&server).stream(request()).collect().await;
 
+    let (notices, reply) = chunks.split_at(2);
+    for (notice, attempt) in notices.iter().zip([2, 3]) {
+        assert!(
+            matches!(notice, Ok(LlmChunk::Retrying { attempt: a, attempts: 4, .. }) if *a == attempt),
+            "the retry is announced before it is made: {chunks:?}"
+        );
+    }
     assert_eq!(
-        chunks,
+        reply,
         [
             Ok(LlmChunk::Text("You find a key.".into())),
             Ok(LlmChunk::Done {
@@ -174,7 +181,8 @@ async fn attempts_are_bounded() {
         message: "overloaded".into(),
     };
     assert_eq!(reply, Err(overloaded.clone()));
-    assert_eq!(streamed, [Err(overloaded)]);
+    assert_eq!(streamed.len(), 4, "three retries announced, then the error");
+    assert_eq!(streamed.last(), Some(&Err(overloaded)));
     assert_eq!(calls(&server).await, 2 * 4);
 }
 

@@ -100,3 +100,64 @@ pub fn to_app_error(error: ServiceError) -> AppError {
 fn request_id() -> String {
     format!("{:08x}", rand::rng().random::<u32>())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::campaign::state::ProjectionError;
+    use crate::campaign::store::StoreError;
+    use crate::gm::{LlmError, TurnError};
+    use std::time::Duration;
+
+    /// What the player must never read: database internals, file paths, a provider's words.
+    const INTERNALS: [&str; 6] = [
+        "/var/lib",
+        "game.db",
+        "sqlite",
+        "SQLITE_BUSY",
+        "upstream shard",
+        "10.0.0.7",
+    ];
+
+    fn failures() -> Vec<ServiceError> {
+        let disk = std::io::Error::other("/var/lib/dicebound/game.db: sqlite SQLITE_BUSY");
+        let provider = "upstream shard 7 at 10.0.0.7 failed: /var/lib/model";
+        vec![
+            ServiceError::Store(StoreError::database(disk)),
+            ServiceError::Corrupt(ProjectionError::NotStarted),
+            ServiceError::Gm(TurnError::Llm(LlmError::Server {
+                status: 503,
+                message: provider.into(),
+            })),
+            ServiceError::Gm(TurnError::Llm(LlmError::BadRequest {
+                status: 400,
+                message: provider.into(),
+            })),
+            ServiceError::Gm(TurnError::Llm(LlmError::InvalidResponse(provider.into()))),
+            ServiceError::Gm(TurnError::Llm(LlmError::Connect(provider.into()))),
+            ServiceError::Gm(TurnError::Llm(LlmError::Cut)),
+            ServiceError::Gm(TurnError::EmptyNarrative),
+            ServiceError::Deadline {
+                after: Duration::from_secs(180),
+            },
+            ServiceError::RateLimited {
+                retry_after: Duration::from_millis(2500),
+            },
+            ServiceError::TooManyCampaigns { limit: 200 },
+            ServiceError::Busy,
+            ServiceError::NotFound,
+            ServiceError::Stale { current: 4 },
+        ]
+    }
+
+    #[test]
+    fn no_player_facing_error_text_carries_internals() {
+        for failure in failures() {
+            let shown = to_app_error(failure).to_string();
+            assert!(!shown.trim().is_empty());
+            for internal in INTERNALS {
+                assert!(!shown.contains(internal), "{internal:?} shown: {shown}");
+            }
+        }
+    }
+}

@@ -216,6 +216,12 @@ impl CampaignState {
             TurnEvent::NarrativeReplaced { text } => {
                 updates.push(TurnUpdate::NarrativeReplaced { text: text.clone() })
             }
+            TurnEvent::Retrying { attempt, attempts } => updates.push(TurnUpdate::Waiting {
+                text: format!(
+                    "The game master's model did not answer; trying again ({attempt} of \
+                     {attempts})…"
+                ),
+            }),
             TurnEvent::ToolResult { effect: None, .. } | TurnEvent::ToolCalled { .. } => {}
         }
         Ok(updates)

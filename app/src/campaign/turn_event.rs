@@ -43,6 +43,14 @@ pub enum TurnEvent {
         /// The new text.
         text: String,
     },
+    /// The model's call failed and is tried again: attempt `attempt` of at most `attempts`.
+    /// Streamed only.
+    Retrying {
+        /// The attempt about to be made.
+        attempt: u32,
+        /// The most attempts.
+        attempts: u32,
+    },
     /// The narrative streamed so far is replaced by `text` (a draft that pre-empted a roll was
     /// dropped). Streamed only.
     NarrativeReplaced {
@@ -103,7 +111,7 @@ impl TurnEvent {
     pub fn is_transient(&self) -> bool {
         matches!(
             self,
-            Self::NarrativeDelta { .. } | Self::NarrativeReplaced { .. }
+            Self::NarrativeDelta { .. } | Self::NarrativeReplaced { .. } | Self::Retrying { .. }
         )
     }
 }

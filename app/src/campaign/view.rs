@@ -349,6 +349,11 @@ pub enum TurnUpdate {
         /// Every entry now.
         entries: Vec<JournalEntry>,
     },
+    /// Why the turn is taking longer (the model is being asked again).
+    Waiting {
+        /// What the player is told.
+        text: String,
+    },
     /// The turn is complete and saved (its actions follow from `next_actions`).
     Done {
         /// The campaign's turn now.

@@ -128,6 +128,16 @@ pub enum LlmChunk {
     Text(String),
     /// A complete tool call (assembled from the provider's deltas).
     ToolCall(ToolCall),
+    /// The call failed and is being tried again (nothing of it was passed on): attempt number
+    /// `attempt` of at most `attempts` follows after `wait_ms`.
+    Retrying {
+        /// The attempt about to be made (2 for the first retry).
+        attempt: u32,
+        /// The most attempts.
+        attempts: u32,
+        /// The pause before it, in milliseconds.
+        wait_ms: u64,
+    },
     /// The end of the reply.
     Done {
         /// Why it stopped.
@@ -237,6 +247,7 @@ pub async fn collect(
         match chunk? {
             LlmChunk::Text(delta) => text.push_str(&delta),
             LlmChunk::ToolCall(call) => tool_calls.push(call),
+            LlmChunk::Retrying { .. } => {}
             LlmChunk::Done {
                 finish_reason,
                 usage,

@@ -201,8 +201,8 @@ impl<P: LlmPort> LlmPort for TextTools<P> {
                             return Some((Ok(vec![LlmChunk::Text(shown)]), (inner, scanner)));
                         }
                     }
-                    Some(Ok(LlmChunk::ToolCall(call))) => {
-                        return Some((Ok(vec![LlmChunk::ToolCall(call)]), (inner, scanner)));
+                    Some(Ok(passed @ (LlmChunk::ToolCall(_) | LlmChunk::Retrying { .. }))) => {
+                        return Some((Ok(vec![passed]), (inner, scanner)));
                     }
                     Some(Ok(LlmChunk::Done {
                         finish_reason,

@@ -603,6 +603,9 @@ async fn stream_reply(
                 log.push(TurnEvent::NarrativeDelta { text: delta });
             }
             LlmChunk::ToolCall(call) => reply.tool_calls.push(call),
+            LlmChunk::Retrying {
+                attempt, attempts, ..
+            } => log.push(TurnEvent::Retrying { attempt, attempts }),
             LlmChunk::Done {
                 usage,
                 finish_reason,

@@ -81,6 +81,11 @@ impl<P: LlmPort + ?Sized> Resilient<P> {
 
     /// Waits before retry number `retry` after `error`.
     async fn pause(&self, retry: u32, error: &LlmError) {
+        tokio::time::sleep(self.announce(retry, error)).await;
+    }
+
+    /// Logs retry number `retry` after `error`; the pause before it.
+    fn announce(&self, retry: u32, error: &LlmError) -> Duration {
         let delay = self.policy.delay(retry, error);
         tracing::warn!(
             %error,
@@ -89,7 +94,7 @@ impl<P: LlmPort + ?Sized> Resilient<P> {
             delay_ms = u64::try_from(delay.as_millis()).unwrap_or(u64::MAX),
             "the model call failed; retrying"
         );
-        tokio::time::sleep(delay).await;
+        delay
     }
 }
 
@@ -127,6 +132,8 @@ struct Attempts<'a, P: ?Sized> {
     retries: u32,
     started: bool,
     ended: bool,
+    /// The pause before the next attempt (the player was just told of it).
+    pause: Option<Duration>,
 }
 
 impl<'a, P: LlmPort + ?Sized> Attempts<'a, P> {
@@ -138,11 +145,16 @@ impl<'a, P: LlmPort + ?Sized> Attempts<'a, P> {
             retries: 0,
             started: false,
             ended: false,
+            pause: None,
         }
     }
 
     /// The next chunk (or the error that ends the reply), and the attempts for the rest.
     async fn step(mut self) -> Option<(Result<LlmChunk, LlmError>, Self)> {
+        if let Some(delay) = self.pause.take() {
+            tokio::time::sleep(delay).await;
+            self.retries += 1;
+        }
         while !self.ended {
             let port = self.port;
             let request = &self.request;
@@ -158,8 +170,14 @@ impl<'a, P: LlmPort + ?Sized> Attempts<'a, P> {
                     if !self.started && port.policy.should_retry(self.retries, &error) =>
                 {
                     self.current = None;
-                    port.pause(self.retries, &error).await;
-                    self.retries += 1;
+                    let delay = port.announce(self.retries, &error);
+                    self.pause = Some(delay);
+                    let notice = LlmChunk::Retrying {
+                        attempt: self.retries + 2,
+                        attempts: port.policy.max_retries + 1,
+                        wait_ms: u64::try_from(delay.as_millis()).unwrap_or(u64::MAX),
+                    };
+                    return Some((Ok(notice), self));
                 }
                 Some(Err(error)) => {
                     self.ended = true;

@@ -110,7 +110,9 @@ impl PlayState {
             TurnUpdate::Sheet { sheet } => self.sheet.set(sheet),
             TurnUpdate::Actions { actions } => self.actions.set(actions),
             TurnUpdate::Journal { entries } => self.journal.set(entries),
+            TurnUpdate::Waiting { text } => self.notice.set(Some(text)),
             TurnUpdate::Done { turn, tokens } => {
+                self.notice.set(None);
                 self.turn.set(turn);
                 self.tokens.set(tokens);
                 // A new turn replaces whatever was undone.
