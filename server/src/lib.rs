@@ -4,6 +4,7 @@
 pub mod config;
 pub mod llm;
 pub mod security;
+pub mod serve;
 pub mod startup;
 pub mod store;
 pub mod telemetry;

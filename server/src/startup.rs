@@ -111,9 +111,7 @@ impl Application {
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> io::Result<()> {
-        let served = axum::serve(self.listener, self.router)
-            .with_graceful_shutdown(shutdown)
-            .await;
+        let served = crate::serve::serve(self.listener, self.router, shutdown).await;
         if let Some(bundled) = self.bundled {
             bundled.stop().await;
             tracing::info!("the bundled model server stopped");

@@ -483,3 +483,35 @@ async fn markup_reaches_the_page_as_text() {
         "the label as text"
     );
 }
+
+#[tokio::test]
+async fn a_client_too_slow_or_too_large_with_its_headers_is_cut_off() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let app = spawn_app().await;
+
+    let mut slow = tokio::net::TcpStream::connect(app.addr).await.unwrap();
+    slow.write_all(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        .await
+        .unwrap();
+    let started = std::time::Instant::now();
+    let mut answer = Vec::new();
+    let read = tokio::time::timeout(
+        server::serve::HEADER_READ_TIMEOUT * 3,
+        slow.read_to_end(&mut answer),
+    )
+    .await;
+    assert!(read.is_ok(), "the connection is closed by the server");
+    assert!(started.elapsed() >= server::serve::HEADER_READ_TIMEOUT / 2);
+    assert!(!String::from_utf8_lossy(&answer).contains("200 OK"));
+
+    let huge = "a".repeat(server::serve::MAX_HEADER_BYTES * 2);
+    let response = reqwest::Client::new()
+        .get(app.url("/"))
+        .header("x-padding", huge)
+        .send()
+        .await;
+    match response {
+        Ok(response) => assert_eq!(response.status(), 431),
+        Err(error) => assert!(!error.is_timeout(), "{error}"),
+    }
+}
