@@ -51,6 +51,9 @@ export default defineConfig({
       RUST_LOG: process.env.RUST_LOG ?? "info",
       DICEBOUND_LLM: `scripted:${__dirname}/fixtures/scenario.json`,
       DICEBOUND_DATABASE_URL: `sqlite://${dataDir}/e2e.db`,
+      // The tests share one player and play far faster than a person.
+      DICEBOUND_TURNS_PER_MINUTE: "600",
+      DICEBOUND_CAMPAIGNS_PER_HOUR: "600",
     },
   },
 });
