@@ -4,7 +4,8 @@
 
 use std::sync::Arc;
 
-use app::gm::{LlmChunk, LlmError, LlmPort, LlmRequest, ModelInfo};
+use app::gm::{LlmChunk, LlmError, LlmPort, LlmRequest, LlmResponse, ModelInfo};
+use futures::future::BoxFuture;
 use futures::stream::{BoxStream, StreamExt};
 use tokio::sync::Semaphore;
 
@@ -50,6 +51,17 @@ impl LlmPort for Limited {
         };
         futures::stream::once(reply).flatten().boxed()
     }
+
+    fn complete(&self, request: LlmRequest) -> BoxFuture<'_, Result<LlmResponse, LlmError>> {
+        Box::pin(async move {
+            let _permit = self
+                .permits
+                .acquire()
+                .await
+                .map_err(|_| LlmError::Connect("the server is shutting down".into()))?;
+            self.inner.complete(request).await
+        })
+    }
 }
 
 #[cfg(test)]
@@ -65,6 +77,32 @@ mod tests {
             }],
             ..LlmRequest::default()
         }
+    }
+
+    /// Answers whole replies only: a whole reply asked for as a stream is a failure.
+    struct WholeOnly;
+
+    impl LlmPort for WholeOnly {
+        fn model_info(&self) -> ModelInfo {
+            ModelInfo {
+                model: "whole".into(),
+                endpoint: "test".into(),
+            }
+        }
+
+        fn stream(&self, _: LlmRequest) -> BoxStream<'_, Result<LlmChunk, LlmError>> {
+            futures::stream::iter([Err(LlmError::Cut)]).boxed()
+        }
+
+        fn complete(&self, _: LlmRequest) -> BoxFuture<'_, Result<LlmResponse, LlmError>> {
+            Box::pin(async { Err(LlmError::Timeout) })
+        }
+    }
+
+    #[tokio::test]
+    async fn a_whole_reply_is_asked_for_whole() {
+        let llm = Limited::new(Arc::new(WholeOnly), 1);
+        assert_eq!(llm.complete(request()).await, Err(LlmError::Timeout));
     }
 
     #[tokio::test]
