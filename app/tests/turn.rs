@@ -428,8 +428,68 @@ async fn invalid_twice_falls_back_to_safe_actions() {
         .events;
     let (actions, fallback) = offered(&events);
     assert!(fallback);
-    assert_eq!(actions, &fallback_actions());
+    assert_eq!(actions, &fallback_actions(&start()));
     assert_eq!(llm.requests().len(), 2, "one repair, no more");
+}
+
+#[tokio::test]
+async fn placeholder_and_echoed_actions_are_repaired_then_replaced_by_the_scenes_own() {
+    let observed = |descriptions: [&str; 3]| {
+        let actions: Vec<_> = descriptions
+            .iter()
+            .enumerate()
+            .map(|(n, d)| json!({"id": format!("a{n}"), "description": d}))
+            .collect();
+        Step::json(json!({ "actions": actions }))
+    };
+    let llm = ScriptedLlm::from_steps(vec![
+        observed(["Take action 1", "Take action 2", "Ranger, level 1"]),
+        observed(["Take action 1", "Mira", "Option B"]),
+    ]);
+    let mut state = start();
+    state.context.push(ContextTurn {
+        turn: 1,
+        messages: vec![
+            Message::user("Begin"),
+            Message::assistant(
+                "You stand before the drowned gate. A guard dozes under a dripping arch.",
+            ),
+        ],
+    });
+
+    let events = offer_actions(&llm, &GmSettings::default(), &state, None)
+        .await
+        .unwrap()
+        .events;
+
+    let repair = llm.requests()[1].messages.last().cloned().unwrap();
+    let Message::User { content } = repair else {
+        panic!("{repair:?}")
+    };
+    assert!(
+        content.contains("is a placeholder") && content.contains("repeats the character sheet"),
+        "{content}"
+    );
+    let (actions, fallback) = offered(&events);
+    assert!(fallback);
+    let descriptions: Vec<&str> = actions
+        .actions()
+        .iter()
+        .map(|a| a.description().as_str())
+        .collect();
+    assert_eq!(
+        descriptions,
+        [
+            "Examine the dripping arch closely",
+            "Approach the guard carefully",
+            "Search the area for anything useful",
+            "Wait and listen for a moment"
+        ]
+    );
+    assert!(
+        actions.actions().iter().any(|a| a.dice_roll().is_some()),
+        "one action rolls"
+    );
 }
 
 #[tokio::test]

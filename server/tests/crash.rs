@@ -39,13 +39,16 @@ async fn reply(
         Ok::<_, std::convert::Infallible>(format!("data: {chunk}\n\n"))
     };
     let events: Vec<_> = if body.contains("json_schema") {
+        // The action list is asked for whole.
         let actions = json!({"actions": [{"id": "listen", "description": "Listen at the door",
             "diceRoll": null, "diceReason": null, "difficultyClass": null, "attribute": null}]});
-        vec![
-            chunk(json!({"content": actions.to_string()}), None),
-            chunk(json!({}), Some("stop")),
-            Ok("data: [DONE]\n\n".to_owned()),
-        ]
+        let reply = json!({"id": "c", "object": "chat.completion", "created": 1, "model": "fake",
+            "choices": [{"index": 0, "finish_reason": "stop",
+                "message": {"role": "assistant", "content": actions.to_string()}}]});
+        return axum::response::Response::builder()
+            .header("content-type", "application/json")
+            .body(Body::from(reply.to_string()))
+            .unwrap();
     } else if scenes.fetch_add(1, Ordering::SeqCst) + 1 >= hang_from {
         let cut = futures::stream::iter([chunk(json!({"content": "You creep towar"}), None)])
             .chain(futures::stream::pending());

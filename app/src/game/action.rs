@@ -354,6 +354,17 @@ pub enum ActionIssue {
         /// How many distinct actions there were.
         count: usize,
     },
+    /// A placeholder, not a move in the scene ("Take action 2").
+    #[error(
+        "is a placeholder, not a move: say what the character does in this scene, e.g. \
+         \"Pry the iron door open\""
+    )]
+    Placeholder,
+    /// It only repeats the character sheet or the premise.
+    #[error(
+        "repeats the character sheet or the premise: say what the character does in this scene"
+    )]
+    Echo,
     /// The answer is not the expected JSON.
     #[error("not a valid JSON action list: {detail}")]
     NotJson {
@@ -374,7 +385,7 @@ pub struct ActionProblem {
 }
 
 impl ActionProblem {
-    fn at(index: usize, id: &str, issue: ActionIssue) -> Self {
+    pub(super) fn at(index: usize, id: &str, issue: ActionIssue) -> Self {
         Self {
             index: Some(index),
             id: Some(excerpt(id.trim())).filter(|id| !id.is_empty()),

@@ -11,6 +11,7 @@
 //! - [`text`]: bounded text and slugs.
 
 pub mod action;
+pub mod action_quality;
 pub mod attributes;
 pub mod conditions;
 pub mod delta;

@@ -4,6 +4,7 @@
 pub mod llm;
 pub mod memory;
 pub mod prompt;
+pub mod quality;
 pub mod schema;
 pub mod scripted;
 pub mod settings;

@@ -15,13 +15,14 @@ use super::llm::{
 };
 use super::memory;
 use super::prompt::{actions_format, actions_message, move_message, repair_message};
+use super::quality;
 use super::settings::GmSettings;
 use super::tools::{self, ToolCommand, ToolRejection};
 use crate::campaign::conversation::SentRequest;
 use crate::campaign::state::CampaignState;
 use crate::campaign::turn_event::{Phase, ToolEffect, TurnEvent};
 use crate::game::action::{ActionDraft, ActionListDraft};
-use crate::game::{Action, ActionList, CharacterSheet, Journal, Resolution, Roll};
+use crate::game::{Action, ActionList, ActionListError, CharacterSheet, Journal, Resolution, Roll};
 
 /// The most characters a typed move may have.
 pub const MAX_MOVE_CHARS: usize = 2000;
@@ -382,12 +383,13 @@ pub async fn offer_actions(
     request.temperature = Some(0.7);
     request.max_tokens = Some(settings.actions_max_tokens);
     let mut sent = memory::record(Purpose::Actions.label(), &request, &layered, previous);
+    let echoes = quality::echoes(state);
     let first = llm.complete(request.clone()).await?;
     sent.reported_tokens = first.usage.and_then(reported);
     events.extend(usage_event(first.usage));
-    let error = match ActionList::parse_json(&first.text) {
-        Ok(valid) => {
-            events.push(offered(valid.actions, false));
+    let error = match usable(&first.text, &echoes) {
+        Ok(actions) => {
+            events.push(offered(actions, false));
             return Ok(Offered { events, sent });
         }
         Err(error) => error,
@@ -398,15 +400,15 @@ pub async fn offer_actions(
     let repaired = match llm.complete(request).await {
         Ok(reply) => {
             events.extend(usage_event(reply.usage));
-            ActionList::parse_json(&reply.text).map_err(|error| error.to_string())
+            usable(&reply.text, &echoes).map_err(|error| error.to_string())
         }
         Err(error) => Err(error.to_string()),
     };
     match repaired {
-        Ok(valid) => events.push(offered(valid.actions, false)),
+        Ok(actions) => events.push(offered(actions, false)),
         Err(error) => {
             tracing::warn!(%error, "the repaired action list failed too; offering fallback actions");
-            events.push(offered(fallback_actions(), true));
+            events.push(offered(fallback_actions(state), true));
         }
     }
     Ok(Offered { events, sent })
@@ -453,23 +455,71 @@ pub async fn summarize(
     }))
 }
 
-/// The actions offered when the model cannot produce valid ones.
-pub fn fallback_actions() -> ActionList {
-    let draft = |id: &str, description: &str| ActionDraft {
-        id: id.to_owned(),
-        description: description.to_owned(),
-        ..ActionDraft::default()
-    };
-    ActionListDraft {
-        actions: vec![
-            draft("look-around", "Look around carefully"),
-            draft("continue-carefully", "Continue carefully"),
-            draft("check-your-gear", "Check your gear"),
-        ],
+/// The model's action list, if it parses, keeps the rules and every action is a move in the
+/// scene (no placeholder, no echo of `echoes`).
+fn usable(text: &str, echoes: &[String]) -> Result<ActionList, ActionListError> {
+    let valid = ActionList::parse_json(text)?;
+    valid.actions.check_concrete(echoes)?;
+    Ok(valid.actions)
+}
+
+/// The actions the rules offer when the model cannot produce valid ones: built from the things
+/// the last scene names (examine the newest, approach the one before with a roll), a search
+/// with a roll, and waiting.
+pub fn fallback_actions(state: &CampaignState) -> ActionList {
+    let scene = quality::last_scene(state).unwrap_or(&state.premise);
+    let mut things = quality::things_named(scene).into_iter().rev();
+    let mut drafts = Vec::new();
+    if let Some(thing) = things.next() {
+        drafts.push(fallback(
+            "examine",
+            format!("Examine the {thing} closely"),
+            None,
+        ));
     }
-    .validate()
-    .map(|valid| valid.actions)
-    .expect("the fallback actions are valid (tested)")
+    if let Some(thing) = things.next() {
+        let check = Some(("Caution", "DEX"));
+        drafts.push(fallback(
+            "approach",
+            format!("Approach the {thing} carefully"),
+            check,
+        ));
+    }
+    let search = "Search the area for anything useful".to_owned();
+    drafts.push(fallback("search", search, Some(("Perception", "WIS"))));
+    drafts.push(fallback(
+        "wait",
+        "Wait and listen for a moment".to_owned(),
+        None,
+    ));
+    drafts.truncate(ActionList::MAX_ACTIONS);
+    ActionListDraft { actions: drafts }
+        .validate()
+        .map(|valid| valid.actions)
+        .unwrap_or_else(|_| {
+            let safe = |id: &str, text: &str| fallback(id, text.to_owned(), None);
+            ActionListDraft {
+                actions: vec![
+                    safe("look", "Look around carefully"),
+                    safe("wait", "Wait and listen"),
+                ],
+            }
+            .validate()
+            .map(|valid| valid.actions)
+            .expect("the safe actions are valid (tested)")
+        })
+}
+
+/// A fallback action; with a check, a d20 roll against DC 12 on the attribute.
+fn fallback(id: &str, description: String, check: Option<(&str, &str)>) -> ActionDraft {
+    ActionDraft {
+        id: id.to_owned(),
+        description,
+        dice_roll: check.map(|_| "1d20".to_owned()),
+        dice_reason: check.map(|(reason, _)| reason.to_owned()),
+        difficulty_class: check.map(|_| serde_json::Value::from(12)),
+        attribute: check.map(|(_, attribute)| attribute.to_owned()),
+    }
 }
 
 fn offered(actions: ActionList, fallback: bool) -> TurnEvent {

@@ -1,0 +1,379 @@
+//! What makes the game master's output playable, measured in plain rules: an action is a
+//! concrete move (a verb, at least three words, no placeholder, no echo); a scene speaks to the
+//! player in second person, never about the narrator or the game, names something from the
+//! premise or the previous scene, and does not repeat itself. The quality bench scores the
+//! bundled model with these; the fallback actions are built from the things a scene names.
+
+use std::collections::HashSet;
+
+use crate::campaign::state::CampaignState;
+use crate::game::action_quality::{is_echo, is_placeholder, normalized};
+use crate::gm::llm::Message;
+
+/// Verbs an action may start with (imperative, lower case).
+const VERBS: &[&str] = &[
+    "accept",
+    "aim",
+    "approach",
+    "ask",
+    "attack",
+    "avoid",
+    "barter",
+    "bargain",
+    "block",
+    "board",
+    "break",
+    "bribe",
+    "call",
+    "calm",
+    "cast",
+    "charge",
+    "chase",
+    "check",
+    "circle",
+    "claim",
+    "clean",
+    "climb",
+    "close",
+    "collect",
+    "comfort",
+    "confront",
+    "continue",
+    "crawl",
+    "cross",
+    "cut",
+    "dash",
+    "decline",
+    "defend",
+    "demand",
+    "descend",
+    "dig",
+    "disarm",
+    "distract",
+    "dive",
+    "dodge",
+    "drag",
+    "draw",
+    "drink",
+    "drop",
+    "duck",
+    "eat",
+    "enter",
+    "escape",
+    "examine",
+    "explore",
+    "feel",
+    "fight",
+    "find",
+    "flee",
+    "follow",
+    "force",
+    "gather",
+    "give",
+    "grab",
+    "greet",
+    "guard",
+    "haggle",
+    "head",
+    "help",
+    "hide",
+    "hold",
+    "hurry",
+    "inspect",
+    "interrogate",
+    "investigate",
+    "jump",
+    "kick",
+    "kneel",
+    "knock",
+    "leap",
+    "leave",
+    "lift",
+    "light",
+    "listen",
+    "lock",
+    "look",
+    "loot",
+    "lure",
+    "make",
+    "move",
+    "offer",
+    "open",
+    "pay",
+    "peek",
+    "persuade",
+    "pick",
+    "play",
+    "plead",
+    "pour",
+    "pray",
+    "press",
+    "pry",
+    "pull",
+    "push",
+    "question",
+    "raise",
+    "read",
+    "recall",
+    "refuse",
+    "rest",
+    "retreat",
+    "return",
+    "run",
+    "rush",
+    "scout",
+    "search",
+    "seek",
+    "shout",
+    "show",
+    "shove",
+    "signal",
+    "slip",
+    "smash",
+    "sneak",
+    "speak",
+    "splash",
+    "sprint",
+    "stab",
+    "stand",
+    "steal",
+    "step",
+    "study",
+    "surrender",
+    "swim",
+    "take",
+    "talk",
+    "tell",
+    "threaten",
+    "throw",
+    "touch",
+    "track",
+    "trade",
+    "turn",
+    "untie",
+    "use",
+    "wade",
+    "wait",
+    "wake",
+    "walk",
+    "warn",
+    "watch",
+    "wave",
+    "whisper",
+    "wield",
+];
+
+/// Words that show the narrator talking about itself or the game instead of the scene.
+const SELF_TALK: &[&str] = &[
+    "as an ai",
+    "language model",
+    "i will show you",
+    "i am the",
+    "i'm the",
+    "my name is",
+    "episode",
+    "in this game",
+    "the game master",
+    "this story is",
+    "let me",
+    "i can help",
+    "assistant",
+];
+
+/// Whether `description` starts with a verb from the list.
+pub fn starts_with_verb(description: &str) -> bool {
+    normalized(description)
+        .split(' ')
+        .next()
+        .is_some_and(|first| VERBS.contains(&first))
+}
+
+/// Whether `description` is a concrete move: a verb first, three words or more, not a
+/// placeholder, not an echo of `echoes`.
+pub fn is_concrete(description: &str, echoes: &[String]) -> bool {
+    starts_with_verb(description)
+        && normalized(description).split(' ').count() >= 3
+        && !is_placeholder(description)
+        && !is_echo(description, echoes)
+}
+
+/// What an action may not merely repeat: the character's name, class and sheet line, and the
+/// premise.
+pub fn echoes(state: &CampaignState) -> Vec<String> {
+    let sheet = &state.sheet;
+    let (name, class) = (sheet.name().as_str(), sheet.class().as_str());
+    vec![
+        name.to_owned(),
+        class.to_owned(),
+        format!("{class}, level {}", sheet.level().value()),
+        format!("{name} the {class}"),
+        format!("{name}, {class}"),
+        state.premise.clone(),
+    ]
+}
+
+/// The last scene the narrator wrote (the newest assistant prose in the verbatim turns).
+pub fn last_scene(state: &CampaignState) -> Option<&str> {
+    state
+        .context
+        .iter()
+        .rev()
+        .flat_map(|turn| turn.messages.iter().rev())
+        .find_map(|message| match message {
+            Message::Assistant {
+                content: Some(text),
+                ..
+            } if !text.trim().is_empty() => Some(text.as_str()),
+            _ => None,
+        })
+}
+
+/// Whether a scene speaks to the player ("you") and never about the narrator or the game.
+pub fn good_voice(scene: &str) -> bool {
+    let text = format!(" {} ", normalized(scene));
+    let lower = scene.to_lowercase();
+    (text.contains(" you ") || text.contains(" your "))
+        && !SELF_TALK.iter().any(|talk| lower.contains(talk))
+}
+
+/// The content words of `text` (four letters or more), for grounding.
+fn content_words(text: &str) -> HashSet<String> {
+    normalized(text)
+        .split(' ')
+        .filter(|word| {
+            word.len() >= 4
+                && ![
+                    "your", "with", "that", "this", "from", "into", "there", "have",
+                ]
+                .contains(word)
+        })
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Whether `scene` names something (a content word) from the premise or the previous scene.
+pub fn grounded(scene: &str, premise: &str, previous: Option<&str>) -> bool {
+    let words = content_words(scene);
+    let mut sources = content_words(premise);
+    sources.extend(previous.map(content_words).unwrap_or_default());
+    words.intersection(&sources).next().is_some()
+}
+
+/// A scene's repetition: whether a sentence occurs twice, and the share of its word 3-grams
+/// that are distinct (1.0 for a scene too short to have any).
+pub fn repetition(scene: &str) -> (bool, f64) {
+    let sentences: Vec<String> = scene
+        .split(['.', '!', '?', '\n'])
+        .map(normalized)
+        .filter(|sentence| sentence.split(' ').count() >= 3)
+        .collect();
+    let distinct_sentences: HashSet<&String> = sentences.iter().collect();
+    let words: Vec<String> = normalized(scene).split(' ').map(str::to_owned).collect();
+    let grams: Vec<&[String]> = words.windows(3).collect();
+    let distinct: HashSet<&[String]> = grams.iter().copied().collect();
+    let share = if grams.is_empty() {
+        1.0
+    } else {
+        distinct.len() as f64 / grams.len() as f64
+    };
+    (distinct_sentences.len() < sentences.len(), share)
+}
+
+/// Words that describe rather than name: the word after them is part of the thing.
+const DESCRIBING: &[&str] = &[
+    "old", "iron", "stone", "wooden", "dark", "small", "large", "great", "heavy", "broken",
+    "ancient", "narrow", "wide", "tall", "low", "black", "white", "red", "silver", "golden",
+    "cold", "wet", "deep", "hidden", "locked", "open", "strange", "little", "big", "long",
+];
+
+/// Whether `word` describes the word after it (an adjective or a participle).
+fn describes(word: &str) -> bool {
+    let word = word.to_lowercase();
+    DESCRIBING.contains(&word.as_str())
+        || ["ed", "ing", "en"]
+            .iter()
+            .any(|end| word.len() > 4 && word.ends_with(end))
+        || (word.len() > 3 && word.ends_with('y'))
+}
+
+/// The things a scene names, most recent mention last: "the drowned gate", "a rusty key" (an
+/// article, then a noun or a describing word and its noun), without the article.
+pub fn things_named(scene: &str) -> Vec<String> {
+    let mut things: Vec<String> = Vec::new();
+    for clause in scene.split(|c: char| ",.;:!?\n()\"*_".contains(c)) {
+        let words: Vec<&str> = clause.split_whitespace().collect();
+        for (at, word) in words.iter().enumerate() {
+            if !["the", "a", "an"].contains(&word.to_lowercase().as_str()) {
+                continue;
+            }
+            let plain = |w: &&str| w.chars().all(|c| c.is_alphabetic() || c == '-');
+            let named: Vec<&str> = match &words[at + 1..] {
+                [first, second, ..] if plain(first) && plain(second) && describes(first) => {
+                    vec![first, second]
+                }
+                [first, ..] if plain(first) && !describes(first) => vec![first],
+                _ => continue,
+            };
+            let thing = named.join(" ").to_lowercase();
+            if thing.len() < 3 {
+                continue;
+            }
+            things.retain(|known| *known != thing);
+            things.push(thing);
+        }
+    }
+    things
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_concrete_move_has_a_verb_three_words_and_is_no_echo() {
+        let echoes = vec!["Ranger, level 1".to_owned()];
+        assert!(is_concrete("Pry the iron door open", &echoes));
+        for weak in ["Take action 2", "Ranger, level 1", "The iron door", "Run"] {
+            assert!(!is_concrete(weak, &echoes), "{weak}");
+        }
+    }
+
+    #[test]
+    fn the_narrator_talking_about_itself_is_bad_voice() {
+        assert!(good_voice("You step into the rain. Your lantern gutters."));
+        for observed in [
+            "I will show you some of my best friends.",
+            "This is an example of a classic puzzle in my set of 72 episodes.",
+            "The hall is dark and cold.",
+        ] {
+            assert!(!good_voice(observed), "{observed}");
+        }
+    }
+
+    #[test]
+    fn grounding_and_repetition_are_measured() {
+        assert!(grounded("You reach the crypt.", "A flooded crypt", None));
+        assert!(!grounded(
+            "You eat an apple.",
+            "A flooded crypt",
+            Some("Rain falls.")
+        ));
+        let (repeated, share) =
+            repetition("The rain falls hard. The rain falls hard. You wait and wait and wait.");
+        assert!(repeated && share < 0.8, "{share}");
+        assert_eq!(
+            repetition("You open the door and step inside."),
+            (false, 1.0)
+        );
+    }
+
+    #[test]
+    fn the_things_a_scene_names_are_found() {
+        let scene = "You stand before the drowned gate of Hollowmere. A guard dozes under a \
+                     dripping arch, and the rain keeps falling.";
+        assert_eq!(
+            things_named(scene),
+            ["drowned gate", "guard", "dripping arch", "rain"]
+        );
+    }
+}
