@@ -47,12 +47,29 @@ pub fn is_placeholder(description: &str) -> bool {
             || (word.len() == 1 && word.chars().all(|c| c.is_ascii_lowercase()))
             || ["one", "two", "three", "four", "five", "six"].contains(word)
     };
-    words
+    let only_a_slot = words
         .iter()
         .all(|word| SLOT_WORDS.contains(word) || FILLER_WORDS.contains(word) || is_label(word))
         && words
             .iter()
-            .any(|word| SLOT_WORDS.contains(word) || is_label(word))
+            .any(|word| SLOT_WORDS.contains(word) || is_label(word));
+    // "This is the third action", "my 2nd option": an action about its own place in the list.
+    let numbered_slot = words.windows(2).any(|pair| {
+        ["action", "option", "choice"].contains(&pair[1])
+            && (ORDINALS.contains(&pair[0]) || is_ordinal(pair[0]))
+    });
+    only_a_slot || numbered_slot
+}
+
+/// Words that number a slot.
+const ORDINALS: [&str; 6] = ["first", "second", "third", "fourth", "fifth", "sixth"];
+
+/// `2nd`, `3rd`, `4th`.
+fn is_ordinal(word: &str) -> bool {
+    let digits = word.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    !digits.is_empty()
+        && digits.chars().all(|c| c.is_ascii_digit())
+        && ["st", "nd", "rd", "th"].contains(&&word[digits.len()..])
 }
 
 /// Whether `description` only repeats one of `echoes` (the character's name and class, their
@@ -110,6 +127,8 @@ mod tests {
             "2.",
             "Continue",
             "Do something",
+            "This is my 2nd action. I will roll a d20.",
+            "This is the third action.",
         ] {
             assert!(is_placeholder(observed), "{observed}");
         }
@@ -119,6 +138,7 @@ mod tests {
             "Wait",
             "Step onto the bridge",
             "Answer the riddle",
+            "Take the first step onto the bridge",
         ] {
             assert!(!is_placeholder(concrete), "{concrete}");
         }

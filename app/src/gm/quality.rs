@@ -228,11 +228,34 @@ pub fn last_scene(state: &CampaignState) -> Option<&str> {
         })
 }
 
-/// Whether a scene speaks to the player ("you") and never about the narrator or the game.
+/// First-person words: outside quoted speech, the narrator speaking as itself.
+const FIRST_PERSON: &[&str] = &["i", "im", "ive", "ill", "id", "me", "my", "mine", "myself"];
+
+/// `scene` without its quoted speech ("…" and “…”).
+fn narration_only(scene: &str) -> String {
+    let mut out = String::with_capacity(scene.len());
+    let mut quoted = false;
+    for c in scene.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            '“' => quoted = true,
+            '”' => quoted = false,
+            _ if !quoted => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Whether a scene speaks to the player ("you") and never as or about the narrator: no first
+/// person outside quoted speech, no stage directions in parentheses, no talk of the game.
 pub fn good_voice(scene: &str) -> bool {
-    let text = format!(" {} ", normalized(scene));
+    let narration = narration_only(&scene.replace(['’', '\''], ""));
+    let words: Vec<String> = normalized(&narration).split(' ').map(str::to_owned).collect();
     let lower = scene.to_lowercase();
-    (text.contains(" you ") || text.contains(" your "))
+    words.iter().any(|word| word == "you" || word == "your")
+        && !words.iter().any(|word| FIRST_PERSON.contains(&word.as_str()))
+        && !narration.contains('(')
         && !SELF_TALK.iter().any(|talk| lower.contains(talk))
 }
 
@@ -341,7 +364,10 @@ mod tests {
     #[test]
     fn the_narrator_talking_about_itself_is_bad_voice() {
         assert!(good_voice("You step into the rain. Your lantern gutters."));
+        assert!(good_voice("The guard glares at you. \"I know your face,\" he says."));
         for observed in [
+            "Mira, I've just set off from my home, and you mentioned a lantern.",
+            "(winks at the client) You've got a good idea.",
             "I will show you some of my best friends.",
             "This is an example of a classic puzzle in my set of 72 episodes.",
             "The hall is dark and cold.",
