@@ -1,6 +1,7 @@
 //! The game master (server only): the model port, the tools, the prompts and their memory
 //! layers, the schemas as the model provider needs them and the two-phase turn.
 
+pub mod candidates;
 pub mod llm;
 pub mod memory;
 pub mod prompt;

@@ -28,13 +28,13 @@ pub fn actions_message() -> Message {
     Message::user(ACTION_RULES)
 }
 
-/// The schema an action list must follow; with `bounded`, with length and range bounds
-/// ([`bounded_actions_schema`]).
-pub fn actions_format(bounded: bool) -> JsonSchemaFormat {
+/// The schema an action list must follow; with `bounded`, with length and range bounds and,
+/// given `candidates`, descriptions only from them ([`bounded_actions_schema`]).
+pub fn actions_format(bounded: bool, candidates: &[String]) -> JsonSchemaFormat {
     JsonSchemaFormat {
         name: ACTIONS_SCHEMA_NAME.to_owned(),
         schema: if bounded {
-            bounded_actions_schema()
+            bounded_actions_schema(candidates)
         } else {
             actions_schema()
         },

@@ -251,10 +251,15 @@ fn narration_only(scene: &str) -> String {
 /// person outside quoted speech, no stage directions in parentheses, no talk of the game.
 pub fn good_voice(scene: &str) -> bool {
     let narration = narration_only(&scene.replace(['’', '\''], ""));
-    let words: Vec<String> = normalized(&narration).split(' ').map(str::to_owned).collect();
+    let words: Vec<String> = normalized(&narration)
+        .split(' ')
+        .map(str::to_owned)
+        .collect();
     let lower = scene.to_lowercase();
     words.iter().any(|word| word == "you" || word == "your")
-        && !words.iter().any(|word| FIRST_PERSON.contains(&word.as_str()))
+        && !words
+            .iter()
+            .any(|word| FIRST_PERSON.contains(&word.as_str()))
         && !narration.contains('(')
         && !SELF_TALK.iter().any(|talk| lower.contains(talk))
 }
@@ -364,7 +369,9 @@ mod tests {
     #[test]
     fn the_narrator_talking_about_itself_is_bad_voice() {
         assert!(good_voice("You step into the rain. Your lantern gutters."));
-        assert!(good_voice("The guard glares at you. \"I know your face,\" he says."));
+        assert!(good_voice(
+            "The guard glares at you. \"I know your face,\" he says."
+        ));
         for observed in [
             "Mira, I've just set off from my home, and you mentioned a lantern.",
             "(winks at the client) You've got a good idea.",

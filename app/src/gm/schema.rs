@@ -152,8 +152,9 @@ pub fn actions_schema() -> Value {
 
 /// [`actions_schema`] with length, pattern and range bounds, for servers that turn the schema
 /// into a sampling grammar (llama.cpp): a very small model then cannot ramble inside a string or
-/// pick an id the rules refuse. (OpenAI's strict mode refuses these keywords.)
-pub fn bounded_actions_schema() -> Value {
+/// pick an id the rules refuse. With `candidates`, a description must be one of them (the
+/// moves the rules propose from the scene). (OpenAI's strict mode refuses these keywords.)
+pub fn bounded_actions_schema(candidates: &[String]) -> Value {
     let mut schema = actions_schema();
     let list = &mut schema["properties"]["actions"];
     list["minItems"] = 2.into();
@@ -161,8 +162,12 @@ pub fn bounded_actions_schema() -> Value {
     let action = &mut list["items"]["properties"];
     action["id"]["pattern"] = "^[a-z]+(-[a-z]+){0,3}$".into();
     action["id"]["maxLength"] = 40.into();
-    action["description"]["minLength"] = 8.into();
-    action["description"]["maxLength"] = 90.into();
+    if candidates.is_empty() {
+        action["description"]["minLength"] = 8.into();
+        action["description"]["maxLength"] = 90.into();
+    } else {
+        action["description"]["enum"] = json!(candidates);
+    }
     let dice = &mut action["diceRoll"];
     if let Some(fields) = dice.as_object_mut() {
         fields.remove("type");
@@ -330,7 +335,7 @@ pub(in crate::gm) mod tests {
                 "{field}: {types}"
             );
         }
-        let schema = bounded_actions_schema();
+        let schema = bounded_actions_schema(&[]);
         let list = &schema["properties"]["actions"];
         assert_eq!(
             (list["minItems"].as_u64(), list["maxItems"].as_u64()),

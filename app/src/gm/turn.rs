@@ -10,6 +10,7 @@ use std::collections::VecDeque;
 use futures::StreamExt;
 use rand::Rng;
 
+use super::candidates::{candidate_moves, with_rules_checks};
 use super::llm::{
     FinishReason, LlmChunk, LlmError, LlmPort, Message, Purpose, TokenUsage, ToolCall, ToolChoice,
 };
@@ -373,7 +374,14 @@ pub async fn offer_actions(
     let mut events = Vec::new();
     let tools = tools::definitions();
     let ask = [actions_message()];
-    let format = actions_format(settings.bounded_schema);
+    // A model small enough to need a bounded schema picks among the rules' moves.
+    let candidates = if settings.bounded_schema {
+        candidate_moves(state)
+    } else {
+        Vec::new()
+    };
+    let described: Vec<String> = candidates.iter().map(|c| c.description.clone()).collect();
+    let format = actions_format(settings.bounded_schema, &described);
     let schema = memory::Reserve::Schema(memory::tokens(&format.schema.to_string()));
     let layered = memory::layered(state, settings, &tools, &ask, schema);
     let mut request = layered.request(&ask, tools);
@@ -389,7 +397,7 @@ pub async fn offer_actions(
     events.extend(usage_event(first.usage));
     let error = match usable(&first.text, &echoes) {
         Ok(actions) => {
-            events.push(offered(actions, false));
+            events.push(offered(with_rules_checks(&actions, &candidates), false));
             return Ok(Offered { events, sent });
         }
         Err(error) => error,
@@ -405,7 +413,7 @@ pub async fn offer_actions(
         Err(error) => Err(error.to_string()),
     };
     match repaired {
-        Ok(actions) => events.push(offered(actions, false)),
+        Ok(actions) => events.push(offered(with_rules_checks(&actions, &candidates), false)),
         Err(error) => {
             tracing::warn!(%error, "the repaired action list failed too; offering fallback actions");
             events.push(offered(fallback_actions(state), true));

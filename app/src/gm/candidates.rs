@@ -1,0 +1,225 @@
+//! Moves the rules propose from the scene, for a model too small to write its own: verbs ×
+//! the things the last scene names ("Approach the drowned gate carefully"), each with the
+//! check the rules attach to it. The model picks among them (its schema allows only these
+//! descriptions) and the rules, not the model, decide which of them roll.
+
+use super::quality::{last_scene, things_named};
+use crate::campaign::state::CampaignState;
+use crate::game::action::{ActionDraft, ActionListDraft};
+use crate::game::{Action, ActionList, Attribute};
+
+/// Things that are people: one can talk to them.
+const PEOPLE: &[&str] = &[
+    "guard",
+    "man",
+    "woman",
+    "stranger",
+    "innkeeper",
+    "merchant",
+    "child",
+    "figure",
+    "priest",
+    "soldier",
+    "knight",
+    "girl",
+    "boy",
+    "master",
+    "keeper",
+    "guest",
+    "traveller",
+    "traveler",
+    "owl",
+    "boatman",
+    "widow",
+    "hunter",
+    "monk",
+    "witch",
+    "old man",
+    "old woman",
+    "captain",
+];
+
+/// The difficulty of every check the rules attach.
+const DC: i64 = 12;
+
+/// A move the rules propose, and its check (why, on which attribute), if it has one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    /// What the player does.
+    pub description: String,
+    /// The check: its reason and attribute.
+    pub check: Option<(&'static str, Attribute)>,
+}
+
+impl Candidate {
+    fn new(description: String, check: Option<(&'static str, Attribute)>) -> Self {
+        Self { description, check }
+    }
+
+    fn draft(&self, id: &str) -> ActionDraft {
+        ActionDraft {
+            id: id.to_owned(),
+            description: self.description.clone(),
+            dice_roll: self.check.map(|_| "1d20".to_owned()),
+            dice_reason: self.check.map(|(reason, _)| reason.to_owned()),
+            difficulty_class: self.check.map(|_| DC.into()),
+            attribute: self
+                .check
+                .map(|(_, attribute)| attribute.abbreviation().to_owned()),
+        }
+    }
+}
+
+/// The moves for the scene that ends `state`: for each of the three newest things it names,
+/// looking closer, approaching (with a Stealth check) and, for a person, talking (with a
+/// Persuasion check); then searching (with a Perception check) and waiting.
+pub fn candidate_moves(state: &CampaignState) -> Vec<Candidate> {
+    let scene = last_scene(state).unwrap_or(&state.premise);
+    let mut moves = Vec::new();
+    for thing in things_named(scene).into_iter().rev().take(3) {
+        if PEOPLE.contains(&thing.as_str()) || thing.split(' ').any(|w| PEOPLE.contains(&w)) {
+            let talk = format!("Talk to the {thing}");
+            moves.push(Candidate::new(
+                talk,
+                Some(("Persuasion", Attribute::Charisma)),
+            ));
+        }
+        moves.push(Candidate::new(format!("Examine the {thing} closely"), None));
+        let approach = format!("Approach the {thing} carefully");
+        moves.push(Candidate::new(
+            approach,
+            Some(("Stealth", Attribute::Dexterity)),
+        ));
+    }
+    let search = "Search the area for anything useful".to_owned();
+    moves.push(Candidate::new(
+        search,
+        Some(("Perception", Attribute::Wisdom)),
+    ));
+    moves.push(Candidate::new(
+        "Wait and listen for a moment".to_owned(),
+        None,
+    ));
+    moves
+}
+
+/// The list with the rules' checks on every proposed move (whatever dice the model chose) and,
+/// if none of them rolls, the first proposed move with a check added.
+pub fn with_rules_checks(actions: &ActionList, candidates: &[Candidate]) -> ActionList {
+    let mut drafts: Vec<ActionDraft> = actions
+        .actions()
+        .iter()
+        .map(|action| match proposed(action, candidates) {
+            Some(candidate) => candidate.draft(action.id().as_str()),
+            None => as_draft(action),
+        })
+        .collect();
+    let rolls = drafts.iter().any(|draft| draft.dice_roll.is_some());
+    let unused = candidates.iter().find(|candidate| {
+        candidate.check.is_some()
+            && !drafts
+                .iter()
+                .any(|d| d.description == candidate.description)
+    });
+    if let (false, Some(candidate)) = (rolls, unused) {
+        if drafts.len() < ActionList::MAX_ACTIONS {
+            drafts.push(candidate.draft("check"));
+        }
+    }
+    ActionListDraft { actions: drafts }
+        .validate()
+        .map(|valid| valid.actions)
+        .unwrap_or_else(|_| actions.clone())
+}
+
+/// The candidate `action` is, if any.
+fn proposed<'c>(action: &Action, candidates: &'c [Candidate]) -> Option<&'c Candidate> {
+    candidates
+        .iter()
+        .find(|candidate| candidate.description == action.description().as_str())
+}
+
+/// An action as a draft again.
+fn as_draft(action: &Action) -> ActionDraft {
+    ActionDraft {
+        id: action.id().as_str().to_owned(),
+        description: action.description().as_str().to_owned(),
+        dice_roll: action.dice_roll().map(ToString::to_string),
+        dice_reason: action
+            .dice_reason()
+            .map(|reason| reason.as_str().to_owned()),
+        difficulty_class: action.difficulty_class().map(|dc| dc.value().into()),
+        attribute: action
+            .attribute()
+            .map(|attribute| attribute.abbreviation().to_owned()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::campaign::state::ContextTurn;
+    use crate::game::text::{CharacterName, ClassName, LocationName};
+    use crate::game::CharacterSheet;
+    use crate::gm::llm::Message;
+
+    fn state(scene: &str) -> CampaignState {
+        let sheet = CharacterSheet::new(
+            CharacterName::new("Mira").unwrap(),
+            ClassName::new("Ranger").unwrap(),
+            LocationName::new("Crypt").unwrap(),
+        );
+        let mut state = CampaignState::start("A flooded crypt", sheet);
+        state.context.push(ContextTurn {
+            turn: 1,
+            messages: vec![Message::user("Begin"), Message::assistant(scene)],
+        });
+        state
+    }
+
+    #[test]
+    fn the_moves_come_from_the_things_the_scene_names() {
+        let moves = candidate_moves(&state("A guard dozes by the drowned gate."));
+        let descriptions: Vec<&str> = moves.iter().map(|m| m.description.as_str()).collect();
+        assert_eq!(
+            descriptions,
+            [
+                "Examine the drowned gate closely",
+                "Approach the drowned gate carefully",
+                "Talk to the guard",
+                "Examine the guard closely",
+                "Approach the guard carefully",
+                "Search the area for anything useful",
+                "Wait and listen for a moment",
+            ]
+        );
+    }
+
+    #[test]
+    fn the_rules_decide_the_checks_and_add_one_when_none_rolls() {
+        let candidates = candidate_moves(&state("A guard dozes by the drowned gate."));
+        let picked = ActionList::parse_json(
+            r#"{"actions": [
+                {"id": "look", "description": "Examine the drowned gate closely", "diceRoll": "2d20kh1", "difficultyClass": 25, "attribute": "STR"},
+                {"id": "wait", "description": "Wait and listen for a moment"}]}"#,
+        )
+        .unwrap()
+        .actions;
+
+        let checked = with_rules_checks(&picked, &candidates);
+
+        let actions = checked.actions();
+        assert_eq!(actions.len(), 3);
+        assert!(
+            actions[0].dice_roll().is_none(),
+            "looking closer does not roll"
+        );
+        let added = &actions[2];
+        assert_eq!(
+            added.description().as_str(),
+            "Approach the drowned gate carefully"
+        );
+        assert_eq!(added.difficulty_class().map(|dc| dc.value()), Some(12));
+        assert_eq!(added.attribute(), Some(Attribute::Dexterity));
+    }
+}
