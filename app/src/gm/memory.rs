@@ -22,7 +22,6 @@ use std::hash::{Hash, Hasher};
 use std::sync::{Mutex, OnceLock, PoisonError};
 
 use super::llm::{LlmRequest, Message, ToolDefinition};
-use super::prompt::GM_RULES;
 use super::settings::GmSettings;
 use super::sheet_text::describe_sheet;
 use crate::campaign::conversation::{PromptLayer, SentRequest};
@@ -329,7 +328,7 @@ fn window_budget(
 
 /// The layers for `state` with `window` as the verbatim turns.
 fn build(state: &CampaignState, settings: &GmSettings, window: &[ContextTurn]) -> Layered {
-    let prefix = stable_prefix(state);
+    let prefix = stable_prefix(state, settings);
     let parts = [
         ("the rules and the premise", prefix.clone()),
         ("the story so far", summary_text(state)),
@@ -377,7 +376,7 @@ fn layer(name: &str, bytes: usize, tokens: usize) -> PromptLayer {
 /// Everything in the system message (layers 1 to 4).
 fn system_text(state: &CampaignState, settings: &GmSettings) -> String {
     [
-        stable_prefix(state),
+        stable_prefix(state, settings),
         summary_text(state),
         journal_text(&state.journal, journal_budget(settings)),
         sheet_text(state),
@@ -390,9 +389,10 @@ fn journal_budget(settings: &GmSettings) -> usize {
 }
 
 /// Layer 1: the rules, the premise, the character as created.
-pub fn stable_prefix(state: &CampaignState) -> String {
+pub fn stable_prefix(state: &CampaignState, settings: &GmSettings) -> String {
     format!(
-        "{GM_RULES}\n\n# The adventure\nPremise: {}\nThe character as created: {}",
+        "{}\n\n# The adventure\nPremise: {}\nThe character as created: {}",
+        settings.rules(),
         state.premise,
         describe_sheet(&state.origin)
     )

@@ -13,6 +13,7 @@ pub mod sheet_text;
 pub mod text_tools;
 pub mod tools;
 pub mod turn;
+pub mod voice;
 
 pub use llm::{
     FinishReason, JsonSchemaFormat, LlmChunk, LlmError, LlmPort, LlmRequest, LlmResponse, Message,

@@ -16,6 +16,13 @@ Rules:
 - Note people met, places, open threads, promises and debts with keep_journal, and close entries that no longer matter.
 - Stay consistent with the story so far, the journal and the character sheet.";
 
+/// The rules for a very small model: a few plain lines and one example scene.
+pub const SMALL_GM_RULES: &str = "You narrate a fantasy adventure. The reader is the hero.
+Write two to four short sentences in second person (\"You ...\"): what the hero does, sees, \
+hears and feels right now. Never write as yourself, never mention a story, a game, a player or \
+a character, never ask questions, never list choices.
+Example: You push the door open. Cold air smells of wet stone, and somewhere below, water drips.";
+
 /// Phase 2's request (this turn's message): the player's next actions as JSON (the schema
 /// sent with it describes each field).
 pub const ACTION_RULES: &str = "[Game] Now propose 2 to 4 distinct actions I can take next \

@@ -314,6 +314,77 @@ const DESCRIBING: &[&str] = &[
     "cold", "wet", "deep", "hidden", "locked", "open", "strange", "little", "big", "long",
 ];
 
+/// Words after an article that name no thing one could act on.
+const NOT_THINGS: &[&str] = &[
+    "only",
+    "other",
+    "same",
+    "next",
+    "first",
+    "last",
+    "whole",
+    "very",
+    "best",
+    "most",
+    "least",
+    "way",
+    "time",
+    "moment",
+    "truth",
+    "story",
+    "scene",
+    "character",
+    "beginning",
+    "end",
+    "rest",
+    "case",
+    "thing",
+    "idea",
+    "plan",
+    "one",
+    "following",
+    "world",
+    "game",
+    "player",
+    "adventure",
+    "option",
+    "action",
+    "question",
+    "answer",
+    "chance",
+    "day",
+    "night",
+    "air",
+    "situation",
+    "past",
+    "future",
+    "fact",
+    "kind",
+    "sort",
+    "lot",
+    "bit",
+    "part",
+    "number",
+    "sense",
+    "feeling",
+    "great",
+    "quest",
+    "journey",
+    "life",
+    "mind",
+    "heart",
+    "use",
+];
+
+/// Nouns that are also verbs in the list, kept as things.
+const PEOPLE_LIKE: &[&str] = &["guard", "light", "signal", "wave", "track", "play"];
+
+/// Words that end a thing's name rather than continue it.
+const ENDS_A_NAME: &[&str] = &[
+    "of", "and", "or", "in", "on", "at", "to", "with", "from", "that", "which", "who", "is", "was",
+    "are", "were", "as", "by", "for",
+];
+
 /// Whether `word` describes the word after it (an adjective or a participle).
 fn describes(word: &str) -> bool {
     let word = word.to_lowercase();
@@ -334,16 +405,24 @@ pub fn things_named(scene: &str) -> Vec<String> {
             if !["the", "a", "an"].contains(&word.to_lowercase().as_str()) {
                 continue;
             }
-            let plain = |w: &&str| w.chars().all(|c| c.is_alphabetic() || c == '-');
+            let plain = |w: &&str| {
+                w.chars().all(|c| c.is_alphabetic() || c == '-')
+                    && !NOT_THINGS.contains(&w.to_lowercase().as_str())
+            };
+            let names = |w: &&str| plain(w) && !ENDS_A_NAME.contains(&w.to_lowercase().as_str());
             let named: Vec<&str> = match &words[at + 1..] {
-                [first, second, ..] if plain(first) && plain(second) && describes(first) => {
+                [first, second, ..] if plain(first) && names(second) && describes(first) => {
                     vec![first, second]
                 }
-                [first, ..] if plain(first) && !describes(first) => vec![first],
+                [first, ..] if plain(first) => vec![first],
                 _ => continue,
             };
             let thing = named.join(" ").to_lowercase();
-            if thing.len() < 3 {
+            if thing.len() < 3
+                || VERBS.contains(&thing.as_str())
+                    && !thing.contains(' ')
+                    && !PEOPLE_LIKE.contains(&thing.as_str())
+            {
                 continue;
             }
             things.retain(|known| *known != thing);
@@ -407,6 +486,12 @@ mod tests {
         assert_eq!(
             things_named(scene),
             ["drowned gate", "guard", "dripping arch", "rain"]
+        );
+        let observed = "You stood at the entrance of the city of Xeridia, the only possible way, \
+                        a great adventure in the air. The enemy and a lantern wait.";
+        assert_eq!(
+            things_named(observed),
+            ["entrance", "city", "enemy", "lantern"]
         );
     }
 }

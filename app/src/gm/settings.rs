@@ -23,6 +23,10 @@ pub struct GmSettings {
     pub bounded_schema: bool,
     /// The most time one phase may take, every model call, retry and tool round included.
     pub phase_deadline: std::time::Duration,
+    /// Whether the model is told the full rules and shown the tools; without, it gets a few
+    /// plain lines and one example (a very small model loses its way in a long prompt), and
+    /// the rules alone change the sheet.
+    pub full_prompt: bool,
 }
 
 impl GmSettings {
@@ -32,6 +36,24 @@ impl GmSettings {
         Self {
             context_tokens: 4_096,
             ..Self::default()
+        }
+    }
+
+    /// The rules every request starts with.
+    pub fn rules(&self) -> &'static str {
+        if self.full_prompt {
+            super::prompt::GM_RULES
+        } else {
+            super::prompt::SMALL_GM_RULES
+        }
+    }
+
+    /// The tools the model is shown (none without the full prompt).
+    pub fn tools(&self) -> Vec<super::llm::ToolDefinition> {
+        if self.full_prompt {
+            super::tools::definitions()
+        } else {
+            Vec::new()
         }
     }
 
@@ -58,6 +80,7 @@ impl GmSettings {
             prompt_max_tokens: 3_500,
             summary_max_tokens: 300,
             bounded_schema: true,
+            full_prompt: false,
             ..Self::default()
         }
     }
@@ -75,6 +98,7 @@ impl Default for GmSettings {
             summary_max_tokens: 400,
             bounded_schema: false,
             phase_deadline: std::time::Duration::from_secs(180),
+            full_prompt: true,
         }
     }
 }

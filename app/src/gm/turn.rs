@@ -19,6 +19,7 @@ use super::prompt::{actions_format, actions_message, move_message, repair_messag
 use super::quality;
 use super::settings::GmSettings;
 use super::tools::{self, ToolCommand, ToolRejection};
+use super::voice;
 use crate::campaign::conversation::SentRequest;
 use crate::campaign::state::CampaignState;
 use crate::campaign::turn_event::{Phase, ToolEffect, TurnEvent};
@@ -170,7 +171,7 @@ pub async fn narrate<R: Rng + Send>(
     };
     let (move_text, roll_line) = record_move(player_move, &table.sheet, rng, &mut log);
     let mut turn = vec![move_message(&move_text, roll_line.as_deref())];
-    let tools = tools::definitions();
+    let tools = settings.tools();
     let layered = memory::layered(state, settings, &tools, &turn, memory::Reserve::ToolRounds);
     let mut rounds = Rounds {
         layered: &layered,
@@ -189,7 +190,15 @@ pub async fn narrate<R: Rng + Send>(
         }
         rounds.tool_round(reply, settings, &mut table, rng, &mut turn, &mut log);
     }
-    let text = rounds.kept.join("\n\n");
+    let mut text = rounds.kept.join("\n\n");
+    if !settings.full_prompt {
+        // A very small model's scene, in the player's voice; what it sees of it next too.
+        if let Some(kept) = voice::in_second_person(&text, quality::last_scene(state)) {
+            text = kept;
+            rounds.last = text.clone();
+            log.push(TurnEvent::NarrativeReplaced { text: text.clone() });
+        }
+    }
     if text.is_empty() {
         return Err(TurnError::EmptyNarrative);
     }
@@ -372,7 +381,7 @@ pub async fn offer_actions(
     previous: Option<&SentRequest>,
 ) -> Result<Offered, TurnError> {
     let mut events = Vec::new();
-    let tools = tools::definitions();
+    let tools = settings.tools();
     let ask = [actions_message()];
     // A model small enough to need a bounded schema picks among the rules' moves.
     let candidates = if settings.bounded_schema {
@@ -444,7 +453,7 @@ pub async fn summarize(
     state: &CampaignState,
     previous: Option<&SentRequest>,
 ) -> Result<Option<Summarized>, TurnError> {
-    let tools = tools::definitions();
+    let tools = settings.tools();
     let Some(plan) = memory::summary_plan(state, settings, &tools) else {
         return Ok(None);
     };
