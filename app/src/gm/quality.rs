@@ -414,7 +414,11 @@ pub fn things_named(scene: &str) -> Vec<String> {
                 [first, second, ..] if plain(first) && names(second) && describes(first) => {
                     vec![first, second]
                 }
-                [first, ..] if plain(first) => vec![first],
+                [first, ..]
+                    if plain(first) && !DESCRIBING.contains(&first.to_lowercase().as_str()) =>
+                {
+                    vec![first]
+                }
                 _ => continue,
             };
             let thing = named.join(" ").to_lowercase();

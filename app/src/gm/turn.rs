@@ -97,12 +97,17 @@ pub struct Retelling {
     pub rolls: Vec<Roll>,
 }
 
-/// What the narrator is asked for the opening scene.
-fn opening_move(premise: &str) -> String {
-    format!(
-        "Begin the adventure with this premise: {premise}\nSet the opening scene and give the \
-         character's location with update_character if it matters."
-    )
+/// What the narrator is asked for the opening scene; for a very small model (no `full`
+/// prompt), in the words it should answer in.
+fn opening_move(premise: &str, full: bool) -> String {
+    if full {
+        format!(
+            "Begin the adventure with this premise: {premise}\nSet the opening scene and give \
+             the character's location with update_character if it matters."
+        )
+    } else {
+        format!("{premise}\nDescribe where you are and what you see, hear and feel.")
+    }
 }
 
 /// Why a phase failed. A failed phase changes nothing and can be tried again.
@@ -169,7 +174,13 @@ pub async fn narrate<R: Rng + Send>(
         journal: state.journal.clone(),
         recorded,
     };
-    let (move_text, roll_line) = record_move(player_move, &table.sheet, rng, &mut log);
+    let (move_text, roll_line) = record_move(
+        player_move,
+        &table.sheet,
+        settings.full_prompt,
+        rng,
+        &mut log,
+    );
     let mut turn = vec![move_message(&move_text, roll_line.as_deref())];
     let tools = settings.tools();
     let layered = memory::layered(state, settings, &tools, &turn, memory::Reserve::ToolRounds);
@@ -312,7 +323,7 @@ impl Rounds<'_> {
 
 /// The provider's count of prompt tokens, if it gave one.
 fn reported(usage: TokenUsage) -> Option<u32> {
-    (usage.prompt_tokens > 0).then_some(usage.prompt_tokens)
+/// there was one (`full`: the opening in the full prompt's words, see [`opening_move`]).
 }
 
 /// Logs the player's move (not an opening) and resolves the roll of a chosen action (or takes
@@ -321,6 +332,7 @@ fn reported(usage: TokenUsage) -> Option<u32> {
 fn record_move<R: Rng + ?Sized>(
     player_move: &PlayerMove,
     sheet: &CharacterSheet,
+    full: bool,
     rng: &mut R,
     log: &mut EventLog<'_>,
 ) -> (String, Option<String>) {
@@ -334,7 +346,7 @@ fn record_move<R: Rng + ?Sized>(
             Some(action.id().to_string()),
         ),
         PlayerMove::Text(text) => (text.as_str().to_owned(), None),
-        PlayerMove::Opening(premise) => (opening_move(premise.as_str()), None),
+        PlayerMove::Opening(premise) => (opening_move(premise.as_str(), full), None),
         PlayerMove::Retold(..) => (String::new(), None),
     };
     if !matches!(inner, PlayerMove::Opening(_)) {
@@ -709,7 +721,7 @@ mod tests {
 
     #[test]
     fn the_opening_request_names_a_registered_tool() {
-        let text = opening_move("A storm");
+        let text = opening_move("A storm", true);
         let named: Vec<&str> = text
             .split(|c: char| !c.is_alphanumeric() && c != '_')
             .filter(|word| word.contains('_'))

@@ -57,7 +57,7 @@ pub fn in_second_person(scene: &str, previous: Option<&str>) -> Option<String> {
                     .trim_start()
                     .starts_with(|c: char| c.is_ascii_digit())
         })
-        .map(|sentence| swap_pronouns(&sentence))
+        .map(|sentence| capitalized(&swap_pronouns(&sentence)))
         .collect();
     let text = kept.join(" ").trim().to_owned();
     (!text.is_empty()).then(|| capitalized(&text))
@@ -183,5 +183,9 @@ mod tests {
             "Rain hammers the door. \"I know my way,\" the guard says."
         );
         assert_eq!(in_second_person("Here is the plan: the story.", None), None);
+        assert_eq!(
+            in_second_person("I am a wizard. The tower waits.", None).unwrap(),
+            "You are a wizard. The tower waits."
+        );
     }
 }
