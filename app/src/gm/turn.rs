@@ -323,12 +323,12 @@ impl Rounds<'_> {
 
 /// The provider's count of prompt tokens, if it gave one.
 fn reported(usage: TokenUsage) -> Option<u32> {
-/// there was one (`full`: the opening in the full prompt's words, see [`opening_move`]).
+    (usage.prompt_tokens > 0).then_some(usage.prompt_tokens)
 }
 
 /// Logs the player's move (not an opening) and resolves the roll of a chosen action (or takes
 /// back the roll a retold move had): the move as the narrator reads it, and the roll's line if
-/// there was one.
+/// there was one (`full`: an opening in the full prompt's words, see [`opening_move`]).
 fn record_move<R: Rng + ?Sized>(
     player_move: &PlayerMove,
     sheet: &CharacterSheet,
