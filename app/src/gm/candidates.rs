@@ -39,6 +39,9 @@ const PEOPLE: &[&str] = &[
     "captain",
 ];
 
+/// How many moves a list has at least, when the rules have enough.
+const TOPPED_UP: usize = 3;
+
 /// The difficulty of every check the rules attach.
 const DC: i64 = 12;
 
@@ -103,8 +106,8 @@ pub fn candidate_moves(state: &CampaignState) -> Vec<Candidate> {
     moves
 }
 
-/// The list with the rules' checks on every proposed move (whatever dice the model chose) and,
-/// if none of them rolls, the first proposed move with a check added.
+/// The list with the rules' checks on every proposed move (whatever dice the model chose); if
+/// none of them rolls, the first proposed move with a check added; topped up to three moves.
 pub fn with_rules_checks(actions: &ActionList, candidates: &[Candidate]) -> ActionList {
     let mut drafts: Vec<ActionDraft> = actions
         .actions()
@@ -124,6 +127,18 @@ pub fn with_rules_checks(actions: &ActionList, candidates: &[Candidate]) -> Acti
     if let (false, Some(candidate)) = (rolls, unused) {
         if drafts.len() < ActionList::MAX_ACTIONS {
             drafts.push(candidate.draft("check"));
+        }
+    }
+    // A small model often picks one move twice: the list is topped up to three.
+    for (n, candidate) in candidates.iter().enumerate() {
+        if drafts.len() >= TOPPED_UP {
+            break;
+        }
+        if !drafts
+            .iter()
+            .any(|d| d.description == candidate.description)
+        {
+            drafts.push(candidate.draft(&format!("more-{n}")));
         }
     }
     ActionListDraft { actions: drafts }

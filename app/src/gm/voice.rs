@@ -1,7 +1,7 @@
 //! The narrator's voice kept by the rules, for a model too small to keep it: asides in
 //! parentheses and sentences about the story, the game or the player are dropped, and so is
-//! any sentence already told in the previous scene; the narrator's "I" (a small model writes as
-//! the hero) becomes the player's "you". Quoted speech is left alone.
+//! any sentence already told in the previous scene or earlier in this one; the narrator's "I" (a
+//! small model writes as the hero) becomes the player's "you". Quoted speech is left alone.
 
 use crate::game::action_quality::normalized;
 
@@ -44,15 +44,19 @@ const SWAPS: &[(&str, &str)] = &[
 
 /// `scene` in the player's voice (see the module documentation); `None` if nothing is left.
 pub fn in_second_person(scene: &str, previous: Option<&str>) -> Option<String> {
-    let told: Vec<String> = previous.map(sentences).unwrap_or_default();
-    let told: Vec<String> = told.iter().map(|sentence| normalized(sentence)).collect();
+    let mut told: Vec<String> = previous.map(sentences).unwrap_or_default();
+    told.iter_mut()
+        .for_each(|sentence| *sentence = normalized(sentence));
     let kept: Vec<String> = sentences(&without_asides(scene))
         .into_iter()
         .filter(|sentence| {
             let words = format!(" {} ", normalized(sentence));
-            !sentence.trim_end().ends_with('?')
+            let fresh = !told.contains(&normalized(sentence));
+            // Told once: a sentence repeated within the scene is dropped too.
+            told.push(normalized(sentence));
+            fresh
+                && !sentence.trim_end().ends_with('?')
                 && !META.iter().any(|meta| words.contains(&format!(" {meta} ")))
-                && !told.contains(&normalized(sentence))
                 && !sentence
                     .trim_start()
                     .starts_with(|c: char| c.is_ascii_digit())
@@ -176,6 +180,7 @@ mod tests {
     fn asides_talk_about_the_story_questions_and_repeats_are_dropped() {
         let previous = "The darkness was endless.";
         let observed = "(winks at the client) The darkness was endless. Rain hammers the door. \
+                        Rain hammers the door. \
                         This is where you could expand on the story. Who is that? 1. A plan. \
                         \"I know my way,\" the guard says.";
         assert_eq!(
