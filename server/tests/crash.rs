@@ -7,8 +7,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use app::api::{CreateCampaign, LoadCampaign, PlayTurn};
-use app::campaign::view::{CampaignSummary, CampaignView, StoryEntry, TurnUpdate};
+use app::api::{LoadCampaign, PlayTurn, StartCampaign};
+use app::campaign::view::{CampaignView, StoryEntry, TurnUpdate};
 use axum::{body::Body, extract::State, routing, Router};
 use futures::StreamExt;
 use leptos::server_fn::ServerFn;
@@ -134,16 +134,21 @@ async fn a_server_killed_mid_turn_restarts_at_the_last_completed_turn_and_plays_
     let home = reqwest::get(format!("{base}/")).await.unwrap();
     let cookie = home.headers()["set-cookie"].to_str().unwrap();
     let cookie = cookie.split(';').next().unwrap().to_owned();
-    let created: CampaignSummary = post(
+    let started = post(
         &base,
-        CreateCampaign::PATH,
+        StartCampaign::PATH,
         &cookie,
         json!({"form": {"premise": "A flooded crypt", "name": "Mira", "class": "Ranger"}}),
     )
     .await
-    .json()
+    .text()
     .await
     .unwrap();
+    let Some(TurnUpdate::Created { summary: created }) =
+        serde_json::from_str::<TurnUpdate>(started.lines().last().unwrap()).ok()
+    else {
+        panic!("the campaign starts: {started}")
+    };
     let play =
         json!({"id": created.id, "turn": 1, "input": {"kind": "text", "text": "I creep in"}});
     let mut turn = post(&base, PlayTurn::PATH, &cookie, play.clone()).await;

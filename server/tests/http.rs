@@ -3,7 +3,7 @@
 
 use std::net::SocketAddr;
 
-use app::api::{CreateCampaign, ListCampaigns, LoadCampaign, PlayTurn};
+use app::api::{ListCampaigns, LoadCampaign, PlayTurn, StartCampaign};
 use app::campaign::view::{CampaignPage, CampaignSummary, CampaignView, StoryEntry, TurnUpdate};
 use app::errors::AppError;
 use app::service::LimitSettings;
@@ -70,6 +70,24 @@ fn settings(dir: &std::path::Path, spend: Spend) -> Settings {
     }
 }
 
+/// The campaign a streamed start answered with, after its opening scene streamed.
+fn created(body: &str) -> CampaignSummary {
+    let updates: Vec<TurnUpdate> = body
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert!(
+        updates
+            .iter()
+            .any(|update| matches!(update, TurnUpdate::Narrative { .. })),
+        "the opening streams: {body}"
+    );
+    match updates.last() {
+        Some(TurnUpdate::Created { summary }) => summary.clone(),
+        other => panic!("ends with the campaign: {other:?}"),
+    }
+}
+
 fn browser() -> reqwest::Client {
     reqwest::Client::builder()
         .cookie_store(true)
@@ -84,13 +102,13 @@ impl TestApp {
 
     async fn create(&self, client: &reqwest::Client) -> CampaignView {
         let response = client
-            .post(self.url(CreateCampaign::PATH))
+            .post(self.url(StartCampaign::PATH))
             .json(&serde_json::json!({"form": {"premise": "A gate", "name": "Mira", "class": "Ranger"}}))
             .send()
             .await
             .unwrap();
         assert_eq!(response.status(), 200);
-        let created: CampaignSummary = response.json().await.unwrap();
+        let created = created(&response.text().await.unwrap());
         let loaded = self.load(client, created.id.as_str()).await;
         assert_eq!(loaded.status(), 200);
         loaded.json().await.unwrap()
@@ -337,7 +355,7 @@ async fn moves_past_the_rate_limit_are_refused_clearly_and_change_nothing() {
 async fn new_campaigns_are_bounded_per_hour_and_per_player() {
     let create = |app: &TestApp, client: &reqwest::Client| {
         client
-            .post(app.url(CreateCampaign::PATH))
+            .post(app.url(StartCampaign::PATH))
             .json(&serde_json::json!({"form": {"premise": "A gate", "name": "Mira", "class": "Ranger"}}))
             .send()
     };
@@ -384,7 +402,7 @@ async fn a_body_over_the_limit_is_refused_with_a_clear_error() {
     let premise = "a".repeat(100 * 1024);
 
     let response = client
-        .post(app.url(CreateCampaign::PATH))
+        .post(app.url(StartCampaign::PATH))
         .json(&serde_json::json!({"form": {"premise": premise, "name": "Mira", "class": "Ranger"}}))
         .send()
         .await

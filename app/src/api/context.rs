@@ -50,6 +50,20 @@ pub async fn admit_campaign(services: &GameServices, player: &PlayerId) -> Resul
     services.limits.new_campaign(player).map_err(to_app_error)
 }
 
+/// A streamed answer: each update the running task sends, as a JSON line.
+pub fn as_lines(
+    updates: futures::channel::mpsc::UnboundedReceiver<crate::campaign::view::TurnUpdate>,
+) -> leptos::server_fn::codec::TextStream<AppError> {
+    use futures::StreamExt;
+    leptos::server_fn::codec::TextStream::new(updates.map(|update| {
+        let mut line = serde_json::to_string(&update).map_err(|_| AppError::Transport {
+            message: "The server could not write its answer.".to_owned(),
+        })?;
+        line.push('\n');
+        Ok(line)
+    }))
+}
+
 /// Parses a campaign id from the browser; a malformed one is simply not found.
 pub fn campaign_id(id: &str) -> Result<CampaignId, AppError> {
     id.parse().map_err(|_| AppError::NotFound)

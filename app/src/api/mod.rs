@@ -3,7 +3,6 @@
 pub mod branch_campaign;
 #[cfg(feature = "ssr")]
 pub mod context;
-pub mod create_campaign;
 pub mod delete_campaign;
 pub mod earlier_story;
 pub mod edit_journal;
@@ -19,10 +18,10 @@ pub mod play_turn;
 pub mod redo_turn;
 pub mod restart_campaign;
 pub mod retell_turn;
+pub mod start_campaign;
 pub mod undo_turn;
 
 pub use branch_campaign::{branch_campaign, BranchCampaign};
-pub use create_campaign::{create_campaign, CreateCampaign};
 pub use delete_campaign::{delete_campaign, DeleteCampaign};
 pub use earlier_story::{earlier_story, EarlierStory};
 pub use edit_journal::{edit_journal, EditJournal};
@@ -38,4 +37,5 @@ pub use play_turn::{play_turn, PlayTurn};
 pub use redo_turn::{redo_turn, RedoTurn};
 pub use restart_campaign::{restart_campaign, RestartCampaign};
 pub use retell_turn::{retell_turn, RetellTurn};
+pub use start_campaign::{start_campaign, StartCampaign};
 pub use undo_turn::{undo_turn, UndoTurn};

@@ -15,10 +15,9 @@ pub async fn play_turn(
     turn: u32,
     input: MoveInput,
 ) -> Result<TextStream<AppError>, AppError> {
-    use super::context::{admit_turn, campaign_id, now, player, services, to_app_error};
+    use super::context::{admit_turn, as_lines, campaign_id, now, player, services, to_app_error};
     use crate::campaign::view::TurnUpdate;
     use crate::service::MoveRequest;
-    use futures::StreamExt;
     use rand::SeedableRng;
 
     let player = player().await?;
@@ -50,11 +49,5 @@ pub async fn play_turn(
         };
         let _ = sender.unbounded_send(last);
     });
-    Ok(TextStream::new(receiver.map(|update| {
-        let mut line = serde_json::to_string(&update).map_err(|_| AppError::Transport {
-            message: "The server could not write its answer.".to_owned(),
-        })?;
-        line.push('\n');
-        Ok(line)
-    })))
+    Ok(as_lines(receiver))
 }

@@ -349,6 +349,11 @@ pub enum TurnUpdate {
         /// Every entry now.
         entries: Vec<JournalEntry>,
     },
+    /// The new campaign is saved with its opening scene and first actions.
+    Created {
+        /// The campaign.
+        summary: CampaignSummary,
+    },
     /// Why the turn is taking longer (the model is being asked again).
     Waiting {
         /// What the player is told.

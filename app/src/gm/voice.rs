@@ -1,7 +1,10 @@
 //! The narrator's voice kept by the rules, for a model too small to keep it: asides in
 //! parentheses and sentences about the story, the game or the player are dropped, and so is
-//! any sentence already told in the previous scene or earlier in this one; the narrator's "I" (a
-//! small model writes as the hero) becomes the player's "you". Quoted speech is left alone.
+//! any sentence mostly told already (in the previous scene or earlier in this one); the
+//! narrator's "I" (a small model writes as the hero) becomes the player's "you". Quoted speech
+//! is left alone.
+
+use std::collections::HashSet;
 
 use crate::game::action_quality::normalized;
 
@@ -44,16 +47,17 @@ const SWAPS: &[(&str, &str)] = &[
 
 /// `scene` in the player's voice (see the module documentation); `None` if nothing is left.
 pub fn in_second_person(scene: &str, previous: Option<&str>) -> Option<String> {
-    let mut told: Vec<String> = previous.map(sentences).unwrap_or_default();
-    told.iter_mut()
-        .for_each(|sentence| *sentence = normalized(sentence));
+    let mut told: HashSet<[String; 3]> = previous.map(trigrams).unwrap_or_default();
     let kept: Vec<String> = sentences(&without_asides(scene))
         .into_iter()
         .filter(|sentence| {
             let words = format!(" {} ", normalized(sentence));
-            let fresh = !told.contains(&normalized(sentence));
-            // Told once: a sentence repeated within the scene is dropped too.
-            told.push(normalized(sentence));
+            // Told once: a sentence mostly made of what was already said (in the previous
+            // scene or earlier in this one) is dropped.
+            let grams = trigrams(sentence);
+            let repeated = grams.iter().filter(|gram| told.contains(*gram)).count();
+            let fresh = grams.is_empty() || repeated * 2 < grams.len();
+            told.extend(grams);
             fresh
                 && !sentence.trim_end().ends_with('?')
                 && !META.iter().any(|meta| words.contains(&format!(" {meta} ")))
@@ -65,6 +69,15 @@ pub fn in_second_person(scene: &str, previous: Option<&str>) -> Option<String> {
         .collect();
     let text = kept.join(" ").trim().to_owned();
     (!text.is_empty()).then(|| capitalized(&text))
+}
+
+/// The word 3-grams of `text`.
+fn trigrams(text: &str) -> HashSet<[String; 3]> {
+    let words: Vec<String> = normalized(text).split(' ').map(str::to_owned).collect();
+    words
+        .windows(3)
+        .map(|gram| [gram[0].clone(), gram[1].clone(), gram[2].clone()])
+        .collect()
 }
 
 /// `text` without its `( … )` asides.

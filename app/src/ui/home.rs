@@ -1,14 +1,19 @@
-//! The home page: a new adventure (preset or custom premise, name, class) and the saved
-//! campaigns (resume, export, delete; import a file).
+//! The home page: a new adventure (preset or custom premise, name, class; its opening streams
+//! in as it is written) and the saved campaigns (resume, export, delete; import a file).
 
 use leptos::prelude::*;
+use leptos::task::spawn_local;
 use leptos_router::components::A;
 use leptos_router::hooks::use_navigate;
 
 use super::files::{ExportButton, ImportForm};
 use super::game_master::GameMasterNote;
-use crate::api::{list_campaigns, CreateCampaign, DeleteCampaign};
-use crate::campaign::view::{CampaignPage, CampaignSummary, NewCampaign, PREMISE_PRESETS};
+use super::updates::read_updates;
+use crate::api::{list_campaigns, start_campaign, DeleteCampaign};
+use crate::campaign::view::{
+    CampaignPage, CampaignSummary, NewCampaign, TurnUpdate, PREMISE_PRESETS,
+};
+use crate::errors::AppError;
 
 /// Class suggestions for the form (any class may be typed).
 const CLASSES: [&str; 6] = ["Fighter", "Ranger", "Rogue", "Wizard", "Cleric", "Bard"];
@@ -29,120 +34,188 @@ pub fn HomePage() -> impl IntoView {
     }
 }
 
-/// The new-adventure form; keeps what was typed when starting fails.
+/// The new-adventure form; keeps what was typed when starting fails. The opening scene streams
+/// in below it as the game master writes it; the play screen opens once it is saved.
 #[component]
 fn NewAdventureForm() -> impl IntoView {
-    let create = ServerAction::<CreateCampaign>::new();
     let preset = RwSignal::new(0usize);
     let custom = RwSignal::new(String::new());
     let name = RwSignal::new(String::new());
     let class = RwSignal::new(CLASSES[1].to_owned());
-    let pending = create.pending();
+    let starting = RwSignal::new(false);
+    let opening = RwSignal::new(String::new());
+    let error = RwSignal::new(None::<String>);
     let navigate = use_navigate();
-
-    Effect::new(move |_| {
-        if let Some(Ok(view)) = create.value().get() {
-            navigate(&format!("/play/{}", view.id), Default::default());
-        }
-    });
 
     let submit = move |event: leptos::ev::SubmitEvent| {
         event.prevent_default();
-        let premise = match preset.get() {
+        if starting.get_untracked() {
+            return;
+        }
+        let premise = match preset.get_untracked() {
             index if index < PREMISE_PRESETS.len() => PREMISE_PRESETS[index].to_owned(),
-            _ => custom.get(),
+            _ => custom.get_untracked(),
         };
-        create.dispatch(CreateCampaign {
-            form: NewCampaign {
-                premise,
-                name: name.get(),
-                class: class.get(),
-            },
+        let form = NewCampaign {
+            premise,
+            name: name.get_untracked(),
+            class: class.get_untracked(),
+        };
+        starting.set(true);
+        error.set(None);
+        opening.set(String::new());
+        let navigate = navigate.clone();
+        spawn_local(async move {
+            match stream_opening(form, opening).await {
+                Ok(id) => navigate(&format!("/play/{id}"), Default::default()),
+                Err(failure) => {
+                    error.set(Some(failure.to_string()));
+                    starting.set(false);
+                }
+            }
         });
     };
 
     view! {
         <form class="new-adventure panel" on:submit=submit>
             <h2>"New adventure"</h2>
-            <fieldset class="premises">
-                <legend>"Premise"</legend>
-                {PREMISE_PRESETS
-                    .iter()
-                    .enumerate()
-                    .map(|(index, text)| {
-                        view! {
-                            <label class="premise-option">
-                                <input
-                                    type="radio"
-                                    name="premise"
-                                    prop:checked=move || preset.get() == index
-                                    on:change=move |_| preset.set(index)
-                                />
-                                <span>{*text}</span>
-                            </label>
-                        }
-                    })
-                    .collect_view()}
-                <label class="premise-option">
-                    <input
-                        type="radio"
-                        name="premise"
-                        prop:checked=move || preset.get() == PREMISE_PRESETS.len()
-                        on:change=move |_| preset.set(PREMISE_PRESETS.len())
-                    />
-                    <input
-                        type="text"
-                        class="custom-premise"
-                        placeholder="Or write your own premise…"
-                        maxlength="300"
-                        prop:value=custom
-                        on:input=move |event| {
-                            custom.set(event_target_value(&event));
-                            preset.set(PREMISE_PRESETS.len());
-                        }
-                    />
-                </label>
-            </fieldset>
-            <div class="row">
-                <label>
-                    "Name"
-                    <input
-                        type="text"
-                        required
-                        maxlength="40"
-                        placeholder="Mira Thorne"
-                        prop:value=name
-                        on:input=move |event| name.set(event_target_value(&event))
-                    />
-                </label>
-                <label>
-                    "Class"
-                    <input
-                        type="text"
-                        required
-                        maxlength="40"
-                        list="classes"
-                        prop:value=class
-                        on:input=move |event| class.set(event_target_value(&event))
-                    />
-                    <datalist id="classes">
-                        {CLASSES.map(|c| view! { <option value=c></option> }).collect_view()}
-                    </datalist>
-                </label>
-            </div>
-            <button class="primary" type="submit" disabled=pending>
-                {move || if pending.get() { "The GM is writing your opening…" } else { "Begin the adventure" }}
+            <PremiseChoice preset custom />
+            <CharacterFields name class />
+            <button class="primary" type="submit" disabled=starting>
+                {move || if starting.get() { "The GM is writing your opening…" } else { "Begin the adventure" }}
             </button>
             {move || {
-                create
-                    .value()
-                    .get()
-                    .and_then(Result::err)
-                    .map(|error| {
-                        view! { <p class="error" role="alert">{error.to_string()}</p> }
-                    })
+                error.get().map(|error| view! { <p class="error" role="alert">{error}</p> })
             }}
+            {move || starting.get().then(|| view! { <OpeningPreview opening /> })}
         </form>
+    }
+}
+
+/// Starts the campaign, showing its opening as it streams into `opening`; its id once saved.
+async fn stream_opening(form: NewCampaign, opening: RwSignal<String>) -> Result<String, AppError> {
+    let stream = start_campaign(form).await?;
+    let mut created = None;
+    read_updates(stream, |update| match update {
+        TurnUpdate::Narrative { text } => {
+            opening.update(|shown| shown.push_str(&text));
+            false
+        }
+        TurnUpdate::NarrativeReplaced { text } => {
+            opening.set(text);
+            false
+        }
+        TurnUpdate::Created { summary } => {
+            created = Some(summary.id.to_string());
+            true
+        }
+        _ => false,
+    })
+    .await?;
+    created.ok_or_else(|| AppError::Transport {
+        message: "The server did not say which campaign it started.".to_owned(),
+    })
+}
+
+/// The opening scene as it is written, or what is happening until its first words arrive.
+#[component]
+fn OpeningPreview(opening: RwSignal<String>) -> impl IntoView {
+    view! {
+        <div class="opening-preview" aria-live="polite" data-testid="opening-preview">
+            {move || {
+                let text = opening.get();
+                if text.is_empty() {
+                    view! {
+                        <p class="status">
+                            "The game master is reading your premise… the first words can take a few seconds while the model gets going."
+                        </p>
+                    }
+                        .into_any()
+                } else {
+                    view! { <div class="scene draft">{text}</div> }.into_any()
+                }
+            }}
+        </div>
+    }
+}
+
+/// The premise: one of the presets, or the player's own.
+#[component]
+fn PremiseChoice(preset: RwSignal<usize>, custom: RwSignal<String>) -> impl IntoView {
+    view! {
+        <fieldset class="premises">
+            <legend>"Premise"</legend>
+            {PREMISE_PRESETS
+                .iter()
+                .enumerate()
+                .map(|(index, text)| {
+                    view! {
+                        <label class="premise-option">
+                            <input
+                                type="radio"
+                                name="premise"
+                                prop:checked=move || preset.get() == index
+                                on:change=move |_| preset.set(index)
+                            />
+                            <span>{*text}</span>
+                        </label>
+                    }
+                })
+                .collect_view()}
+            <label class="premise-option">
+                <input
+                    type="radio"
+                    name="premise"
+                    prop:checked=move || preset.get() == PREMISE_PRESETS.len()
+                    on:change=move |_| preset.set(PREMISE_PRESETS.len())
+                />
+                <input
+                    type="text"
+                    class="custom-premise"
+                    placeholder="Or write your own premise…"
+                    maxlength="300"
+                    prop:value=custom
+                    on:input=move |event| {
+                        custom.set(event_target_value(&event));
+                        preset.set(PREMISE_PRESETS.len());
+                    }
+                />
+            </label>
+        </fieldset>
+    }
+}
+
+/// The character's name and class.
+#[component]
+fn CharacterFields(name: RwSignal<String>, class: RwSignal<String>) -> impl IntoView {
+    view! {
+        <div class="row">
+            <label>
+                "Name"
+                <input
+                    type="text"
+                    required
+                    maxlength="40"
+                    placeholder="Mira Thorne"
+                    prop:value=name
+                    on:input=move |event| name.set(event_target_value(&event))
+                />
+            </label>
+            <label>
+                "Class"
+                <input
+                    type="text"
+                    required
+                    maxlength="40"
+                    list="classes"
+                    prop:value=class
+                    on:input=move |event| class.set(event_target_value(&event))
+                />
+                <datalist id="classes">
+                    {CLASSES.map(|c| view! { <option value=c></option> }).collect_view()}
+                </datalist>
+            </label>
+        </div>
     }
 }
 

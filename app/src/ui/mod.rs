@@ -6,3 +6,4 @@ pub mod files;
 pub mod game_master;
 pub mod home;
 pub mod play;
+pub mod updates;

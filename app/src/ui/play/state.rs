@@ -118,7 +118,7 @@ impl PlayState {
                 // A new turn replaces whatever was undone.
                 self.redoable.set(0);
             }
-            TurnUpdate::Error { .. } => {}
+            TurnUpdate::Error { .. } | TurnUpdate::Created { .. } => {}
         }
     }
 

@@ -1,7 +1,6 @@
 //! Running a turn from the play screen: stream the move, then fetch the next actions; on a
 //! failure act on its kind (a stale turn is fetched in place, a retryable one offers Retry).
 
-use futures::StreamExt;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
@@ -9,6 +8,7 @@ use super::state::{Failure, PlayState, Retry};
 use crate::api::{load_campaign, next_actions, play_turn};
 use crate::campaign::view::{MoveInput, TurnUpdate};
 use crate::errors::AppError;
+use crate::ui::updates::read_updates;
 
 /// Plays a move (unless a request is running).
 pub fn play(state: PlayState, input: MoveInput) {
@@ -139,28 +139,10 @@ async fn caught_up(state: PlayState) -> bool {
 /// Runs a turn, applying each streamed update; ends when the turn is saved, or with why not.
 async fn stream_turn(state: &PlayState, id: String, input: MoveInput) -> Result<(), AppError> {
     let stream = play_turn(id, state.turn.get_untracked(), input).await?;
-    let mut stream = stream.into_inner();
-    let mut buffer = String::new();
-    while let Some(chunk) = stream.next().await {
-        buffer.push_str(&chunk?);
-        while let Some(newline) = buffer.find('\n') {
-            let line: String = buffer.drain(..=newline).collect();
-            let update: TurnUpdate =
-                serde_json::from_str(line.trim()).map_err(|_| AppError::Transport {
-                    message: "The server sent an answer this page cannot read.".to_owned(),
-                })?;
-            match update {
-                TurnUpdate::Error { error } => return Err(error),
-                done @ TurnUpdate::Done { .. } => {
-                    state.update(done);
-                    return Ok(());
-                }
-                other => state.update(other),
-            }
-        }
-    }
-    Err(AppError::Transport {
-        message: "The connection closed before the turn was finished. Nothing was lost: try again."
-            .to_owned(),
+    read_updates(stream, |update| {
+        let done = matches!(update, TurnUpdate::Done { .. });
+        state.update(update);
+        done
     })
+    .await
 }

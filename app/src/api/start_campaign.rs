@@ -1,0 +1,43 @@
+//! `start_campaign`: a new adventure, its opening scene streamed as it is written (JSON lines of
+//! [`TurnUpdate`](crate::campaign::view::TurnUpdate)), ending with `created` (the campaign, once
+//! saved with its first actions) or `error` (nothing was saved).
+
+use leptos::prelude::*;
+use leptos::server_fn::codec::{Json, StreamingText, TextStream};
+
+use crate::campaign::view::NewCampaign;
+use crate::errors::AppError;
+
+/// Starts a campaign from the new-adventure form, streaming its opening scene.
+#[server(input = Json, output = StreamingText)]
+pub async fn start_campaign(form: NewCampaign) -> Result<TextStream<AppError>, AppError> {
+    use super::context::{admit_campaign, as_lines, now, player, services, to_app_error};
+    use crate::campaign::view::TurnUpdate;
+    use rand::SeedableRng;
+
+    let player = player().await?;
+    let services = services()?;
+    admit_campaign(&services, &player).await?;
+    let (sender, receiver) = futures::channel::mpsc::unbounded::<TurnUpdate>();
+    tokio::spawn(async move {
+        let mut rng = rand::rngs::StdRng::from_os_rng();
+        let mut sink = {
+            let sender = sender.clone();
+            move |update: TurnUpdate| {
+                let _ = sender.unbounded_send(update);
+            }
+        };
+        let result = services
+            .game()
+            .create(&player, &form, now(), &mut rng, &mut sink)
+            .await;
+        let last = match result {
+            Ok(summary) => TurnUpdate::Created { summary },
+            Err(error) => TurnUpdate::Error {
+                error: to_app_error(error),
+            },
+        };
+        let _ = sender.unbounded_send(last);
+    });
+    Ok(as_lines(receiver))
+}
