@@ -4,7 +4,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 "$ROOT/scripts/setup.sh"
 cd "$ROOT"
-cargo leptos build --release
+"$ROOT/scripts/build-site.sh"
 export LEPTOS_ENV=PROD
 export LEPTOS_SITE_ADDR=${LEPTOS_SITE_ADDR:-127.0.0.1:3000}
 echo "Dicebound: open http://$LEPTOS_SITE_ADDR (Ctrl-C stops it)"

@@ -9,6 +9,7 @@ use axum::Router;
 use leptos::prelude::{provide_context, LeptosOptions};
 use leptos_axum::{generate_route_list, LeptosRoutes};
 use tokio::net::TcpListener;
+use tower_http::services::ServeDir;
 
 use crate::config::{LlmChoice, Settings};
 use crate::llm::bundled::BundledServer;
@@ -153,7 +154,7 @@ fn services(
 const ENDPOINT_CALLS: usize = 8;
 
 /// The routes: every page of [`App`], the server functions (with the game's services), and the
-/// built site's files. Every request is checked, outermost first: its host name, then (for a
+/// built site's files (its assets precompressed). Every request is checked, outermost first: its host name, then (for a
 /// write) that it comes from this site, then its body's size; then it gets a player identity.
 fn router(
     options: LeptosOptions,
@@ -162,7 +163,11 @@ fn router(
     hosts: AllowedHosts,
 ) -> Router {
     let routes = generate_route_list(App);
+    // The built assets, sent compressed where the build compressed them (`.gz` beside each).
+    let assets = std::path::Path::new(&*options.site_root).join(&*options.site_pkg_dir);
+    let assets_path = format!("/{}", options.site_pkg_dir);
     Router::new()
+        .nest_service(&assets_path, ServeDir::new(assets).precompressed_gzip())
         .leptos_routes_with_context(
             &options,
             routes,

@@ -56,6 +56,7 @@ fn settings(dir: &std::path::Path, spend: Spend) -> Settings {
     std::fs::write(&scenario, SCENARIO).unwrap();
     let leptos = LeptosOptions::builder()
         .output_name("dicebound")
+        .site_root(dir.display().to_string())
         .site_addr(SocketAddr::from(([127, 0, 0, 1], 0)))
         .build();
     Settings {
@@ -532,4 +533,45 @@ async fn a_client_too_slow_or_too_large_with_its_headers_is_cut_off() {
         Ok(response) => assert_eq!(response.status(), 431),
         Err(error) => assert!(!error.is_timeout(), "{error}"),
     }
+}
+
+#[tokio::test]
+async fn built_assets_are_sent_gzipped_to_browsers_that_accept_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let pkg = dir.path().join("pkg");
+    std::fs::create_dir_all(&pkg).unwrap();
+    std::fs::write(pkg.join("dicebound.js"), "console.log('dicebound');").unwrap();
+    // What the build wrote beside it (the bytes are the server's to pass on, not to read).
+    std::fs::write(pkg.join("dicebound.js.gz"), b"\x1f\x8b precompressed").unwrap();
+    let app = Application::build(settings(dir.path(), Spend::default()))
+        .await
+        .unwrap();
+    let addr = app.local_addr();
+    tokio::spawn(app.run_until_stopped(std::future::pending()));
+    let url = format!("http://{addr}/pkg/dicebound.js");
+
+    let gzipped = reqwest::Client::new()
+        .get(&url)
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    let plain = reqwest::Client::new().get(&url).send().await.unwrap();
+
+    assert_eq!(gzipped.status(), 200);
+    assert_eq!(gzipped.headers()["content-encoding"], "gzip");
+    assert!(gzipped.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .contains("javascript"));
+    assert!(
+        !gzipped.headers().contains_key("cache-control"),
+        "assets are cacheable"
+    );
+    assert_eq!(
+        &gzipped.bytes().await.unwrap()[..],
+        b"\x1f\x8b precompressed"
+    );
+    assert!(!plain.headers().contains_key("content-encoding"));
+    assert_eq!(plain.text().await.unwrap(), "console.log('dicebound');");
 }
