@@ -57,6 +57,40 @@ fn size(name: &str, default: usize) -> usize {
         .unwrap_or(default)
 }
 
+impl Score {
+    /// Adds `other`'s tallies (not its opening time).
+    fn add(&mut self, other: &Score) {
+        self.lists += other.lists;
+        self.own_lists += other.own_lists;
+        self.own_concrete += other.own_concrete;
+        self.shown_concrete += other.shown_concrete;
+        self.dice += other.dice;
+        self.scenes += other.scenes;
+        self.voice += other.voice;
+        self.grounded += other.grounded;
+        self.unrepeated += other.unrepeated;
+        self.failures += other.failures;
+    }
+}
+
+/// One line of the table.
+fn row(label: &str, s: &Score, opening: Duration, note: &str) -> String {
+    format!(
+        "{:<9} {:>6} {:>9} {:>9} {:>6} {:>6} {:>7} {:>8} {:>8} {:>6} {:>8.1}s{note}",
+        label,
+        s.lists,
+        percent(s.own_concrete, s.own_lists),
+        percent(s.shown_concrete, s.lists),
+        percent(s.dice, s.lists),
+        s.scenes,
+        percent(s.voice, s.scenes),
+        percent(s.grounded, s.scenes),
+        percent(s.unrepeated, s.scenes),
+        s.failures,
+        opening.as_secs_f64()
+    )
+}
+
 fn percent(part: u32, whole: u32) -> String {
     if whole == 0 {
         return "-".to_owned();
@@ -263,31 +297,9 @@ fn print_table(scores: &[Score]) {
         "opening"
     );
     let mut total = Score::default();
-    for (n, s) in scores.iter().enumerate() {
-        println!(
-            "{:<9} {:>6} {:>9} {:>9} {:>6} {:>6} {:>7} {:>8} {:>8} {:>6} {:>8.1}s",
-            n + 1,
-            s.lists,
-            percent(s.own_concrete, s.own_lists),
-            percent(s.shown_concrete, s.lists),
-            percent(s.dice, s.lists),
-            s.scenes,
-            percent(s.voice, s.scenes),
-            percent(s.grounded, s.scenes),
-            percent(s.unrepeated, s.scenes),
-            s.failures,
-            s.opening.as_secs_f64()
-        );
-        total.lists += s.lists;
-        total.own_lists += s.own_lists;
-        total.own_concrete += s.own_concrete;
-        total.shown_concrete += s.shown_concrete;
-        total.dice += s.dice;
-        total.scenes += s.scenes;
-        total.voice += s.voice;
-        total.grounded += s.grounded;
-        total.unrepeated += s.unrepeated;
-        total.failures += s.failures;
+    for (n, score) in scores.iter().enumerate() {
+        println!("{}", row(&(n + 1).to_string(), score, score.opening, ""));
+        total.add(score);
     }
     let mut openings: Vec<Duration> = scores.iter().map(|s| s.opening).collect();
     openings.sort();
@@ -295,20 +307,7 @@ fn print_table(scores: &[Score]) {
         .get(openings.len() / 2)
         .copied()
         .unwrap_or_default();
-    println!(
-        "{:<9} {:>6} {:>9} {:>9} {:>6} {:>6} {:>7} {:>8} {:>8} {:>6} {:>8.1}s  (median)",
-        "all",
-        total.lists,
-        percent(total.own_concrete, total.own_lists),
-        percent(total.shown_concrete, total.lists),
-        percent(total.dice, total.lists),
-        total.scenes,
-        percent(total.voice, total.scenes),
-        percent(total.grounded, total.scenes),
-        percent(total.unrepeated, total.scenes),
-        total.failures,
-        median.as_secs_f64()
-    );
+    println!("{}", row("all", &total, median, "  (median)"));
     println!(
         "targets: concrete >= 90%, dice >= 80%, voice >= 90%, grounded >= 90%; own lists {} of {}",
         total.own_lists, total.lists

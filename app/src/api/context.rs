@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 use rand::Rng;
 
+use crate::campaign::view::TurnUpdate;
 use crate::campaign::{CampaignId, PlayerId};
 use crate::errors::AppError;
 use crate::service::{GameServices, ServiceError};
@@ -50,18 +51,39 @@ pub async fn admit_campaign(services: &GameServices, player: &PlayerId) -> Resul
     services.limits.new_campaign(player).map_err(to_app_error)
 }
 
-/// A streamed answer: each update the running task sends, as a JSON line.
-pub fn as_lines(
-    updates: futures::channel::mpsc::UnboundedReceiver<crate::campaign::view::TurnUpdate>,
-) -> leptos::server_fn::codec::TextStream<AppError> {
+/// A streamed answer (JSON lines of [`TurnUpdate`]): `work` runs on a task of its own (it goes
+/// on if the browser leaves), sending its updates to the sink it is given; the update it ends
+/// with is the last line.
+pub fn streamed<W, F>(work: W) -> leptos::server_fn::codec::TextStream<AppError>
+where
+    W: FnOnce(UpdateSender) -> F + Send + 'static,
+    F: std::future::Future<Output = TurnUpdate> + Send + 'static,
+{
     use futures::StreamExt;
-    leptos::server_fn::codec::TextStream::new(updates.map(|update| {
+    let (sender, receiver) = futures::channel::mpsc::unbounded::<TurnUpdate>();
+    let updates = UpdateSender(sender.clone());
+    tokio::spawn(async move {
+        let last = work(updates).await;
+        let _ = sender.unbounded_send(last);
+    });
+    leptos::server_fn::codec::TextStream::new(receiver.map(|update| {
         let mut line = serde_json::to_string(&update).map_err(|_| AppError::Transport {
             message: "The server could not write its answer.".to_owned(),
         })?;
         line.push('\n');
         Ok(line)
     }))
+}
+
+/// Where a streamed answer's task sends its updates.
+#[derive(Clone, Debug)]
+pub struct UpdateSender(futures::channel::mpsc::UnboundedSender<TurnUpdate>);
+
+impl UpdateSender {
+    /// Sends `update` (dropped if the browser has left).
+    pub fn send(&self, update: TurnUpdate) {
+        let _ = self.0.unbounded_send(update);
+    }
 }
 
 /// Parses a campaign id from the browser; a malformed one is simply not found.

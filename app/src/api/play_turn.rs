@@ -15,7 +15,7 @@ pub async fn play_turn(
     turn: u32,
     input: MoveInput,
 ) -> Result<TextStream<AppError>, AppError> {
-    use super::context::{admit_turn, as_lines, campaign_id, now, player, services, to_app_error};
+    use super::context::{admit_turn, campaign_id, now, player, services, streamed, to_app_error};
     use crate::campaign::view::TurnUpdate;
     use crate::service::MoveRequest;
     use rand::SeedableRng;
@@ -24,30 +24,23 @@ pub async fn play_turn(
     let id = campaign_id(&id)?;
     let services = services()?;
     admit_turn(&services, &player)?;
-    let (sender, receiver) = futures::channel::mpsc::unbounded::<TurnUpdate>();
-    tokio::spawn(async move {
+    Ok(streamed(move |updates| async move {
         let mut rng = rand::rngs::StdRng::from_os_rng();
-        let mut sink = {
-            let sender = sender.clone();
-            move |update: TurnUpdate| {
-                let _ = sender.unbounded_send(update);
-            }
-        };
         let request = MoveRequest {
             expected_turn: turn,
             input: &input,
         };
         let result = services
             .game()
-            .play(&player, &id, request, now(), &mut rng, &mut sink)
+            .play(&player, &id, request, now(), &mut rng, &mut |u| {
+                updates.send(u)
+            })
             .await;
-        let last = match result {
+        match result {
             Ok((turn, tokens)) => TurnUpdate::Done { turn, tokens },
             Err(error) => TurnUpdate::Error {
                 error: to_app_error(error),
             },
-        };
-        let _ = sender.unbounded_send(last);
-    });
-    Ok(as_lines(receiver))
+        }
+    }))
 }

@@ -11,33 +11,24 @@ use crate::errors::AppError;
 /// Starts a campaign from the new-adventure form, streaming its opening scene.
 #[server(input = Json, output = StreamingText)]
 pub async fn start_campaign(form: NewCampaign) -> Result<TextStream<AppError>, AppError> {
-    use super::context::{admit_campaign, as_lines, now, player, services, to_app_error};
+    use super::context::{admit_campaign, now, player, services, streamed, to_app_error};
     use crate::campaign::view::TurnUpdate;
     use rand::SeedableRng;
 
     let player = player().await?;
     let services = services()?;
     admit_campaign(&services, &player).await?;
-    let (sender, receiver) = futures::channel::mpsc::unbounded::<TurnUpdate>();
-    tokio::spawn(async move {
+    Ok(streamed(move |updates| async move {
         let mut rng = rand::rngs::StdRng::from_os_rng();
-        let mut sink = {
-            let sender = sender.clone();
-            move |update: TurnUpdate| {
-                let _ = sender.unbounded_send(update);
-            }
-        };
         let result = services
             .game()
-            .create(&player, &form, now(), &mut rng, &mut sink)
+            .create(&player, &form, now(), &mut rng, &mut |u| updates.send(u))
             .await;
-        let last = match result {
+        match result {
             Ok(summary) => TurnUpdate::Created { summary },
             Err(error) => TurnUpdate::Error {
                 error: to_app_error(error),
             },
-        };
-        let _ = sender.unbounded_send(last);
-    });
-    Ok(as_lines(receiver))
+        }
+    }))
 }

@@ -1,7 +1,8 @@
 //! Moves the rules propose from the scene, for a model too small to write its own: verbs ×
 //! the things the last scene names ("Approach the drowned gate carefully"), each with the
 //! check the rules attach to it. The model picks among them (its schema allows only these
-//! descriptions) and the rules, not the model, decide which of them roll.
+//! descriptions) and the rules, not the model, decide which of them roll. The fallback actions
+//! every model gets when its own are unusable are built the same way.
 
 use super::quality::{last_scene, things_named};
 use crate::campaign::state::CampaignState;
@@ -59,6 +60,15 @@ impl Candidate {
         Self { description, check }
     }
 
+    /// Its verb, lower case (an id).
+    fn verb(&self) -> String {
+        self.description
+            .split(' ')
+            .next()
+            .unwrap_or("move")
+            .to_lowercase()
+    }
+
     fn draft(&self, id: &str) -> ActionDraft {
         ActionDraft {
             id: id.to_owned(),
@@ -77,9 +87,8 @@ impl Candidate {
 /// looking closer, approaching (with a Stealth check) and, for a person, talking (with a
 /// Persuasion check); then searching (with a Perception check) and waiting.
 pub fn candidate_moves(state: &CampaignState) -> Vec<Candidate> {
-    let scene = last_scene(state).unwrap_or(&state.premise);
     let mut moves = Vec::new();
-    for thing in things_named(scene).into_iter().rev().take(3) {
+    for thing in things_in(state).into_iter().take(3) {
         if PEOPLE.contains(&thing.as_str()) || thing.split(' ').any(|w| PEOPLE.contains(&w)) {
             let talk = format!("Talk to the {thing}");
             moves.push(Candidate::new(
@@ -87,23 +96,64 @@ pub fn candidate_moves(state: &CampaignState) -> Vec<Candidate> {
                 Some(("Persuasion", Attribute::Charisma)),
             ));
         }
-        moves.push(Candidate::new(format!("Examine the {thing} closely"), None));
-        let approach = format!("Approach the {thing} carefully");
-        moves.push(Candidate::new(
-            approach,
-            Some(("Stealth", Attribute::Dexterity)),
-        ));
+        moves.extend([examine(&thing), approach(&thing)]);
     }
-    let search = "Search the area for anything useful".to_owned();
-    moves.push(Candidate::new(
-        search,
-        Some(("Perception", Attribute::Wisdom)),
-    ));
-    moves.push(Candidate::new(
-        "Wait and listen for a moment".to_owned(),
-        None,
-    ));
+    moves.extend([search(), wait()]);
     moves
+}
+
+/// The actions the rules offer when the model cannot produce valid ones (any model): looking
+/// closer at the newest thing the last scene names, approaching the one before it, searching
+/// and waiting.
+pub fn fallback_actions(state: &CampaignState) -> ActionList {
+    let mut things = things_in(state).into_iter();
+    let mut moves: Vec<Candidate> = things
+        .next()
+        .map(|thing| examine(&thing))
+        .into_iter()
+        .collect();
+    moves.extend(things.next().map(|thing| approach(&thing)));
+    moves.extend([search(), wait()]);
+    let drafts = moves.iter().map(|m| m.draft(&m.verb())).collect();
+    ActionListDraft { actions: drafts }
+        .validate()
+        .map(|valid| valid.actions)
+        .unwrap_or_else(|_| {
+            let safe = [
+                Candidate::new("Look around carefully".to_owned(), None),
+                Candidate::new("Wait and listen".to_owned(), None),
+            ];
+            ActionListDraft {
+                actions: safe.iter().map(|m| m.draft(&m.verb())).collect(),
+            }
+            .validate()
+            .map(|valid| valid.actions)
+            .expect("the safe actions are valid (tested)")
+        })
+}
+
+/// The things the last scene (else the premise) names, newest first.
+fn things_in(state: &CampaignState) -> Vec<String> {
+    let scene = last_scene(state).unwrap_or(&state.premise);
+    things_named(scene).into_iter().rev().collect()
+}
+
+fn examine(thing: &str) -> Candidate {
+    Candidate::new(format!("Examine the {thing} closely"), None)
+}
+
+fn approach(thing: &str) -> Candidate {
+    let check = Some(("Stealth", Attribute::Dexterity));
+    Candidate::new(format!("Approach the {thing} carefully"), check)
+}
+
+fn search() -> Candidate {
+    let check = Some(("Perception", Attribute::Wisdom));
+    Candidate::new("Search the area for anything useful".to_owned(), check)
+}
+
+fn wait() -> Candidate {
+    Candidate::new("Wait and listen for a moment".to_owned(), None)
 }
 
 /// The list with the rules' checks on every proposed move (whatever dice the model chose); if

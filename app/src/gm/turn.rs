@@ -10,7 +10,7 @@ use std::collections::VecDeque;
 use futures::StreamExt;
 use rand::Rng;
 
-use super::candidates::{candidate_moves, with_rules_checks};
+use super::candidates::{candidate_moves, fallback_actions, with_rules_checks};
 use super::llm::{
     FinishReason, LlmChunk, LlmError, LlmPort, Message, Purpose, TokenUsage, ToolCall, ToolChoice,
 };
@@ -23,7 +23,6 @@ use super::voice;
 use crate::campaign::conversation::SentRequest;
 use crate::campaign::state::CampaignState;
 use crate::campaign::turn_event::{Phase, ToolEffect, TurnEvent};
-use crate::game::action::{ActionDraft, ActionListDraft};
 use crate::game::{Action, ActionList, ActionListError, CharacterSheet, Journal, Resolution, Roll};
 
 /// The most characters a typed move may have.
@@ -490,65 +489,6 @@ fn usable(text: &str, echoes: &[String]) -> Result<ActionList, ActionListError> 
     let valid = ActionList::parse_json(text)?;
     valid.actions.check_concrete(echoes)?;
     Ok(valid.actions)
-}
-
-/// The actions the rules offer when the model cannot produce valid ones: built from the things
-/// the last scene names (examine the newest, approach the one before with a roll), a search
-/// with a roll, and waiting.
-pub fn fallback_actions(state: &CampaignState) -> ActionList {
-    let scene = quality::last_scene(state).unwrap_or(&state.premise);
-    let mut things = quality::things_named(scene).into_iter().rev();
-    let mut drafts = Vec::new();
-    if let Some(thing) = things.next() {
-        drafts.push(fallback(
-            "examine",
-            format!("Examine the {thing} closely"),
-            None,
-        ));
-    }
-    if let Some(thing) = things.next() {
-        let check = Some(("Caution", "DEX"));
-        drafts.push(fallback(
-            "approach",
-            format!("Approach the {thing} carefully"),
-            check,
-        ));
-    }
-    let search = "Search the area for anything useful".to_owned();
-    drafts.push(fallback("search", search, Some(("Perception", "WIS"))));
-    drafts.push(fallback(
-        "wait",
-        "Wait and listen for a moment".to_owned(),
-        None,
-    ));
-    drafts.truncate(ActionList::MAX_ACTIONS);
-    ActionListDraft { actions: drafts }
-        .validate()
-        .map(|valid| valid.actions)
-        .unwrap_or_else(|_| {
-            let safe = |id: &str, text: &str| fallback(id, text.to_owned(), None);
-            ActionListDraft {
-                actions: vec![
-                    safe("look", "Look around carefully"),
-                    safe("wait", "Wait and listen"),
-                ],
-            }
-            .validate()
-            .map(|valid| valid.actions)
-            .expect("the safe actions are valid (tested)")
-        })
-}
-
-/// A fallback action; with a check, a d20 roll against DC 12 on the attribute.
-fn fallback(id: &str, description: String, check: Option<(&str, &str)>) -> ActionDraft {
-    ActionDraft {
-        id: id.to_owned(),
-        description,
-        dice_roll: check.map(|_| "1d20".to_owned()),
-        dice_reason: check.map(|(reason, _)| reason.to_owned()),
-        difficulty_class: check.map(|_| serde_json::Value::from(12)),
-        attribute: check.map(|(_, attribute)| attribute.to_owned()),
-    }
 }
 
 fn offered(actions: ActionList, fallback: bool) -> TurnEvent {
