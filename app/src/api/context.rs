@@ -100,6 +100,11 @@ pub fn to_app_error(error: ServiceError) -> AppError {
         ServiceError::Stale { current } => AppError::Stale { current },
         ServiceError::Invalid { field, reason } => AppError::invalid(field, reason),
         ServiceError::Busy => AppError::Busy,
+        ServiceError::Ended => AppError::invalid(
+            "move",
+            "this story has ended: your character has fallen. Start it over, or branch a new \
+             campaign from an earlier scene",
+        ),
         ServiceError::RateLimited { retry_after } => AppError::Limited {
             retry_after_secs: retry_after.as_secs().max(1),
         },

@@ -7,7 +7,7 @@
 //!   master emits.
 //! - [`state`] (server): the snapshot of the current state and the one projector that applies an
 //!   event to it; [`timeline`] says which events are in effect after undo and redo; [`present`]
-//!   shows the state to the browser.
+//!   shows the state to the browser; [`ledger`] lists every change and roll with its cause.
 //! - [`store`] (server): the `CampaignStore` port the database adapters implement; [`lease`]:
 //!   the `LeaseStore` port (one turn at a time across instances, rolls made final); [`export`]:
 //!   a campaign as one versioned file.
@@ -23,6 +23,8 @@ pub mod event;
 pub mod export;
 #[cfg(feature = "ssr")]
 pub mod lease;
+#[cfg(feature = "ssr")]
+pub mod ledger;
 #[cfg(feature = "ssr")]
 pub mod markdown;
 #[cfg(feature = "ssr")]

@@ -3,7 +3,7 @@
 
 use super::conversation::Message;
 use super::view::{AttributeView, ItemView, LlmEntryView, SheetView};
-use crate::game::{Attribute, CharacterSheet};
+use crate::game::{progression, Attribute, CharacterSheet, Level};
 
 /// The character panel of `sheet`.
 pub fn sheet_view(sheet: &CharacterSheet) -> SheetView {
@@ -40,6 +40,7 @@ pub fn sheet_view(sheet: &CharacterSheet) -> SheetView {
             .items()
             .iter()
             .map(|item| ItemView {
+                slug: item.slug().to_string(),
                 name: item.name().as_str().to_owned(),
                 quantity: item.quantity().value(),
                 description: item.description().map(|d| d.as_str().to_owned()),
@@ -47,6 +48,16 @@ pub fn sheet_view(sheet: &CharacterSheet) -> SheetView {
             .collect(),
         location: sheet.location().as_str().to_owned(),
         time: sheet.time().to_string(),
+        experience: (sheet.experience(), next_threshold(sheet.level())),
+        abilities: sheet
+            .abilities()
+            .iter()
+            .map(|a| (a.name.as_str().to_owned(), a.text.as_ref().map(|t| t.as_str().to_owned())))
+            .collect(),
+        hit_die: format!("d{}", sheet.hit_die().sides()),
+        stakes: format!("{}: {}", capitalised(sheet.stakes().key()), sheet.stakes().explain()),
+        vitality: sheet.vitality().label(),
+        fallen: sheet.vitality().is_dead(),
     }
 }
 
@@ -73,4 +84,19 @@ pub fn llm_view(message: &Message) -> LlmEntryView {
         content,
         tool_calls,
     }
+}
+
+/// The experience the next level needs, if there is a next level.
+fn next_threshold(level: Level) -> Option<u32> {
+    Level::new(i64::from(level.value()) + 1)
+        .ok()
+        .map(progression::threshold)
+}
+
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }

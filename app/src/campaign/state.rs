@@ -11,9 +11,10 @@ use super::markdown;
 use super::present::sheet_view;
 use super::timeline::timeline;
 use super::turn_event::{ToolEffect, TurnEvent};
-use super::view::{ActionView, StoryEntry, TurnUpdate, Verdict};
+use super::view::{ActionView, Roller, StoryEntry, TurnUpdate, Verdict};
 use crate::game::{
-    ActionList, CharacterSheet, DeltaError, Journal, JournalError, Resolution, StateDelta,
+    ActionList, AppliedChanges, CharacterSheet, DeltaError, Journal, JournalError, Natural,
+    Resolution, Roll, StateDelta,
 };
 
 /// The most turns the snapshot keeps verbatim for the model. Turns are normally folded into the
@@ -190,7 +191,12 @@ impl CampaignState {
             } => updates.push(self.entry(StoryEntry::Roll {
                 line: description.clone(),
                 verdict: verdict(resolution),
+                by: Roller::Player,
+                natural: resolution_natural(resolution),
             })),
+            TurnEvent::Ruled { deltas, changes, .. } => {
+                self.apply_changes(deltas, changes, &mut updates)?
+            }
             TurnEvent::ToolResult {
                 effect: Some(effect),
                 ..
@@ -236,19 +242,29 @@ impl CampaignState {
             ToolEffect::Rolled { reason, roll } => updates.push(self.entry(StoryEntry::Roll {
                 line: roll.describe(reason),
                 verdict: None,
+                by: Roller::GameMaster,
+                natural: natural_of(roll),
             })),
-            ToolEffect::Changed { deltas, changes } => {
-                let mut sheet = self.sheet.clone();
-                StateDelta::apply_all(deltas, &mut sheet)?;
-                self.sheet = sheet;
-                updates.push(TurnUpdate::Sheet {
-                    sheet: sheet_view(&self.sheet),
-                });
-                let labels = changes.labels();
-                if !labels.is_empty() {
-                    updates.push(self.entry(StoryEntry::Changes { labels }));
-                }
-            }
+            ToolEffect::Changed { deltas, changes } => self.apply_changes(deltas, changes, updates)?,
+            ToolEffect::Checked { reason, check } => updates.push(self.entry(StoryEntry::Roll {
+                line: check.describe(reason),
+                verdict: Some(if check.is_success() {
+                    Verdict::Success
+                } else {
+                    Verdict::Failure
+                }),
+                by: Roller::Player,
+                natural: check.natural(),
+            })),
+            ToolEffect::Asked { reading } => updates.push(self.entry(StoryEntry::Roll {
+                line: reading.describe(),
+                verdict: None,
+                by: Roller::Oracle,
+                natural: None,
+            })),
+            ToolEffect::Aside { message } => updates.push(self.entry(StoryEntry::Aside {
+                text: message.clone(),
+            })),
             ToolEffect::Noted { change } => {
                 let label = self.journal.apply(change)?;
                 updates.push(self.journal_update());
@@ -258,6 +274,26 @@ impl CampaignState {
                 }
             }
             ToolEffect::Read => {}
+        }
+        Ok(())
+    }
+
+    /// Applies changes the rules made (by a tool or on their own) and shows their chips.
+    fn apply_changes(
+        &mut self,
+        deltas: &[StateDelta],
+        changes: &AppliedChanges,
+        updates: &mut Vec<TurnUpdate>,
+    ) -> Result<(), ProjectionError> {
+        let mut sheet = self.sheet.clone();
+        StateDelta::apply_all(deltas, &mut sheet)?;
+        self.sheet = sheet;
+        updates.push(TurnUpdate::Sheet {
+            sheet: sheet_view(&self.sheet),
+        });
+        let labels = changes.labels();
+        if !labels.is_empty() {
+            updates.push(self.entry(StoryEntry::Changes { labels }));
         }
         Ok(())
     }
@@ -298,6 +334,23 @@ pub fn entry_of(update: TurnUpdate) -> Option<StoryEntry> {
     match update {
         TurnUpdate::Entry { entry, .. } => Some(entry),
         _ => None,
+    }
+}
+
+/// A natural 20 or 1, if the roll was a lone d20.
+fn natural_of(roll: &Roll) -> Option<Natural> {
+    match roll.natural_d20() {
+        Some(20) => Some(Natural::Twenty),
+        Some(1) => Some(Natural::One),
+        _ => None,
+    }
+}
+
+/// A player's roll's natural 20 or 1.
+fn resolution_natural(resolution: &Resolution) -> Option<Natural> {
+    match resolution {
+        Resolution::Check(check) => check.natural(),
+        Resolution::Roll(roll) => natural_of(roll),
     }
 }
 

@@ -4,7 +4,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::conversation::{TokenUsage, ToolCall};
-use crate::game::{ActionList, AppliedChanges, JournalChange, Resolution, Roll, StateDelta};
+use crate::game::oracle::OracleReading;
+use crate::game::{
+    ActionList, AppliedChanges, Check, JournalChange, Resolution, Roll, StateDelta,
+};
 
 /// Which phase of the turn an event belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -56,6 +59,16 @@ pub enum TurnEvent {
     NarrativeReplaced {
         /// The narrative as it now stands.
         text: String,
+    },
+    /// The rules changed the sheet on their own: a death save, or an item the player dropped
+    /// from the character panel.
+    Ruled {
+        /// Why, in the player's words: `Death save`, `Dropped from the character panel`.
+        cause: String,
+        /// The deltas applied.
+        deltas: Vec<StateDelta>,
+        /// What actually changed.
+        changes: AppliedChanges,
     },
     /// The model called a tool.
     ToolCalled {
@@ -140,5 +153,22 @@ pub enum ToolEffect {
     Noted {
         /// The change.
         change: JournalChange,
+    },
+    /// The player's check, asked for by the narrator and rolled by the server.
+    Checked {
+        /// What for.
+        reason: String,
+        /// The roll against its DC.
+        check: Check,
+    },
+    /// The oracle answered a question about the world.
+    Asked {
+        /// The question, the roll and the answer.
+        reading: OracleReading,
+    },
+    /// The game master spoke to the player outside the story.
+    Aside {
+        /// What they said.
+        message: String,
     },
 }

@@ -5,7 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use super::CampaignId;
 use crate::errors::AppError;
-use crate::game::JournalEntry;
+use crate::game::creation::CharacterDraft;
+use crate::game::{JournalEntry, Natural};
 
 /// Campaigns per page of the home page's list.
 pub const CAMPAIGN_PAGE: u32 = 20;
@@ -58,6 +59,57 @@ pub enum Verdict {
     Failure,
 }
 
+/// One line of the ledger.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum LedgerRow {
+    /// Something on the sheet changed.
+    Change {
+        /// The turn.
+        turn: u32,
+        /// What changed (`HP`, `Rope`, `State`).
+        what: String,
+        /// Its value before.
+        before: String,
+        /// Its value after.
+        after: String,
+        /// What caused it: the tool call as the model made it, or the rule.
+        cause: String,
+    },
+    /// Dice were rolled.
+    Roll {
+        /// The turn.
+        turn: u32,
+        /// Whose roll and what for.
+        reason: String,
+        /// The notation, e.g. `1d20+2`.
+        notation: String,
+        /// The dice, dropped ones marked: `14, (3 dropped)`.
+        dice: String,
+        /// The modifier added.
+        modifier: i32,
+        /// The total.
+        total: i32,
+        /// The difficulty class, if any.
+        dc: Option<u8>,
+        /// The verdict or the oracle's answer, if any.
+        verdict: Option<String>,
+    },
+}
+
+/// Who rolled.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Roller {
+    /// The player (a chosen action, a check the narrator asked for, a death save).
+    Player,
+    /// The game master, for the story (an enemy's attack, a trap).
+    #[default]
+    GameMaster,
+    /// The oracle, answering a question about the world.
+    Oracle,
+}
+
 /// One entry of the story log (the UI history).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -76,12 +128,23 @@ pub enum StoryEntry {
         /// What they did.
         text: String,
     },
-    /// A roll, the player's or the game master's.
+    /// A roll: the player's, the game master's or the oracle's.
     Roll {
         /// The line, e.g. `Rolled 1d20+3 for Goblin attack: [14] + 3 = 17`.
         line: String,
         /// With a DC, how it went.
         verdict: Option<Verdict>,
+        /// Whose roll it is.
+        #[serde(default)]
+        by: Roller,
+        /// A natural 20 or 1 on a lone d20.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        natural: Option<Natural>,
+    },
+    /// The game master speaking to the player outside the story.
+    Aside {
+        /// What they said.
+        text: String,
     },
     /// State changes from one tool call: `−5 HP`, `+ Rusty key`.
     Changes {
@@ -104,6 +167,8 @@ pub struct AttributeView {
 /// One carried item.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ItemView {
+    /// Its key, sent back to drop it.
+    pub slug: String,
     /// Its name.
     pub name: String,
     /// How many.
@@ -137,6 +202,18 @@ pub struct SheetView {
     pub location: String,
     /// In-game time, e.g. `Day 1, 08:00`.
     pub time: String,
+    /// Experience points and the next level's threshold (none at level 20).
+    pub experience: (u32, Option<u32>),
+    /// Signature abilities: name and what it does.
+    pub abilities: Vec<(String, Option<String>)>,
+    /// The class's hit die, e.g. `d8`.
+    pub hit_die: String,
+    /// What 0 HP means, in words.
+    pub stakes: String,
+    /// `On your feet`, `Down (1 ✓, 0 ✗)`, `Stable at 0 HP` or `Fallen`.
+    pub vitality: String,
+    /// Whether the character has fallen and the story is over.
+    pub fallen: bool,
 }
 
 /// An action button.
@@ -299,10 +376,9 @@ pub enum MoveInput {
 pub struct NewCampaign {
     /// The premise (a preset or the player's own line).
     pub premise: String,
-    /// The character's name.
-    pub name: String,
-    /// The character's class.
-    pub class: String,
+    /// The character: name, class, scores and the rest of the creation form.
+    #[serde(flatten)]
+    pub character: CharacterDraft,
 }
 
 /// Premises offered on the home page.

@@ -17,7 +17,9 @@ use serde::{Deserialize, Serialize};
 use super::attributes::{Attribute, AttributeScore};
 use super::conditions::{Condition, ConditionError};
 use super::inventory::{InventoryError, ItemChange, NewItem};
+use super::progression::{self, MAX_AWARD};
 use super::sheet::{CharacterSheet, GameTime, Level, Sanity};
+use super::stakes::Vitality;
 use super::text::{ConditionName, LocationName, Slug};
 
 /// The minus sign used in labels.
@@ -96,6 +98,33 @@ pub enum StateDelta {
         /// How many minutes.
         minutes: u32,
     },
+    /// Experience earned; crossing the next level's threshold gains that level and its hit
+    /// points (see [`progression`](super::progression)).
+    GainExperience {
+        /// How much (at most one level's worth counts).
+        amount: u32,
+    },
+    /// A death save whose d20 showed `die` (see [`stakes`](super::stakes)).
+    DeathSave {
+        /// The d20, 1..=20.
+        die: u8,
+    },
+    /// A rest: a short one spends a hit die (its average plus CON back, an hour passes), a long
+    /// one restores every hit point (eight hours pass). A dying character cannot rest.
+    Rest {
+        /// Which rest.
+        kind: RestKind,
+    },
+}
+
+/// A short or a long rest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RestKind {
+    /// An hour's rest.
+    Short,
+    /// A night's sleep.
+    Long,
 }
 
 /// Why a delta could not be applied. The message is written for the model (it becomes the tool
@@ -111,6 +140,15 @@ pub enum DeltaError {
     /// A sanity change on a sheet that does not track sanity.
     #[error("This character has no sanity score")]
     NoSanity,
+    /// Any change to a character who has died.
+    #[error("The character has fallen and the story is over; nothing more changes")]
+    Fallen,
+    /// A rest while dying.
+    #[error("A dying character cannot rest; they must be stabilised or healed first")]
+    Dying,
+    /// Experience past the last level.
+    #[error("Experience comes in awards of 1 to {MAX_AWARD}")]
+    Award,
 }
 
 /// One thing that actually changed on the sheet.
@@ -178,6 +216,20 @@ pub enum Change {
         /// After.
         to: GameTime,
     },
+    /// Experience points.
+    Experience {
+        /// Before.
+        from: u32,
+        /// After.
+        to: u32,
+    },
+    /// Up, down, stable or fallen.
+    Vitality {
+        /// Before.
+        from: Vitality,
+        /// After.
+        to: Vitality,
+    },
 }
 
 impl Change {
@@ -204,11 +256,40 @@ impl Change {
             Change::Time { from, to } => {
                 format!("+{}", duration(to.minutes().saturating_sub(from.minutes())))
             }
+            Change::Experience { from, to } => format!("+{} XP", to.saturating_sub(*from)),
+            Change::Vitality { to, .. } => to.label(),
         }
     }
 }
 
 /// `+3` or `−5`, with the real minus sign.
+impl Change {
+    /// For the ledger: what changed, its value before and after (`HP`, `10`, `5`).
+    pub fn before_after(&self) -> (String, String, String) {
+        let pair = |what: &str, from: &dyn ToString, to: &dyn ToString| {
+            (what.to_owned(), from.to_string(), to.to_string())
+        };
+        match self {
+            Change::Hp { from, to } => pair("HP", from, to),
+            Change::MaxHp { from, to } => pair("Max HP", from, to),
+            Change::Level { from, to } => pair("Level", from, to),
+            Change::Attribute {
+                attribute,
+                from,
+                to,
+            } => pair(attribute.abbreviation(), from, to),
+            Change::Sanity { from, to } => pair("Sanity", from, to),
+            Change::Item(ItemChange { name, from, to, .. }) => pair(name.as_str(), from, to),
+            Change::ConditionAdded(condition) => pair(condition.name.as_str(), &"—", &"gained"),
+            Change::ConditionRemoved(condition) => pair(condition.name.as_str(), &"had", &"lost"),
+            Change::Location { from, to } => pair("Location", &from.as_str(), &to.as_str()),
+            Change::Time { from, to } => pair("Time", from, to),
+            Change::Experience { from, to } => pair("XP", from, to),
+            Change::Vitality { from, to } => pair("State", &from.label(), &to.label()),
+        }
+    }
+}
+
 fn signed(value: i64) -> String {
     if value < 0 {
         format!("{MINUS}{}", value.unsigned_abs())
@@ -285,13 +366,16 @@ impl StateDelta {
         sheet: &mut CharacterSheet,
         changes: &mut AppliedChanges,
     ) -> Result<(), DeltaError> {
+        if sheet.vitality.is_dead() {
+            return Err(DeltaError::Fallen);
+        }
         let out = &mut changes.0;
         match self {
             StateDelta::ChangeHp { amount } => {
                 let current = i64::from(sheet.hit_points.current());
-                set_hp(sheet, current + i64::from(*amount), out);
+                set_hp(sheet, current + i64::from(*amount), *amount < 0, out);
             }
-            StateDelta::SetHp { hp } => set_hp(sheet, i64::from(*hp), out),
+            StateDelta::SetHp { hp } => set_hp(sheet, i64::from(*hp), false, out),
             StateDelta::SetMaxHp { max_hp } => {
                 let before = sheet.hit_points;
                 sheet.hit_points.set_max_clamped(i64::from(*max_hp));
@@ -371,29 +455,115 @@ impl StateDelta {
                     });
                 }
             }
-            StateDelta::AdvanceTime { minutes } => {
-                let from = sheet.time;
-                sheet.time = from.after(*minutes);
-                if sheet.time != from {
-                    out.push(Change::Time {
-                        from,
-                        to: sheet.time,
-                    });
+            StateDelta::AdvanceTime { minutes } => advance_time(sheet, *minutes, out),
+            StateDelta::GainExperience { amount } => gain_experience(sheet, *amount, out)?,
+            StateDelta::DeathSave { die } => {
+                let (after, revived) = sheet.vitality.after_death_save(*die);
+                if revived {
+                    set_hp(sheet, 1, false, out);
+                } else {
+                    set_vitality(sheet, after, out);
                 }
             }
+            StateDelta::Rest { kind } => rest(sheet, *kind, out)?,
         }
         Ok(())
     }
 }
 
-/// Sets current hit points (clamped) and records the change.
-fn set_hp(sheet: &mut CharacterSheet, value: i64, out: &mut Vec<Change>) {
+fn advance_time(sheet: &mut CharacterSheet, minutes: u32, out: &mut Vec<Change>) {
+    let from = sheet.time;
+    sheet.time = from.after(minutes);
+    if sheet.time != from {
+        out.push(Change::Time {
+            from,
+            to: sheet.time,
+        });
+    }
+}
+
+/// Sets the hit points and moves the character up, down or out as the stakes say; `damage`
+/// taken at 0 HP counts as a failed death save.
+fn set_hp(sheet: &mut CharacterSheet, value: i64, damage: bool, out: &mut Vec<Change>) {
     let from = sheet.hit_points.current();
     sheet.hit_points.set_current_clamped(value);
     let to = sheet.hit_points.current();
     if to != from {
         out.push(Change::Hp { from, to });
     }
+    let mut after = sheet.vitality.after_hp(sheet.stakes, from, to);
+    if damage && from == 0 {
+        after = after.after_damage_while_down();
+    }
+    set_vitality(sheet, after, out);
+}
+
+fn set_vitality(sheet: &mut CharacterSheet, to: Vitality, out: &mut Vec<Change>) {
+    if to != sheet.vitality {
+        let from = std::mem::replace(&mut sheet.vitality, to);
+        out.push(Change::Vitality { from, to });
+    }
+}
+
+/// Adds experience; crossing the next threshold gains one level and its hit points.
+fn gain_experience(
+    sheet: &mut CharacterSheet,
+    amount: u32,
+    out: &mut Vec<Change>,
+) -> Result<(), DeltaError> {
+    if !(1..=MAX_AWARD).contains(&amount) {
+        return Err(DeltaError::Award);
+    }
+    let from = sheet.experience;
+    sheet.experience = progression::award(sheet.level, from, amount);
+    if sheet.experience != from {
+        out.push(Change::Experience {
+            from,
+            to: sheet.experience,
+        });
+    }
+    let level = progression::level_for(sheet.level, sheet.experience);
+    if level != sheet.level {
+        out.push(Change::Level {
+            from: sheet.level.value(),
+            to: level.value(),
+        });
+        sheet.level = level;
+        let gained = sheet.hit_die.level_hp(sheet.attributes.constitution);
+        let max = sheet.hit_points.max();
+        sheet
+            .hit_points
+            .set_max_clamped(i64::from(max) + i64::from(gained));
+        out.push(Change::MaxHp {
+            from: max,
+            to: sheet.hit_points.max(),
+        });
+        let current = i64::from(sheet.hit_points.current());
+        set_hp(sheet, current + i64::from(gained), false, out);
+    }
+    Ok(())
+}
+
+/// A short rest spends a hit die, a long one restores every hit point.
+fn rest(
+    sheet: &mut CharacterSheet,
+    kind: RestKind,
+    out: &mut Vec<Change>,
+) -> Result<(), DeltaError> {
+    if sheet.vitality.is_dying() {
+        return Err(DeltaError::Dying);
+    }
+    let current = i64::from(sheet.hit_points.current());
+    let (healed, minutes) = match kind {
+        RestKind::Short => (
+            current + i64::from(sheet.hit_die.level_hp(sheet.attributes.constitution)),
+            60,
+        ),
+        RestKind::Long => (i64::from(sheet.hit_points.max()), 8 * 60),
+    };
+    set_hp(sheet, healed, false, out);
+    advance_time(sheet, minutes, out);
+    Ok(())
 }
 
 #[cfg(test)]
@@ -435,18 +605,21 @@ mod tests {
         assert_eq!(sheet.hit_points().current(), 5);
         assert_eq!(
             labels(StateDelta::ChangeHp { amount: -50 }, &mut sheet),
-            ["−5 HP"]
+            ["−5 HP", "Down (0 ✓, 0 ✗)"]
         );
         assert_eq!(sheet.hit_points().current(), 0);
         assert_eq!(
-            labels(StateDelta::ChangeHp { amount: -1 }, &mut sheet),
+            labels(StateDelta::SetHp { hp: 0 }, &mut sheet),
             Vec::<String>::new()
         );
-        assert_eq!(labels(StateDelta::SetHp { hp: 99 }, &mut sheet), ["+10 HP"]);
+        assert_eq!(
+            labels(StateDelta::SetHp { hp: 99 }, &mut sheet),
+            ["+10 HP", "On your feet"]
+        );
         assert_eq!(sheet.hit_points().current(), 10);
         assert_eq!(
             labels(StateDelta::ChangeHp { amount: i32::MIN }, &mut sheet),
-            ["−10 HP"]
+            ["−10 HP", "Down (0 ✓, 0 ✗)"]
         );
     }
 
@@ -619,6 +792,99 @@ mod tests {
         let err = add_item("Feather", 1).apply(&mut sheet).unwrap_err();
         assert!(matches!(err, DeltaError::Inventory(InventoryError::Full)));
         assert_eq!(labels(add_item("pebble 7", 2), &mut sheet), ["+2 Pebble 7"]);
+    }
+
+    #[test]
+    fn zero_hp_downs_a_heroic_character_who_then_saves_or_dies() {
+        let mut sheet = mira();
+        assert_eq!(
+            labels(StateDelta::ChangeHp { amount: -12 }, &mut sheet),
+            ["−10 HP", "Down (0 ✓, 0 ✗)"]
+        );
+        assert_eq!(
+            labels(StateDelta::DeathSave { die: 14 }, &mut sheet),
+            ["Down (1 ✓, 0 ✗)"]
+        );
+        // Damage while down is a failed save; a natural 1 is two.
+        assert_eq!(
+            labels(StateDelta::ChangeHp { amount: -3 }, &mut sheet),
+            ["Down (1 ✓, 1 ✗)"]
+        );
+        assert_eq!(
+            labels(StateDelta::DeathSave { die: 1 }, &mut sheet),
+            ["Fallen"]
+        );
+        assert!(sheet.vitality().is_dead());
+        let refused = StateDelta::ChangeHp { amount: 5 }.apply(&mut sheet).unwrap_err();
+        assert_eq!(refused, DeltaError::Fallen);
+        assert_eq!(sheet.hit_points().current(), 0);
+    }
+
+    #[test]
+    fn healing_or_a_natural_twenty_brings_them_back() {
+        let mut sheet = mira();
+        StateDelta::SetHp { hp: 0 }.apply(&mut sheet).unwrap();
+        assert_eq!(
+            labels(StateDelta::DeathSave { die: 20 }, &mut sheet),
+            ["+1 HP", "On your feet"]
+        );
+        StateDelta::SetHp { hp: 0 }.apply(&mut sheet).unwrap();
+        for die in [10, 11, 12] {
+            StateDelta::DeathSave { die }.apply(&mut sheet).unwrap();
+        }
+        assert_eq!(sheet.vitality(), Vitality::Stable);
+        assert_eq!(
+            labels(StateDelta::ChangeHp { amount: 4 }, &mut sheet),
+            ["+4 HP", "On your feet"]
+        );
+    }
+
+    #[test]
+    fn zero_hp_ends_a_gritty_story_at_once() {
+        let mut sheet = mira().with_stakes(crate::game::Stakes::Gritty);
+        assert_eq!(
+            labels(StateDelta::ChangeHp { amount: -10 }, &mut sheet),
+            ["−10 HP", "Fallen"]
+        );
+        let deltas = [StateDelta::AdvanceTime { minutes: 5 }];
+        assert_eq!(
+            StateDelta::apply_all(&deltas, &mut sheet).unwrap_err(),
+            DeltaError::Fallen
+        );
+    }
+
+    #[test]
+    fn experience_gains_one_level_at_a_time_with_its_hit_points() {
+        let mut sheet = mira();
+        assert_eq!(
+            labels(StateDelta::GainExperience { amount: 5_000 }, &mut sheet),
+            ["+899 XP", "Level 2", "Max HP 15", "+5 HP"]
+        );
+        assert_eq!(sheet.level().value(), 2);
+        assert_eq!(
+            StateDelta::GainExperience { amount: 0 }.apply(&mut sheet),
+            Err(DeltaError::Award)
+        );
+        assert_eq!(
+            labels(StateDelta::GainExperience { amount: 1 }, &mut sheet),
+            ["+1 XP", "Level 3", "Max HP 20", "+5 HP"]
+        );
+    }
+
+    #[test]
+    fn rests_heal_within_the_rules() {
+        let mut sheet = mira();
+        StateDelta::SetHp { hp: 2 }.apply(&mut sheet).unwrap();
+        let short = StateDelta::Rest {
+            kind: RestKind::Short,
+        };
+        assert_eq!(labels(short.clone(), &mut sheet), ["+5 HP", "+1 h"]);
+        let long = StateDelta::Rest {
+            kind: RestKind::Long,
+        };
+        assert_eq!(labels(long, &mut sheet), ["+3 HP", "+8 h"]);
+        StateDelta::SetHp { hp: 0 }.apply(&mut sheet).unwrap();
+        assert_eq!(short.apply(&mut sheet), Err(DeltaError::Dying));
     }
 
     #[test]

@@ -8,17 +8,25 @@
 //! - [`delta`]: typed state changes, applied atomically with clamping, reporting what changed.
 //! - [`journal`]: the facts worth keeping (people, places, threads, promises, items).
 //! - [`action`]: the actions offered to the player and their validation.
+//! - [`creation`]: classes, scores by standard array or point-buy, starting gear.
+//! - [`progression`]: experience, levels and the hit points they bring.
+//! - [`stakes`]: what 0 HP means, death saves, the end of the story.
+//! - [`oracle`]: yes/no questions about the world, answered by d100.
 //! - [`text`]: bounded text and slugs.
 
 pub mod action;
 pub mod action_quality;
 pub mod attributes;
 pub mod conditions;
+pub mod creation;
 pub mod delta;
 pub mod dice;
 pub mod inventory;
 pub mod journal;
+pub mod oracle;
+pub mod progression;
 pub mod sheet;
+pub mod stakes;
 pub mod text;
 
 #[cfg(test)]
@@ -29,9 +37,10 @@ pub use action::{
 };
 pub use attributes::{Attribute, AttributeBonus, AttributeScore, Attributes};
 pub use conditions::{Condition, Conditions};
-pub use delta::{AppliedChanges, Change, DeltaError, StateDelta};
+pub use delta::{AppliedChanges, Change, DeltaError, RestKind, StateDelta};
 pub use dice::{Check, DiceError, DiceExpr, DifficultyClass, Natural, Roll};
 pub use inventory::{Inventory, Item, NewItem, Quantity};
 pub use journal::{Journal, JournalChange, JournalEntry, JournalError, JournalKind};
-pub use sheet::{CharacterSheet, GameTime, HitPoints, Level, Sanity};
+pub use sheet::{Ability, CharacterSheet, GameTime, HitPoints, Level, Sanity};
+pub use stakes::{Stakes, Vitality};
 pub use text::{BoundedText, JournalName, JournalNote, Slug, TextError};

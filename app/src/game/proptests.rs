@@ -7,7 +7,12 @@ use rand::SeedableRng;
 
 use super::attributes::Attribute;
 use super::conditions::Condition;
-use super::delta::{Change, StateDelta};
+use super::creation::{point_cost, CharacterDraft, ScoreMethod, POINT_BUY_BUDGET, STANDARD_ARRAY};
+use super::delta::{Change, RestKind, StateDelta};
+use super::oracle::{answer, Likelihood, Percentile};
+use super::progression;
+use super::sheet::Level;
+use super::stakes::{Stakes, Vitality};
 use super::dice::{DiceExpr, Keep};
 use super::inventory::{Inventory, NewItem, Quantity};
 use super::sheet::tests::mira;
@@ -29,6 +34,14 @@ fn assert_invariants(sheet: &CharacterSheet) {
     for attribute in Attribute::ALL {
         assert!((1..=30).contains(&sheet.attributes().get(attribute).value()));
     }
+    assert_eq!(
+        hp.current() > 0,
+        sheet.vitality() == Vitality::Up,
+        "HP {} but {:?}",
+        hp.current(),
+        sheet.vitality()
+    );
+    assert!(sheet.level() >= progression::level_for(Level::default(), 0));
     if let Some(sanity) = sheet.sanity() {
         assert!(sanity.value() <= 100);
     }
@@ -98,15 +111,24 @@ fn delta() -> impl Strategy<Value = StateDelta> {
             }
         }),
         any::<u32>().prop_map(|minutes| StateDelta::AdvanceTime { minutes }),
+        prop_oneof![0..=2_000u32, any::<u32>()]
+            .prop_map(|amount| StateDelta::GainExperience { amount }),
+        (1..=20u8).prop_map(|die| StateDelta::DeathSave { die }),
+        any::<bool>().prop_map(|long| StateDelta::Rest {
+            kind: if long { RestKind::Long } else { RestKind::Short },
+        }),
     ]
 }
 
 fn sheet() -> impl Strategy<Value = CharacterSheet> {
-    any::<bool>().prop_map(|sane| {
+    (any::<bool>(), any::<bool>()).prop_map(|(sane, gritty)| {
+        let stakes = if gritty { Stakes::Gritty } else { Stakes::Heroic };
         if sane {
-            mira().with_sanity(Sanity::new(50).expect("in range"))
-        } else {
             mira()
+                .with_sanity(Sanity::new(50).expect("in range"))
+                .with_stakes(stakes)
+        } else {
+            mira().with_stakes(stakes)
         }
     })
 }
@@ -217,5 +239,66 @@ proptest! {
             }
         }
         assert_invariants(&all);
+    }
+
+    #[test]
+    fn point_buy_accepts_exactly_the_affordable_scores(
+        scores in prop::collection::vec(6..=17i64, 6),
+        class in prop::sample::select(vec!["Rogue", "Wizard", "Lamplighter"]),
+    ) {
+        let draft = CharacterDraft {
+            name: "Vex".into(),
+            class: class.into(),
+            method: ScoreMethod::PointBuy,
+            scores: Some(scores.clone()),
+            ..CharacterDraft::default()
+        };
+        let costs: Option<Vec<u32>> = scores.iter().map(|s| point_cost(*s)).collect();
+        let affordable = costs.is_some_and(|c| c.iter().sum::<u32>() <= POINT_BUY_BUDGET);
+        match draft.create(LocationName::new("Gate").expect("valid")) {
+            Ok(sheet) => {
+                prop_assert!(affordable);
+                for (attribute, score) in Attribute::ALL.into_iter().zip(&scores) {
+                    prop_assert_eq!(i64::from(sheet.attributes().get(attribute).value()), *score);
+                }
+                let hp = sheet.hit_points();
+                prop_assert_eq!(hp.current(), hp.max());
+                prop_assert!(hp.max() >= 1 && hp.max() <= 14);
+                assert_invariants(&sheet);
+            }
+            Err(_) => prop_assert!(!affordable),
+        }
+    }
+
+    #[test]
+    fn the_standard_array_may_be_arranged_in_any_order(
+        order in Just(STANDARD_ARRAY.to_vec()).prop_shuffle(),
+        swap in 0..6usize,
+    ) {
+        let mut draft = CharacterDraft {
+            name: "Vex".into(),
+            class: "Fighter".into(),
+            scores: Some(order.iter().map(|s| i64::from(*s)).collect()),
+            ..CharacterDraft::default()
+        };
+        let start = LocationName::new("Gate").expect("valid");
+        prop_assert!(draft.create(start.clone()).is_ok());
+        if let Some(scores) = draft.scores.as_mut() {
+            scores[swap] += 1;
+        }
+        prop_assert!(draft.create(start).is_err());
+    }
+
+    #[test]
+    fn the_oracle_says_yes_exactly_at_or_under_the_threshold(roll in 1..=100u8) {
+        let die = Percentile::try_from(roll).expect("1..=100");
+        let mut was_yes = false;
+        for likelihood in Likelihood::ALL {
+            let yes = answer(likelihood, die).is_yes();
+            prop_assert_eq!(yes, roll <= likelihood.threshold());
+            // A likelier question never turns a yes into a no.
+            prop_assert!(yes || !was_yes);
+            was_yes = yes;
+        }
     }
 }

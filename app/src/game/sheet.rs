@@ -12,8 +12,10 @@ use serde::{Deserialize, Serialize};
 
 use super::attributes::Attributes;
 use super::conditions::Conditions;
-use super::inventory::Inventory;
-use super::text::{CharacterName, ClassName, LocationName};
+use super::inventory::{Inventory, NewItem};
+use super::progression::HitDie;
+use super::stakes::{Stakes, Vitality};
+use super::text::{AbilityName, AbilityText, Backstory, CharacterName, ClassName, LocationName};
 
 /// A level, hit points or sanity value out of its range.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -267,6 +269,16 @@ impl fmt::Display for GameTime {
     }
 }
 
+/// A signature ability: what the character is known for (the game master reads it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ability {
+    /// Its name.
+    pub name: AbilityName,
+    /// What it does, if said.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<AbilityText>,
+}
+
 /// A character and everything the rules track about them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -284,11 +296,25 @@ pub struct CharacterSheet {
     pub(in crate::game) inventory: Inventory,
     pub(in crate::game) location: LocationName,
     pub(in crate::game) time: GameTime,
+    #[serde(default)]
+    pub(in crate::game) hit_die: HitDie,
+    #[serde(default)]
+    pub(in crate::game) experience: u32,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(in crate::game) abilities: Vec<Ability>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(in crate::game) backstory: Option<Backstory>,
+    #[serde(default)]
+    pub(in crate::game) stakes: Stakes,
+    #[serde(default)]
+    pub(in crate::game) vitality: Vitality,
 }
 
 impl CharacterSheet {
     /// A level-1 character at `location` with 10/10 HP, every attribute 10, no sanity score, no
-    /// conditions, nothing carried, at [`GameTime::START`].
+    /// conditions, nothing carried, at [`GameTime::START`], a d8 hit die, no experience, no
+    /// abilities or backstory, heroic stakes. [`CharacterDraft`](super::creation::CharacterDraft)
+    /// makes a character by the creation rules.
     pub fn new(name: CharacterName, class: ClassName, location: LocationName) -> Self {
         Self {
             name,
@@ -301,7 +327,39 @@ impl CharacterSheet {
             inventory: Inventory::default(),
             location,
             time: GameTime::START,
+            hit_die: HitDie::default(),
+            experience: 0,
+            abilities: Vec::new(),
+            backstory: None,
+            stakes: Stakes::default(),
+            vitality: Vitality::Up,
         }
+    }
+
+    /// The same character with a class's hit die and signature abilities.
+    pub fn with_class_rules(mut self, hit_die: HitDie, abilities: Vec<Ability>) -> Self {
+        self.hit_die = hit_die;
+        self.abilities = abilities;
+        self
+    }
+
+    /// The same character, playing for `stakes`.
+    pub fn with_stakes(mut self, stakes: Stakes) -> Self {
+        self.stakes = stakes;
+        self
+    }
+
+    /// The same character with a backstory (or none).
+    pub fn with_backstory(mut self, backstory: Option<Backstory>) -> Self {
+        self.backstory = backstory;
+        self
+    }
+
+    /// The same character carrying `item` too (ignored if the inventory is full).
+    pub fn with_item(mut self, item: NewItem) -> Self {
+        // Starting gear is a handful of items, far below the inventory's limit.
+        let _ = self.inventory.add(&item);
+        self
     }
 
     /// The same character at `level`.
@@ -382,6 +440,56 @@ impl CharacterSheet {
     /// The in-game time.
     pub fn time(&self) -> GameTime {
         self.time
+    }
+
+    /// The class's hit die.
+    pub fn hit_die(&self) -> HitDie {
+        self.hit_die
+    }
+
+    /// Experience points.
+    pub fn experience(&self) -> u32 {
+        self.experience
+    }
+
+    /// Signature abilities.
+    pub fn abilities(&self) -> &[Ability] {
+        &self.abilities
+    }
+
+    /// The backstory, if any.
+    pub fn backstory(&self) -> Option<&Backstory> {
+        self.backstory.as_ref()
+    }
+
+    /// What 0 HP means for this character.
+    pub fn stakes(&self) -> Stakes {
+        self.stakes
+    }
+
+    /// Up, down, stable or dead.
+    pub fn vitality(&self) -> Vitality {
+        self.vitality
+    }
+}
+
+/// Characters for tests elsewhere in the crate.
+#[cfg(all(test, feature = "ssr"))]
+pub(crate) mod tests_support {
+    use super::CharacterSheet;
+    use crate::game::creation::CharacterDraft;
+    use crate::game::text::LocationName;
+
+    /// A Rogue made by the creation rules (DEX 15, 9 HP, daggers and a healing potion).
+    pub(crate) fn rogue() -> CharacterSheet {
+        let draft = CharacterDraft {
+            name: "Vex".into(),
+            class: "Rogue".into(),
+            ..CharacterDraft::default()
+        };
+        draft
+            .create(LocationName::new("The gate").expect("valid"))
+            .expect("a valid rogue")
     }
 }
 

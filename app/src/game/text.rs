@@ -256,6 +256,16 @@ text_kinds! {
     ActionDescription / ActionDescriptionKind: "action description", 200;
     /// Why dice are rolled (`Perception`).
     DiceReason / DiceReasonKind: "dice reason", 80;
+    /// A signature ability's name (`Sneak Attack`).
+    AbilityName / AbilityNameKind: "ability", 60;
+    /// What a signature ability does.
+    AbilityText / AbilityTextKind: "ability text", 200;
+    /// The character's backstory, in a few lines.
+    Backstory / BackstoryKind: "backstory", 600;
+    /// A yes/no question put to the oracle (`Is the door locked?`).
+    OracleQuestion / OracleQuestionKind: "oracle question", 160;
+    /// Words the game master says to the player outside the story.
+    AsideText / AsideTextKind: "message", 400;
     /// Who or what a journal entry is about (`Mira the smith`).
     JournalName / JournalNameKind: "journal name", 60;
     /// What the journal keeps about it.

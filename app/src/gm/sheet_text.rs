@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use crate::game::{Attribute, CharacterSheet};
+use crate::game::{Attribute, CharacterSheet, Vitality};
 
 /// The sheet in a few short lines, e.g.
 /// `Mira (Ranger, level 2) HP 7/12 | STR 10 (+0) ... | Inventory: rusty-key "Rusty key" x1`.
@@ -18,6 +18,25 @@ pub fn describe_sheet(sheet: &CharacterSheet) -> String {
     );
     if let Some(sanity) = sheet.sanity() {
         let _ = write!(text, " Sanity {}/100.", sanity.value());
+    }
+    let _ = write!(text, " XP {}.", sheet.experience());
+    let vitality = sheet.vitality();
+    if vitality != Vitality::Up {
+        let _ = write!(text, " {}: {}.", vitality.label(), at_zero(vitality));
+    }
+    if !sheet.abilities().is_empty() {
+        let abilities: Vec<String> = sheet
+            .abilities()
+            .iter()
+            .map(|ability| match &ability.text {
+                Some(what) => format!("{} ({})", ability.name.as_str(), what.as_str()),
+                None => ability.name.as_str().to_owned(),
+            })
+            .collect();
+        let _ = write!(text, "\nAbilities: {}.", abilities.join("; "));
+    }
+    if let Some(backstory) = sheet.backstory() {
+        let _ = write!(text, "\nBackstory: {}", backstory.as_str());
     }
     let scores: Vec<String> = Attribute::ALL
         .iter()
@@ -63,6 +82,16 @@ pub fn describe_sheet(sheet: &CharacterSheet) -> String {
         sheet.time()
     );
     text
+}
+
+/// What the narrator must know about a character at 0 HP.
+fn at_zero(vitality: Vitality) -> &'static str {
+    match vitality {
+        Vitality::Down { .. } => "unconscious and dying; the server rolls a death save each turn",
+        Vitality::Stable => "unconscious but stable; healing or a rest wakes them",
+        Vitality::Dead => "dead; write the end of the story",
+        Vitality::Up => "on their feet",
+    }
 }
 
 fn list_or_none(items: &[String]) -> String {

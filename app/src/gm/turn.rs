@@ -23,7 +23,10 @@ use super::voice;
 use crate::campaign::conversation::SentRequest;
 use crate::campaign::state::CampaignState;
 use crate::campaign::turn_event::{Phase, ToolEffect, TurnEvent};
-use crate::game::{Action, ActionList, ActionListError, CharacterSheet, Journal, Resolution, Roll};
+use crate::game::stakes::{roll_death_save, DEATH_SAVE};
+use crate::game::{
+    Action, ActionList, ActionListError, CharacterSheet, Journal, Resolution, Roll, StateDelta,
+};
 
 /// The most characters a typed move may have.
 pub const MAX_MOVE_CHARS: usize = 2000;
@@ -175,7 +178,7 @@ pub async fn narrate<R: Rng + Send>(
     };
     let (move_text, roll_line) = record_move(
         player_move,
-        &table.sheet,
+        &mut table.sheet,
         settings.full_prompt,
         rng,
         &mut log,
@@ -330,7 +333,7 @@ fn reported(usage: TokenUsage) -> Option<u32> {
 /// there was one (`full`: an opening in the full prompt's words, see [`opening_move`]).
 fn record_move<R: Rng + ?Sized>(
     player_move: &PlayerMove,
-    sheet: &CharacterSheet,
+    sheet: &mut CharacterSheet,
     full: bool,
     rng: &mut R,
     log: &mut EventLog<'_>,
@@ -348,7 +351,8 @@ fn record_move<R: Rng + ?Sized>(
         PlayerMove::Opening(premise) => (opening_move(premise.as_str(), full), None),
         PlayerMove::Retold(..) => (String::new(), None),
     };
-    if !matches!(inner, PlayerMove::Opening(_)) {
+    let opening = matches!(inner, PlayerMove::Opening(_));
+    if !opening {
         log.push(TurnEvent::Move {
             text: move_text.clone(),
             action_id,
@@ -356,21 +360,72 @@ fn record_move<R: Rng + ?Sized>(
     }
     let rolled = match (inner, retelling) {
         (_, Some(retelling)) => retelling.player_roll.clone(),
-        (PlayerMove::Action(action), None) => action
-            .resolve(sheet.attributes(), rng)
-            .map(|resolution| (action.roll_reason().to_owned(), resolution)),
-        _ => None,
+        _ if opening => None,
+        _ => player_roll(inner, sheet, rng),
     };
     let roll_line = rolled.map(|(reason, resolution)| {
-        let description = resolution.describe(&reason);
+        let mut description = resolution.describe(&reason);
+        let save = death_save_die(sheet, &resolution);
         log.push(TurnEvent::PlayerRoll {
             reason,
             resolution,
             description: description.clone(),
         });
+        if let Some(die) = save {
+            description.push_str(&death_save(sheet, die, log));
+        }
         description
     });
     (move_text, roll_line)
+}
+
+/// The roll a move makes on its own (not retold): a death save while the character is dying,
+/// else the chosen action's roll if it has one.
+pub fn player_roll<R: Rng + ?Sized>(
+    player_move: &PlayerMove,
+    sheet: &CharacterSheet,
+    rng: &mut R,
+) -> Option<(String, Resolution)> {
+    if sheet.vitality().is_dying() {
+        let check = roll_death_save(rng);
+        return Some((DEATH_SAVE.to_owned(), Resolution::Check(check)));
+    }
+    match player_move {
+        PlayerMove::Action(action) => action
+            .resolve(sheet.attributes(), rng)
+            .map(|resolution| (action.roll_reason().to_owned(), resolution)),
+        _ => None,
+    }
+}
+
+/// The d20 of a dying character's roll (which is their death save).
+fn death_save_die(sheet: &CharacterSheet, resolution: &Resolution) -> Option<u8> {
+    let Resolution::Check(check) = resolution else {
+        return None;
+    };
+    let die = check.roll().natural_d20()?;
+    sheet
+        .vitality()
+        .is_dying()
+        .then(|| u8::try_from(die).ok())
+        .flatten()
+}
+
+/// Applies a death save to the sheet and logs it; what it did, for the narrator.
+fn death_save(sheet: &mut CharacterSheet, die: u8, log: &mut EventLog<'_>) -> String {
+    let deltas = vec![StateDelta::DeathSave { die }];
+    match StateDelta::apply_all(&deltas, sheet) {
+        Ok(changes) => {
+            let labels = changes.labels().join(", ");
+            log.push(TurnEvent::Ruled {
+                cause: DEATH_SAVE.to_owned(),
+                deltas,
+                changes,
+            });
+            format!(". {}: {labels}", sheet.name())
+        }
+        Err(_) => String::new(),
+    }
 }
 
 /// A completed actions phase.

@@ -25,6 +25,9 @@ pub enum ServiceError {
         /// Why, in words for the player.
         reason: Box<dyn std::error::Error + Send + Sync>,
     },
+    /// The character has fallen: the story is over and takes no more moves.
+    #[error("the story has ended")]
+    Ended,
     /// A move or the actions of this campaign are being generated already.
     #[error("a turn of this campaign is in progress")]
     Busy,

@@ -14,6 +14,7 @@ mod history;
 pub mod in_flight;
 pub mod limits;
 mod memory;
+mod panel;
 mod portable;
 mod start;
 mod turn;
@@ -33,7 +34,7 @@ use crate::campaign::conversation::SentRequest;
 use crate::campaign::present::{llm_view, sheet_view};
 use crate::campaign::state::CampaignState;
 use crate::campaign::store::{CampaignRecord, CampaignStore, StoreError};
-use crate::campaign::view::{
+use crate::campaign::view::{LedgerRow, 
     CampaignPage, CampaignSummary, CampaignView, GameMasterView, GmContextView, LayerView,
     RequestView, StoryPage, TurnUpdate, CAMPAIGN_PAGE, STORY_PAGE,
 };
@@ -133,6 +134,16 @@ impl Game<'_> {
             request: loaded.request.as_ref().map(request_view),
             tokens: tokens(&loaded.state),
         })
+    }
+
+    /// The ledger: every change in effect with its cause, and every roll.
+    pub async fn ledger(
+        &self,
+        owner: &PlayerId,
+        id: &CampaignId,
+    ) -> Result<Vec<LedgerRow>, ServiceError> {
+        let (_, events) = self.store.log(owner, id).await?;
+        Ok(crate::campaign::ledger::ledger(&events))
     }
 
     /// Deletes a campaign.

@@ -10,7 +10,7 @@ use crate::campaign::state::CampaignState;
 use crate::campaign::store::CampaignRecord;
 use crate::campaign::view::{CampaignSummary, NewCampaign};
 use crate::campaign::{CampaignId, PlayerId};
-use crate::game::text::{CharacterName, ClassName, LocationName};
+use crate::game::text::LocationName;
 use crate::game::CharacterSheet;
 use crate::gm::{MoveText, PlayerMove};
 
@@ -29,6 +29,19 @@ impl Game<'_> {
         updates: UpdateSink<'_>,
     ) -> Result<CampaignSummary, ServiceError> {
         let (premise, sheet) = parse_form(form)?;
+        self.begin(owner, premise, sheet, now, rng, updates).await
+    }
+
+    /// Starts a campaign from a parsed premise and starting sheet.
+    async fn begin<R: Rng + Send>(
+        &self,
+        owner: &PlayerId,
+        premise: MoveText,
+        sheet: CharacterSheet,
+        now: i64,
+        rng: &mut R,
+        updates: UpdateSink<'_>,
+    ) -> Result<CampaignSummary, ServiceError> {
         let record = CampaignRecord {
             id: CampaignId::random(rng),
             owner: owner.clone(),
@@ -79,12 +92,11 @@ impl Game<'_> {
         else {
             return Err(crate::campaign::state::ProjectionError::NotStarted.into());
         };
-        let form = NewCampaign {
-            premise: premise.clone(),
-            name: sheet.name().as_str().to_owned(),
-            class: sheet.class().as_str().to_owned(),
-        };
-        let created = self.create(owner, &form, now, rng, &mut |_| {}).await?;
+        let premise = MoveText::parse(premise)
+            .map_err(|error| ServiceError::invalid("premise", error))?;
+        let created = self
+            .begin(owner, premise, sheet.clone(), now, rng, &mut |_| {})
+            .await?;
         self.store.delete(owner, id).await?;
         Ok(created)
     }
@@ -100,11 +112,11 @@ pub(super) fn parse_form(form: &NewCampaign) -> Result<(MoveText, CharacterSheet
             format!("at most {MAX_PREMISE_CHARS} characters"),
         ));
     }
-    let sheet = CharacterSheet::new(
-        CharacterName::new(&form.name).map_err(|error| ServiceError::invalid("name", error))?,
-        ClassName::new(&form.class).map_err(|error| ServiceError::invalid("class", error))?,
-        LocationName::new("The beginning")
-            .map_err(|error| ServiceError::invalid("location", error))?,
-    );
+    let start = LocationName::new("The beginning")
+        .map_err(|error| ServiceError::invalid("location", error))?;
+    let sheet = form
+        .character
+        .create(start)
+        .map_err(|error| ServiceError::invalid("character", error))?;
     Ok((premise, sheet))
 }

@@ -15,7 +15,8 @@ use crate::campaign::turn_event::TurnEvent;
 use crate::campaign::view::{ActionsView, MoveInput, StoryEntry, TurnUpdate};
 use crate::campaign::{CampaignId, PlayerId};
 use crate::game::Slug;
-use crate::gm::{narrate, offer_actions, MoveText, Narration, PlayerMove, Retelling};
+use crate::game::stakes::DEATH_SAVE;
+use crate::gm::{narrate, offer_actions, player_roll, MoveText, Narration, PlayerMove, Retelling};
 
 /// The move with its player roll made final: the roll saved for this action at this turn (a
 /// retry after a failed narration), or a new one saved before it is narrated and shown.
@@ -26,24 +27,25 @@ async fn final_roll<R: Rng + Send>(
     state: &CampaignState,
     rng: &mut R,
 ) -> Result<PlayerMove, ServiceError> {
-    let PlayerMove::Action(action) = &player_move else {
-        return Ok(player_move);
+    let key = match &player_move {
+        PlayerMove::Action(action) => action.id().to_string(),
+        // A typed move rolls only as a death save.
+        _ => DEATH_SAVE.to_owned(),
     };
-    let action_id = action.id().to_string();
     let saved = running
         .pending_roll()
         .await?
-        .filter(|roll| roll.turn == turn && roll.action_id == action_id);
+        .filter(|roll| roll.turn == turn && roll.action_id == key);
     let roll = match saved {
         Some(roll) => roll,
         None => {
-            let Some(resolution) = action.resolve(state.sheet.attributes(), rng) else {
+            let Some((reason, resolution)) = player_roll(&player_move, &state.sheet, rng) else {
                 return Ok(player_move);
             };
             let roll = PendingRoll {
                 turn,
-                action_id,
-                reason: action.roll_reason().to_owned(),
+                action_id: key,
+                reason,
                 resolution,
             };
             running.save_roll(&roll).await?;
@@ -197,6 +199,9 @@ impl Game<'_> {
         updates: UpdateSink<'_>,
     ) -> Result<(u32, (u32, u32)), ServiceError> {
         let loaded = self.at_turn(owner, id, request.expected_turn).await?;
+        if loaded.state.sheet.vitality().is_dead() {
+            return Err(ServiceError::Ended);
+        }
         parse_move(request.input, &loaded.state)?;
         let running = self.in_flight.take(id).await?;
         // Read again under the guard: a summary may have been committed meanwhile.
@@ -257,7 +262,11 @@ impl Game<'_> {
         loaded: Loaded,
         now: i64,
     ) -> Result<Loaded, ServiceError> {
-        if loaded.state.actions.is_some() || loaded.record.turn == 0 {
+        // A story that has ended offers nothing more.
+        if loaded.state.actions.is_some()
+            || loaded.record.turn == 0
+            || loaded.state.sheet.vitality().is_dead()
+        {
             return Ok(loaded);
         }
         let _running = self.in_flight.take(id).await?;

@@ -12,6 +12,7 @@ use crate::campaign::state::CampaignState;
 use crate::campaign::timeline::timeline;
 use crate::campaign::turn_event::{ToolEffect, TurnEvent};
 use crate::campaign::view::NewCampaign;
+use crate::game::creation::CharacterDraft;
 use crate::game::{ActionList, Slug, StateDelta};
 use crate::gm::memory::MAX_SUMMARY_CHARS;
 use crate::gm::tools::{self, ToolCommand};
@@ -73,8 +74,7 @@ fn started(stored: &StoredEvent) -> Result<CampaignState, String> {
     };
     let form = NewCampaign {
         premise: premise.clone(),
-        name: sheet.name().as_str().to_owned(),
-        class: sheet.class().as_str().to_owned(),
+        character: CharacterDraft::of(sheet),
     };
     let (_, fresh) = parse_form(&form).map_err(|error| error.to_string())?;
     if &fresh != sheet {

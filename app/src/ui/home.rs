@@ -1,4 +1,4 @@
-//! The home page: a new adventure (preset or custom premise, name, class; its opening streams
+//! The home page: a new adventure (preset or custom premise, the character (see `creation`); its opening streams
 //! in as it is written) and the saved campaigns (resume, export, delete; import a file).
 
 use leptos::prelude::*;
@@ -7,6 +7,7 @@ use leptos_router::components::A;
 use leptos_router::hooks::use_navigate;
 
 use super::files::{ExportButton, ImportForm};
+use super::creation::{CharacterFields, CreationForm};
 use super::game_master::GameMasterNote;
 use super::updates::read_updates;
 use crate::api::{list_campaigns, start_campaign, DeleteCampaign};
@@ -14,9 +15,6 @@ use crate::campaign::view::{
     CampaignPage, CampaignSummary, NewCampaign, TurnUpdate, PREMISE_PRESETS,
 };
 use crate::errors::AppError;
-
-/// Class suggestions for the form (any class may be typed).
-const CLASSES: [&str; 6] = ["Fighter", "Ranger", "Rogue", "Wizard", "Cleric", "Bard"];
 
 /// The home page.
 #[component]
@@ -40,8 +38,7 @@ pub fn HomePage() -> impl IntoView {
 fn NewAdventureForm() -> impl IntoView {
     let preset = RwSignal::new(0usize);
     let custom = RwSignal::new(String::new());
-    let name = RwSignal::new(String::new());
-    let class = RwSignal::new(CLASSES[1].to_owned());
+    let character = CreationForm::new();
     let starting = RwSignal::new(false);
     let opening = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
@@ -58,8 +55,7 @@ fn NewAdventureForm() -> impl IntoView {
         };
         let form = NewCampaign {
             premise,
-            name: name.get_untracked(),
-            class: class.get_untracked(),
+            character: character.draft(),
         };
         starting.set(true);
         error.set(None);
@@ -80,7 +76,7 @@ fn NewAdventureForm() -> impl IntoView {
         <form class="new-adventure panel" on:submit=submit>
             <h2>"New adventure"</h2>
             <PremiseChoice preset custom />
-            <CharacterFields name class />
+            <CharacterFields form=character />
             <button class="primary" type="submit" disabled=starting>
                 {move || if starting.get() { "The GM is writing your opening…" } else { "Begin the adventure" }}
             </button>
@@ -182,40 +178,6 @@ fn PremiseChoice(preset: RwSignal<usize>, custom: RwSignal<String>) -> impl Into
                 />
             </label>
         </fieldset>
-    }
-}
-
-/// The character's name and class.
-#[component]
-fn CharacterFields(name: RwSignal<String>, class: RwSignal<String>) -> impl IntoView {
-    view! {
-        <div class="row">
-            <label>
-                "Name"
-                <input
-                    type="text"
-                    required
-                    maxlength="40"
-                    placeholder="Mira Thorne"
-                    prop:value=name
-                    on:input=move |event| name.set(event_target_value(&event))
-                />
-            </label>
-            <label>
-                "Class"
-                <input
-                    type="text"
-                    required
-                    maxlength="40"
-                    list="classes"
-                    prop:value=class
-                    on:input=move |event| class.set(event_target_value(&event))
-                />
-                <datalist id="classes">
-                    {CLASSES.map(|c| view! { <option value=c></option> }).collect_view()}
-                </datalist>
-            </label>
-        </div>
     }
 }
 

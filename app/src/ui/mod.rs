@@ -1,7 +1,7 @@
 //! Components and pages.
 
 pub mod app;
-pub mod character;
+pub mod creation;
 pub mod files;
 pub mod game_master;
 pub mod home;

@@ -106,11 +106,11 @@ mod tests {
     #[test]
     fn numeric_strings_become_numbers_where_the_schema_wants_integers_only() {
         let value = parse::<UpdateCharacter>(
-            r#"{"hp": "15", "hpChange": "-5", "level": 3.0, "location": "12", "unknown": "7"}"#,
+            r#"{"hp": "15", "hpChange": "-5", "sanityChange": -3.0, "location": "12", "unknown": "7"}"#,
         );
         assert_eq!(
             value,
-            json!({"hp": 15, "hpChange": -5, "level": 3, "location": "12", "unknown": "7"})
+            json!({"hp": 15, "hpChange": -5, "sanityChange": -3, "location": "12", "unknown": "7"})
         );
     }
 
@@ -122,8 +122,8 @@ mod tests {
             value,
             json!({"updates": [{"slug": "torch", "quantityChange": -1}]})
         );
-        let value = parse::<UpdateCharacter>(r#"{"stats": [{"attribute": "WIS", "score": "+2"}]}"#);
-        assert_eq!(value, json!({"stats": [{"attribute": "WIS", "score": 2}]}));
+        let value = parse::<AddInventory>(r#"{"items": [{"name": "Rope", "quantity": "+2"}]}"#);
+        assert_eq!(value, json!({"items": [{"name": "Rope", "quantity": 2}]}));
     }
 
     #[test]

@@ -18,7 +18,11 @@ use super::llm::{ToolCall, ToolDefinition};
 use super::schema::strict_schema;
 use super::sheet_text::describe_sheet;
 use crate::campaign::turn_event::ToolEffect;
-use crate::game::{CharacterSheet, DiceExpr, Journal, JournalChange, StateDelta};
+use crate::game::oracle::{Likelihood, OracleReading};
+use crate::game::{
+    Attribute, CharacterSheet, Check, DiceExpr, DifficultyClass, Journal, JournalChange,
+    StateDelta,
+};
 
 /// Declares each tool's module, re-exports its arguments type and lists it in [`TOOLS`]. Adding
 /// a tool is one line in the `registry!` call below plus the tool's own file.
@@ -41,6 +45,11 @@ registry! {
     update_character::UpdateCharacter,
     get_character_stats::GetCharacterStats,
     keep_journal::KeepJournal,
+    request_check::RequestCheck,
+    ask_oracle::AskOracle,
+    award_experience::AwardExperience,
+    rest::Rest,
+    speak_to_player::SpeakToPlayer,
 }
 
 pub use keep_journal::{EntryKind, JournalAction};
@@ -89,6 +98,24 @@ pub enum ToolCommand {
     ReadSheet,
     /// Note or close a journal entry.
     Journal(JournalChange),
+    /// The player's check: their d20 with the attribute's modifier against the DC.
+    Check {
+        /// The attribute.
+        attribute: Attribute,
+        /// The difficulty class.
+        dc: DifficultyClass,
+        /// What for.
+        reason: String,
+    },
+    /// A yes/no question about the world.
+    Oracle {
+        /// The question.
+        question: String,
+        /// How likely a yes is.
+        likelihood: Likelihood,
+    },
+    /// Words for the player outside the story.
+    Aside(String),
 }
 
 impl ToolCommand {
@@ -96,14 +123,16 @@ impl ToolCommand {
     /// model wrote before its result would pre-empt that result.
     pub fn decides_an_outcome(&self) -> bool {
         match self {
-            ToolCommand::RollDice { .. } => true,
+            ToolCommand::RollDice { .. }
+            | ToolCommand::Check { .. }
+            | ToolCommand::Oracle { .. } => true,
             ToolCommand::Change(deltas) => deltas.iter().any(|delta| {
                 matches!(
                     delta,
                     StateDelta::SetHp { .. } | StateDelta::ChangeHp { .. }
                 )
             }),
-            ToolCommand::ReadSheet | ToolCommand::Journal(_) => false,
+            ToolCommand::ReadSheet | ToolCommand::Journal(_) | ToolCommand::Aside(_) => false,
         }
     }
 }
@@ -243,13 +272,57 @@ pub fn execute<R: Rng + ?Sized>(
                 effect: ToolEffect::Noted { change },
             })
         }
+        ToolCommand::Check {
+            attribute,
+            dc,
+            reason,
+        } => check(sheet, attribute, dc, reason, rng),
+        ToolCommand::Oracle {
+            question,
+            likelihood,
+        } => {
+            let reading = OracleReading::ask(question, likelihood, rng);
+            Ok(ToolOutcome {
+                result: format!("{}. Follow this answer.", reading.describe()),
+                effect: ToolEffect::Asked { reading },
+            })
+        }
+        ToolCommand::Aside(message) => Ok(ToolOutcome {
+            result: "Shown to the player outside the story; do not repeat it in the narration."
+                .to_owned(),
+            effect: ToolEffect::Aside { message },
+        }),
     }
+}
+
+/// The player's check, rolled by the server with the sheet's modifier.
+fn check<R: Rng + ?Sized>(
+    sheet: &CharacterSheet,
+    attribute: Attribute,
+    dc: DifficultyClass,
+    reason: String,
+    rng: &mut R,
+) -> Result<ToolOutcome, String> {
+    if sheet.vitality() != crate::game::Vitality::Up {
+        return Err(format!(
+            "{} is at 0 HP and cannot act, so there is no check to make",
+            sheet.name()
+        ));
+    }
+    let d20 = DiceExpr::parse("1d20").map_err(|error| error.to_string())?;
+    let check = Check::new(d20.roll_with_bonus(sheet.attributes().bonus(attribute), rng), dc);
+    Ok(ToolOutcome {
+        result: format!(
+            "The player's {}. Narrate what follows from this result.",
+            check.describe(&reason)
+        ),
+        effect: ToolEffect::Checked { reason, check },
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Attribute;
     use crate::gm::schema::tests::assert_strict;
     use serde_json::json;
 
@@ -265,19 +338,109 @@ mod tests {
     fn arguments_are_coerced_where_the_meaning_is_clear() {
         let command = parse_call(&call(
             "update_character",
-            json!({"hpChange": "-5", "stats": {"wisdom": "15"}}),
+            json!({"hpChange": "-5", "minutesPassed": "10"}),
         ))
         .unwrap();
         assert_eq!(
             command,
             ToolCommand::Change(vec![
+                StateDelta::AdvanceTime { minutes: 10 },
                 StateDelta::ChangeHp { amount: -5 },
-                StateDelta::SetAttribute {
-                    attribute: Attribute::Wisdom,
-                    score: 15
-                },
             ])
         );
+    }
+
+    #[test]
+    fn level_max_hp_and_scores_are_the_rules_to_set() {
+        // Measured before: one call could set level 20 and 999 maximum HP at once.
+        for arguments in [
+            json!({"level": 20, "maxHp": 999}),
+            json!({"stats": {"wisdom": 18}}),
+            json!({"hpChange": 5, "level": 2}),
+        ] {
+            let refused = parse_call(&call("update_character", arguments)).unwrap_err();
+            assert!(refused.reason.contains("award_experience"), "{}", refused.reason);
+        }
+        let award = parse_call(&call(
+            "award_experience",
+            json!({"amount": "300", "reason": "Drove off the wolves"}),
+        ))
+        .unwrap();
+        assert_eq!(
+            award,
+            ToolCommand::Change(vec![StateDelta::GainExperience { amount: 300 }])
+        );
+        let too_much = parse_call(&call(
+            "award_experience",
+            json!({"amount": 1_000_000, "reason": "Everything"}),
+        ))
+        .unwrap_err();
+        assert_eq!(too_much.reason, "amount must be 1 to 10000, not 1000000");
+    }
+
+    #[test]
+    fn checks_oracle_and_asides_run_through_the_rules() {
+        use crate::campaign::turn_event::ToolEffect;
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        let mut sheet = crate::game::sheet::tests_support::rogue();
+        let mut journal = Journal::default();
+        let mut run = |name: &str, arguments: serde_json::Value, sheet: &mut CharacterSheet| {
+            let command = parse_call(&call(name, arguments)).unwrap();
+            execute(command, sheet, &mut journal, &mut rng)
+        };
+        let checked = run(
+            "request_check",
+            json!({"attribute": "dex", "dc": 12, "reason": "Climb the wall"}),
+            &mut sheet,
+        )
+        .unwrap();
+        let ToolEffect::Checked { check, .. } = checked.effect else {
+            panic!("a check: {checked:?}")
+        };
+        let die = check.roll().natural_d20().expect("one d20");
+        // The rogue's DEX 15 gives +2.
+        assert_eq!(check.roll().total(), i32::from(die) + 2);
+        assert_eq!(check.is_success(), i32::from(die) + 2 >= 12);
+        assert!(checked.result.starts_with("The player's Rolled 1d20+2 for Climb the wall (DEX +2)"));
+
+        let asked = run(
+            "ask_oracle",
+            json!({"question": "Is the door locked?", "likelihood": "likely"}),
+            &mut sheet,
+        )
+        .unwrap();
+        let ToolEffect::Asked { reading } = asked.effect else {
+            panic!("a reading")
+        };
+        assert_eq!(reading.answer.is_yes(), reading.roll.value() <= 75);
+        let aside = run(
+            "speak_to_player",
+            json!({"message": "You have no rope."}),
+            &mut sheet,
+        )
+        .unwrap();
+        assert_eq!(
+            aside.effect,
+            ToolEffect::Aside {
+                message: "You have no rope.".into()
+            }
+        );
+        let bad = parse_call(&call(
+            "ask_oracle",
+            json!({"question": "Is it?", "likelihood": "certain"}),
+        ))
+        .unwrap_err();
+        assert!(bad.reason.contains("likelihood") || bad.reason.contains("unknown variant"), "{}", bad.reason);
+
+        StateDelta::SetHp { hp: 0 }.apply(&mut sheet).unwrap();
+        let down = run(
+            "request_check",
+            json!({"attribute": "STR", "difficultyClass": 10, "reason": "Stand"}),
+            &mut sheet,
+        )
+        .unwrap_err();
+        assert!(down.contains("cannot act"), "{down}");
     }
 
     #[test]
@@ -306,9 +469,12 @@ mod tests {
         assert_eq!(both.reason, "give either hp or hpChange, not both");
         let nothing = parse_call(&call("update_character", json!({}))).unwrap_err();
         assert!(nothing.reason.starts_with("nothing to update"));
-        let stats =
-            parse_call(&call("update_character", json!({"stats": {"luck": 3}}))).unwrap_err();
-        assert!(stats.reason.contains("luck"), "{}", stats.reason);
+        let minutes = parse_call(&call(
+            "update_character",
+            json!({"minutesPassed": 100_000}),
+        ))
+        .unwrap_err();
+        assert!(minutes.reason.contains("minutesPassed"), "{}", minutes.reason);
     }
 
     #[test]
@@ -372,10 +538,12 @@ mod tests {
         ));
         assert!(decides("update_character", json!({"hp_change": -3})));
         assert!(decides("update_character", json!({"hp": 4})));
-        assert!(!decides(
-            "update_character",
-            json!({"maxHp": 12, "location": "Cellar"})
+        assert!(!decides("update_character", json!({"location": "Cellar"})));
+        assert!(decides(
+            "request_check",
+            json!({"attribute": "WIS", "difficultyClass": 12, "reason": "Spot"})
         ));
+        assert!(!decides("speak_to_player", json!({"message": "No rope."})));
         assert!(!decides(
             "update_inventory",
             json!({"updates": [{"slug": "torch", "quantityChange": -1}]})

@@ -1,12 +1,12 @@
-//! `update_character`: hit points, level, attribute scores, conditions, place and time.
+//! `update_character`: hit points, sanity, conditions, place and time. Level, maximum hit points
+//! and attribute scores are the rules' to set: a call that names them is refused with the reason.
 
 use schemars::JsonSchema;
-use serde::{Deserialize, Deserializer};
+use serde::Deserialize;
 
-use super::lenient::as_integer;
 use super::{GameTool, ToolCommand};
 use crate::game::text::{ConditionName, LocationName};
-use crate::game::{Attribute, Condition, StateDelta};
+use crate::game::{Condition, StateDelta};
 
 /// Arguments of `update_character`; every field is optional, at least one must be given.
 #[derive(Clone, Debug, Default, Deserialize, JsonSchema)]
@@ -17,14 +17,16 @@ pub struct UpdateCharacter {
     pub hp_change: Option<i32>,
     /// Set current hit points to exactly this; null to leave them.
     pub hp: Option<i32>,
-    /// Set maximum hit points; null to leave them.
+    /// Refused: maximum hit points follow from class, level and CON.
     #[serde(alias = "max_hp")]
-    pub max_hp: Option<i32>,
-    /// Set the level (1 to 20); null to leave it.
-    pub level: Option<i32>,
-    /// Attribute scores to set (1 to 30); null to leave them.
-    #[serde(deserialize_with = "stats")]
-    pub stats: Option<Vec<StatScore>>,
+    #[schemars(skip)]
+    pub max_hp: Option<serde_json::Value>,
+    /// Refused: levels come from experience (`award_experience`).
+    #[schemars(skip)]
+    pub level: Option<serde_json::Value>,
+    /// Refused: attribute scores do not change in play.
+    #[schemars(skip)]
+    pub stats: Option<serde_json::Value>,
     /// Change to sanity, e.g. -10; null if none.
     #[serde(alias = "sanity_change")]
     pub sanity_change: Option<i32>,
@@ -41,47 +43,10 @@ pub struct UpdateCharacter {
     pub minutes_passed: Option<i32>,
 }
 
-/// One attribute score to set.
-#[derive(Clone, Debug, Deserialize, JsonSchema)]
-pub struct StatScore {
-    /// STR, DEX, CON, INT, WIS or CHA.
-    pub attribute: Attribute,
-    /// The new score.
-    pub score: i32,
-}
-
-/// Reads the list form `[{"attribute": "WIS", "score": 14}]` and the object form
-/// `{"wisdom": 14}` models often write. The schema only describes the list form, so the object
-/// form's scores are read leniently here (`"14"` is 14).
-fn stats<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Vec<StatScore>>, D::Error> {
-    use serde::de::Error;
-
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Wire {
-        List(Vec<StatScore>),
-        Map(std::collections::BTreeMap<String, serde_json::Value>),
-    }
-    match Option::<Wire>::deserialize(deserializer)? {
-        None => Ok(None),
-        Some(Wire::List(list)) => Ok(Some(list)),
-        Some(Wire::Map(map)) => map
-            .into_iter()
-            .map(|(name, score)| {
-                let attribute = name.parse::<Attribute>().map_err(D::Error::custom)?;
-                let score = as_integer(&score)
-                    .and_then(|score| i32::try_from(score).ok())
-                    .ok_or_else(|| {
-                        D::Error::custom(format!(
-                            "the score for {name} must be a whole number, not {score}"
-                        ))
-                    })?;
-                Ok(StatScore { attribute, score })
-            })
-            .collect::<Result<_, _>>()
-            .map(Some),
-    }
-}
+/// Why `maxHp`, `level` and `stats` are refused.
+const RULED: &str = "the rules set level, maximum HP and attribute scores: award experience \
+    with award_experience (a level comes when it is earned, with its hit points); scores do not \
+    change in play";
 
 /// The most conditions one call may add or remove.
 const MAX_CONDITIONS_PER_CALL: usize = 5;
@@ -89,10 +54,13 @@ const MAX_CONDITIONS_PER_CALL: usize = 5;
 impl GameTool for UpdateCharacter {
     const NAME: &'static str = "update_character";
     const DESCRIPTION: &'static str = "Change the character: damage or healing (hpChange), \
-        level, attribute scores, sanity, conditions gained or lost, a new location, time passing. \
-        Use it after the dice decided the outcome.";
+        sanity, conditions gained or lost, a new location, time passing. Use it after the dice \
+        decided the outcome.";
 
     fn into_command(self) -> Result<ToolCommand, String> {
+        if self.max_hp.is_some() || self.level.is_some() || self.stats.is_some() {
+            return Err(RULED.into());
+        }
         if self.hp.is_some() && self.hp_change.is_some() {
             return Err("give either hp or hpChange, not both".into());
         }
@@ -121,16 +89,6 @@ impl GameTool for UpdateCharacter {
         };
 
         let mut deltas = Vec::new();
-        deltas.extend(self.max_hp.map(|max_hp| StateDelta::SetMaxHp { max_hp }));
-        deltas.extend(self.hp.map(|hp| StateDelta::SetHp { hp }));
-        deltas.extend(self.hp_change.map(|amount| StateDelta::ChangeHp { amount }));
-        deltas.extend(self.level.map(|level| StateDelta::SetLevel { level }));
-        for stat in self.stats.into_iter().flatten() {
-            deltas.push(StateDelta::SetAttribute {
-                attribute: stat.attribute,
-                score: stat.score,
-            });
-        }
         deltas.extend(
             self.sanity_change
                 .map(|amount| StateDelta::ChangeSanity { amount }),
@@ -146,6 +104,9 @@ impl GameTool for UpdateCharacter {
                 .map(|location| StateDelta::MoveTo { location }),
         );
         deltas.extend(minutes.map(|minutes| StateDelta::AdvanceTime { minutes }));
+        // Hit points last: a blow that ends the story lands after the rest of the call.
+        deltas.extend(self.hp.map(|hp| StateDelta::SetHp { hp }));
+        deltas.extend(self.hp_change.map(|amount| StateDelta::ChangeHp { amount }));
 
         if deltas.is_empty() {
             return Err("nothing to update: give at least one field".into());

@@ -1,5 +1,5 @@
 //! Below the story: what the game is doing (writing, a failure with Retry, a note), the action
-//! buttons and the free-text move.
+//! buttons and the free-text move; once the character has fallen, the end of the story.
 
 use leptos::prelude::*;
 
@@ -50,8 +50,23 @@ pub fn ActionBar() -> impl IntoView {
             play(state, MoveInput::Text { text: typed });
         }
     };
+    let ending = move || {
+        let sheet = state.sheet.get();
+        sheet.fallen.then(|| {
+            view! {
+                <div class="the-end" data-testid="the-end" role="status">
+                    <h2>"The End"</h2>
+                    <p>{format!("{} has fallen, and this story is over.", sheet.name)}</p>
+                    <p class="meta">
+                        "Start it over from the header, undo the last turn, or branch a new campaign from an earlier scene."
+                    </p>
+                </div>
+            }
+        })
+    };
     view! {
-        <div class="action-bar">
+        {ending}
+        <div class="action-bar" class:hidden=move || state.sheet.get().fallen>
             <div class="actions">
                 <For
                     each=move || state.actions.get()

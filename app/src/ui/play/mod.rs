@@ -1,12 +1,14 @@
 //! The play screen: the story log (UI history), the action bar, the character panel, the
-//! journal and the "what the GM sees" drawer (the last request, loaded when opened). Its parts share [`PlayState`]
+//! journal, the ledger and the "what the GM sees" drawer (the last request, loaded when opened). Its parts share [`PlayState`]
 //! through a context.
 
 mod action_bar;
+mod character;
 mod drawer;
 mod header;
 mod history;
 mod journal;
+mod ledger;
 mod state;
 mod story;
 mod turn;
@@ -16,13 +18,14 @@ use leptos_router::components::A;
 use leptos_router::hooks::use_params_map;
 
 use self::action_bar::{ActionBar, TurnStatus};
+use self::character::CharacterPanel;
 use self::drawer::GmDrawer;
 use self::header::PlayHeader;
 use self::history::TurnHistory;
 use self::journal::JournalPanel;
+use self::ledger::LedgerDrawer;
 use self::state::PlayState;
 use self::story::StoryLog;
-use super::character::CharacterPanel;
 use super::game_master::GameMasterNote;
 use crate::api::load_campaign;
 use crate::campaign::view::CampaignView;
@@ -76,8 +79,9 @@ fn Play(initial: CampaignView) -> impl IntoView {
                     <ActionBar />
                 </section>
                 <aside class="side-column">
-                    <CharacterPanel sheet=state.sheet />
+                    <CharacterPanel />
                     <JournalPanel />
+                    <LedgerDrawer />
                     <GmDrawer />
                 </aside>
             </div>

@@ -7,7 +7,8 @@ use leptos_router::hooks::use_navigate;
 
 use super::state::use_play;
 use crate::api::{branch_campaign, earlier_story};
-use crate::campaign::view::{StoryEntry, Verdict};
+use crate::campaign::view::{Roller, StoryEntry, Verdict};
+use crate::game::Natural;
 
 /// The story log: an "earlier" link while older entries are not loaded, the loaded entries,
 /// then the scene being written.
@@ -70,15 +71,19 @@ fn entry_view(entry: StoryEntry) -> AnyView {
         }
         .into_any(),
         StoryEntry::Move { text } => view! { <p class="move">{text}</p> }.into_any(),
-        StoryEntry::Roll { line, verdict } => {
-            // The line already says "success" or "failure"; the class colours it.
-            let class = match verdict {
-                Some(Verdict::Success) => "roll success",
-                Some(Verdict::Failure) => "roll failure",
-                None => "roll",
-            };
-            view! { <p class=class>"⚄ " {line}</p> }.into_any()
+        StoryEntry::Roll {
+            line,
+            verdict,
+            by,
+            natural,
+        } => roll_view(line, verdict, by, natural),
+        StoryEntry::Aside { text } => view! {
+            <aside class="aside" data-testid="aside">
+                <span class="aside-label">"Game master, out of character"</span>
+                <p>{text}</p>
+            </aside>
         }
+        .into_any(),
         StoryEntry::Changes { labels } => view! {
             <p class="chips">
                 {labels.into_iter().map(|label| view! { <span class="chip">{label}</span> }).collect_view()}
@@ -86,6 +91,38 @@ fn entry_view(entry: StoryEntry) -> AnyView {
         }
         .into_any(),
     }
+}
+
+/// A roll: the die tumbles in (not under `prefers-reduced-motion`, see the style sheet), who
+/// rolled is named, and a natural 20 or 1 is marked. The line already says "success" or
+/// "failure"; the class colours it.
+fn roll_view(line: String, verdict: Option<Verdict>, by: Roller, natural: Option<Natural>) -> AnyView {
+    let verdict = match verdict {
+        Some(Verdict::Success) => " success",
+        Some(Verdict::Failure) => " failure",
+        None => "",
+    };
+    let (who, label) = match by {
+        Roller::Player => ("player", "Your roll"),
+        Roller::GameMaster => ("gm", "Game master"),
+        Roller::Oracle => ("oracle", "Oracle"),
+    };
+    let (natural_class, mark) = match natural {
+        Some(Natural::Twenty) => (" nat20", Some("Natural 20!")),
+        Some(Natural::One) => (" nat1", Some("Natural 1")),
+        None => ("", None),
+    };
+    let class = format!("roll {who}{verdict}{natural_class}");
+    view! {
+        <p class=class data-testid="roll">
+            <span class="die" aria-hidden="true">"⚄"</span>
+            <span class="roller">{label}</span>
+            " "
+            {line}
+            {mark.map(|mark| view! { <strong class="natural">{mark}</strong> })}
+        </p>
+    }
+    .into_any()
 }
 
 /// "Branch from here": a new campaign that copies this one up to this scene's turn.

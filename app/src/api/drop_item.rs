@@ -1,0 +1,23 @@
+//! `drop_item`: the player drops an item from the character panel; the rules apply it.
+
+use leptos::prelude::*;
+
+use crate::campaign::view::TurnUpdate;
+use crate::errors::AppError;
+
+/// Drops every one of the carried item `slug`; answers with what the player sees change.
+#[server]
+pub async fn drop_item(id: String, slug: String) -> Result<Vec<TurnUpdate>, AppError> {
+    use super::context::{campaign_id, now, player, services, to_app_error};
+    use crate::game::Slug;
+    use crate::service::ServiceError;
+
+    let player = player().await?;
+    let id = campaign_id(&id)?;
+    let slug = Slug::new(&slug).map_err(|error| to_app_error(ServiceError::invalid("item", error)))?;
+    services()?
+        .game()
+        .drop_item(&player, &id, &slug, now())
+        .await
+        .map_err(to_app_error)
+}

@@ -1,0 +1,492 @@
+//! Character creation: a class (one of the presets, or the player's own), six attribute scores
+//! by the standard array or point-buy, hit points from the class's hit die and CON, starting gear,
+//! signature abilities, an optional backstory, sanity when the campaign tracks it, and what is at
+//! stake at 0 HP.
+//!
+//! The form arrives as a [`CharacterDraft`] of plain values; [`CharacterDraft::create`] parses it
+//! into a [`CharacterSheet`] or says what is wrong ([`CreationError`]). A preset's name, typed in
+//! any case, picks the preset; any other class name is a custom class (d8, the common gear, and
+//! the ability the player names, if any).
+
+use serde::{Deserialize, Serialize};
+
+use super::attributes::{Attribute, AttributeScore, Attributes};
+use super::inventory::{NewItem, Quantity, QuantityError};
+use super::progression::HitDie;
+use super::sheet::{Ability, CharacterSheet, HitPoints, Sanity};
+use super::stakes::Stakes;
+use super::text::{
+    AbilityName, AbilityText, Backstory, CharacterName, ClassName, ItemDescription, ItemName,
+    LocationName, TextError,
+};
+
+/// The standard array: six scores to arrange.
+pub const STANDARD_ARRAY: [u8; 6] = [15, 14, 13, 12, 10, 8];
+
+/// Points to spend on point-buy.
+pub const POINT_BUY_BUDGET: u32 = 27;
+
+/// How the scores were chosen.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ScoreMethod {
+    /// The standard array, arranged by the player.
+    #[default]
+    StandardArray,
+    /// 27 points, each score 8..=15.
+    PointBuy,
+}
+
+/// What the player filled in. Scores are in sheet order (STR DEX CON INT WIS CHA); without them
+/// the class's suggested arrangement of the standard array is used.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CharacterDraft {
+    /// The character's name.
+    pub name: String,
+    /// A preset's name or the player's own class.
+    pub class: String,
+    /// How the scores were chosen.
+    #[serde(default)]
+    pub method: ScoreMethod,
+    /// The six scores, or none for the class's suggestion.
+    #[serde(default)]
+    pub scores: Option<Vec<i64>>,
+    /// A custom class's signature ability (ignored for presets).
+    #[serde(default)]
+    pub ability: String,
+    /// A short backstory, or blank.
+    #[serde(default)]
+    pub backstory: String,
+    /// Whether the campaign tracks sanity.
+    #[serde(default)]
+    pub sanity: bool,
+    /// What 0 HP means.
+    #[serde(default)]
+    pub stakes: Stakes,
+}
+
+/// Why a draft cannot become a character. Each message names the field.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CreationError {
+    /// A text field is empty, too long or has control characters.
+    #[error("{0}")]
+    Text(#[from] TextError),
+    /// A gear quantity out of range (a preset's mistake).
+    #[error("{0}")]
+    Quantity(#[from] QuantityError),
+    /// Not six scores.
+    #[error("give six attribute scores, STR DEX CON INT WIS CHA (got {count})")]
+    ScoreCount {
+        /// How many were given.
+        count: usize,
+    },
+    /// Standard-array scores that are not the array rearranged.
+    #[error("the standard array is 15, 14, 13, 12, 10 and 8, each used once")]
+    NotTheArray,
+    /// A point-buy score outside 8..=15.
+    #[error("with point-buy each score is 8 to 15 ({attribute} is {value})")]
+    PointBuyRange {
+        /// The attribute.
+        attribute: Attribute,
+        /// Its score.
+        value: i64,
+    },
+    /// Point-buy scores that cost too much.
+    #[error("these scores cost {spent} points; point-buy has {POINT_BUY_BUDGET}")]
+    OverBudget {
+        /// What they cost.
+        spent: u32,
+    },
+}
+
+/// A class the form offers, with everything it brings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClassPreset {
+    /// Its name.
+    pub name: &'static str,
+    /// Its hit die.
+    pub hit_die: HitDie,
+    /// Attributes from most to least important: the standard array is arranged in this order.
+    pub priorities: [Attribute; 6],
+    /// Its gear beyond the common gear: name, description, quantity.
+    pub gear: &'static [(&'static str, &'static str, u16)],
+    /// Its signature abilities: name, what it does.
+    pub abilities: &'static [(&'static str, &'static str)],
+}
+
+use Attribute::{
+    Charisma as Cha, Constitution as Con, Dexterity as Dex, Intelligence as Int, Strength as Str,
+    Wisdom as Wis,
+};
+
+/// Every class offers these.
+pub const COMMON_GEAR: &[(&str, &str, u16)] = &[
+    ("Healing potion", "Drink to heal 2d4+2 HP.", 1),
+    ("Torch", "Burns for an hour.", 2),
+    ("Rations", "A day's food.", 3),
+];
+
+/// The hit die of a class that is not a preset.
+pub const CUSTOM_HIT_DIE: HitDie = HitDie::D8;
+
+/// The preset classes.
+pub const PRESETS: [ClassPreset; 6] = [
+    ClassPreset {
+        name: "Fighter",
+        hit_die: HitDie::D10,
+        priorities: [Str, Con, Dex, Wis, Cha, Int],
+        gear: &[("Longsword", "1d8 slashing.", 1), ("Shield", "+2 to defence.", 1)],
+        abilities: &[
+            ("Second Wind", "Once per rest, heal 1d10 + level HP in a breath."),
+            ("Action Surge", "Once per rest, act twice in a moment."),
+        ],
+    },
+    ClassPreset {
+        name: "Rogue",
+        hit_die: HitDie::D8,
+        priorities: [Dex, Int, Con, Cha, Wis, Str],
+        gear: &[
+            ("Dagger", "1d4 piercing; can be thrown.", 2),
+            ("Thieves' tools", "Picks and files for locks and traps.", 1),
+        ],
+        abilities: &[
+            ("Sneak Attack", "+2d6 damage on a strike the foe does not see coming."),
+            ("Cunning Action", "Hide, dash or slip away in a moment."),
+        ],
+    },
+    ClassPreset {
+        name: "Wizard",
+        hit_die: HitDie::D6,
+        priorities: [Int, Con, Dex, Wis, Cha, Str],
+        gear: &[
+            ("Quarterstaff", "1d6 bludgeoning.", 1),
+            ("Spellbook", "Your spells, in your hand.", 1),
+        ],
+        abilities: &[
+            ("Arcane Bolt", "1d10 force damage to a foe you can see."),
+            ("Ritual Lore", "Read old scripts and name the magic in a thing."),
+        ],
+    },
+    ClassPreset {
+        name: "Cleric",
+        hit_die: HitDie::D8,
+        priorities: [Wis, Con, Str, Cha, Dex, Int],
+        gear: &[("Mace", "1d6 bludgeoning.", 1), ("Holy symbol", "Your god's sign.", 1)],
+        abilities: &[
+            ("Healing Word", "Once per rest, heal 1d4 + WIS HP at a word."),
+            ("Turn the Dead", "The undead flee from your raised symbol."),
+        ],
+    },
+    ClassPreset {
+        name: "Ranger",
+        hit_die: HitDie::D10,
+        priorities: [Dex, Wis, Con, Str, Int, Cha],
+        gear: &[("Longbow", "1d8 piercing at range.", 1), ("Arrows", "For the bow.", 20)],
+        abilities: &[
+            ("Hunter's Mark", "+1d6 damage against the quarry you name."),
+            ("Wanderer", "Never lost in the wild; you read tracks easily."),
+        ],
+    },
+    ClassPreset {
+        name: "Bard",
+        hit_die: HitDie::D8,
+        priorities: [Cha, Dex, Con, Wis, Int, Str],
+        gear: &[("Lute", "Fine and loud.", 1), ("Rapier", "1d8 piercing.", 1)],
+        abilities: &[
+            ("Inspiration", "Once per rest, add 1d6 to a roll of yours or a friend's."),
+            ("Silver Tongue", "Friendly listeners believe you."),
+        ],
+    },
+];
+
+/// The preset called `name` (any case), if there is one.
+pub fn preset(name: &str) -> Option<&'static ClassPreset> {
+    PRESETS
+        .iter()
+        .find(|preset| preset.name.eq_ignore_ascii_case(name.trim()))
+}
+
+impl ClassPreset {
+    /// The standard array arranged by this class's priorities, in sheet order.
+    pub fn suggested_scores(&self) -> [u8; 6] {
+        let mut scores = [0; 6];
+        for (attribute, score) in self.priorities.iter().zip(STANDARD_ARRAY) {
+            let slot = Attribute::ALL.iter().position(|a| a == attribute);
+            scores[slot.unwrap_or_default()] = score;
+        }
+        scores
+    }
+}
+
+/// The points a point-buy score costs, or `None` outside 8..=15.
+pub fn point_cost(score: i64) -> Option<u32> {
+    match score {
+        8..=13 => u32::try_from(score - 8).ok(),
+        14 => Some(7),
+        15 => Some(9),
+        _ => None,
+    }
+}
+
+/// Checks six scores under `method`.
+pub fn check_scores(method: ScoreMethod, scores: &[i64]) -> Result<Attributes, CreationError> {
+    if scores.len() != 6 {
+        return Err(CreationError::ScoreCount {
+            count: scores.len(),
+        });
+    }
+    match method {
+        ScoreMethod::StandardArray => {
+            let mut sorted = scores.to_vec();
+            sorted.sort_unstable_by(|a, b| b.cmp(a));
+            if sorted != STANDARD_ARRAY.map(i64::from) {
+                return Err(CreationError::NotTheArray);
+            }
+        }
+        ScoreMethod::PointBuy => {
+            let mut spent = 0;
+            for (attribute, value) in Attribute::ALL.into_iter().zip(scores) {
+                spent += point_cost(*value).ok_or(CreationError::PointBuyRange {
+                    attribute,
+                    value: *value,
+                })?;
+            }
+            if spent > POINT_BUY_BUDGET {
+                return Err(CreationError::OverBudget { spent });
+            }
+        }
+    }
+    let mut attributes = Attributes::default();
+    for (attribute, value) in Attribute::ALL.into_iter().zip(scores) {
+        attributes.set(attribute, AttributeScore::clamped(*value));
+    }
+    Ok(attributes)
+}
+
+impl CharacterDraft {
+    /// The draft that makes `sheet` as it was created (to check a character read from a file):
+    /// its scores by the method they fit, a custom class's ability, its backstory and stakes.
+    pub fn of(sheet: &CharacterSheet) -> Self {
+        let scores: Vec<i64> = Attribute::ALL
+            .iter()
+            .map(|attribute| i64::from(sheet.attributes().get(*attribute).value()))
+            .collect();
+        let method = if check_scores(ScoreMethod::StandardArray, &scores).is_ok() {
+            ScoreMethod::StandardArray
+        } else {
+            ScoreMethod::PointBuy
+        };
+        let custom = preset(sheet.class().as_str()).is_none();
+        Self {
+            name: sheet.name().as_str().to_owned(),
+            class: sheet.class().as_str().to_owned(),
+            method,
+            scores: Some(scores),
+            ability: match sheet.abilities() {
+                [ability, ..] if custom => ability.name.as_str().to_owned(),
+                _ => String::new(),
+            },
+            backstory: sheet
+                .backstory()
+                .map(|b| b.as_str().to_owned())
+                .unwrap_or_default(),
+            sanity: sheet.sanity().is_some(),
+            stakes: sheet.stakes(),
+        }
+    }
+
+    /// The character this draft describes, at `location`, or the first thing wrong with it.
+    pub fn create(&self, location: LocationName) -> Result<CharacterSheet, CreationError> {
+        let name = CharacterName::new(&self.name)?;
+        let preset = preset(&self.class);
+        let class = ClassName::new(preset.map_or(self.class.as_str(), |p| p.name))?;
+        let suggested = preset.map_or([12, 12, 12, 12, 12, 12], ClassPreset::suggested_scores);
+        let scores: Vec<i64> = match &self.scores {
+            Some(scores) => scores.clone(),
+            None if preset.is_some() => suggested.map(i64::from).to_vec(),
+            None => STANDARD_ARRAY.map(i64::from).to_vec(),
+        };
+        let method = if self.scores.is_some() || preset.is_some() {
+            self.method
+        } else {
+            ScoreMethod::StandardArray
+        };
+        let attributes = check_scores(method, &scores)?;
+        let hit_die = preset.map_or(CUSTOM_HIT_DIE, |p| p.hit_die);
+        let max_hp = hit_die.first_level_hp(attributes.constitution);
+        let mut sheet = CharacterSheet::new(name, class, location)
+            .with_attributes(attributes)
+            .with_hit_points(HitPoints::full(i64::from(max_hp)).expect("1..=22 HP"))
+            .with_class_rules(hit_die, abilities(preset, &self.ability)?)
+            .with_stakes(self.stakes)
+            .with_backstory(Backstory::new_optional(&self.backstory)?);
+        if self.sanity {
+            sheet = sheet.with_sanity(Sanity::new(i64::from(Sanity::MAX)).expect("100"));
+        }
+        for (name, description, quantity) in preset
+            .map_or(&[][..], |p| p.gear)
+            .iter()
+            .chain(COMMON_GEAR)
+        {
+            sheet = sheet.with_item(gear(name, description, *quantity)?);
+        }
+        Ok(sheet)
+    }
+}
+
+fn abilities(
+    preset: Option<&ClassPreset>,
+    custom: &str,
+) -> Result<Vec<Ability>, CreationError> {
+    match preset {
+        Some(preset) => preset
+            .abilities
+            .iter()
+            .map(|(name, text)| {
+                Ok(Ability {
+                    name: AbilityName::new(name)?,
+                    text: AbilityText::new_optional(text)?,
+                })
+            })
+            .collect(),
+        None => Ok(AbilityName::new_optional(custom)?
+            .map(|name| Ability { name, text: None })
+            .into_iter()
+            .collect()),
+    }
+}
+
+fn gear(name: &str, description: &str, quantity: u16) -> Result<NewItem, CreationError> {
+    Ok(NewItem::new(
+        ItemName::new(name)?,
+        ItemDescription::new_optional(description)?,
+        Quantity::new(i64::from(quantity))?,
+    )?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn draft(class: &str) -> CharacterDraft {
+        CharacterDraft {
+            name: "Vex".into(),
+            class: class.into(),
+            ..CharacterDraft::default()
+        }
+    }
+
+    fn start() -> LocationName {
+        LocationName::new("The beginning").unwrap()
+    }
+
+    #[test]
+    fn a_preset_brings_its_scores_hit_points_gear_and_abilities() {
+        let sheet = draft("rogue").create(start()).unwrap();
+        assert_eq!(sheet.class().as_str(), "Rogue");
+        assert_eq!(sheet.attributes().dexterity.value(), 15);
+        assert_eq!(sheet.attributes().strength.value(), 8);
+        // d8 + CON 13 (+1).
+        assert_eq!((sheet.hit_points().current(), sheet.hit_points().max()), (9, 9));
+        let items: Vec<&str> = sheet.inventory().items().iter().map(|i| i.name().as_str()).collect();
+        assert_eq!(
+            items,
+            ["Dagger", "Thieves' tools", "Healing potion", "Torch", "Rations"]
+        );
+        let abilities: Vec<&str> = sheet.abilities().iter().map(|a| a.name.as_str()).collect();
+        assert_eq!(abilities, ["Sneak Attack", "Cunning Action"]);
+        assert_eq!(sheet.sanity(), None);
+        assert_eq!(sheet.stakes(), Stakes::Heroic);
+    }
+
+    #[test]
+    fn the_player_may_rearrange_the_array_or_buy_points() {
+        let mut rogue = draft("Rogue");
+        rogue.scores = Some(vec![8, 15, 14, 13, 12, 10]);
+        let sheet = rogue.create(start()).unwrap();
+        assert_eq!(sheet.attributes().constitution.value(), 14);
+        assert_eq!(sheet.hit_points().max(), 10);
+
+        rogue.scores = Some(vec![15, 15, 15, 8, 8, 8]);
+        assert_eq!(rogue.create(start()).unwrap_err(), CreationError::NotTheArray);
+        rogue.method = ScoreMethod::PointBuy;
+        assert_eq!(
+            rogue.create(start()).unwrap().attributes().strength.value(),
+            15
+        );
+        rogue.scores = Some(vec![15, 15, 15, 10, 8, 8]);
+        assert_eq!(
+            rogue.create(start()).unwrap_err(),
+            CreationError::OverBudget { spent: 29 }
+        );
+        rogue.scores = Some(vec![16, 8, 8, 8, 8, 8]);
+        assert_eq!(
+            rogue.create(start()).unwrap_err().to_string(),
+            "with point-buy each score is 8 to 15 (STR is 16)"
+        );
+        rogue.scores = Some(vec![10; 5]);
+        assert!(matches!(
+            rogue.create(start()),
+            Err(CreationError::ScoreCount { count: 5 })
+        ));
+    }
+
+    #[test]
+    fn a_custom_class_is_a_d8_with_the_common_gear_and_its_own_ability() {
+        let mut custom = draft("Lamplighter");
+        custom.ability = "Never afraid of the dark".into();
+        custom.sanity = true;
+        custom.stakes = Stakes::Gritty;
+        custom.backstory = "Raised in the lamp-house.".into();
+        let sheet = custom.create(start()).unwrap();
+        assert_eq!(sheet.class().as_str(), "Lamplighter");
+        assert_eq!(sheet.hit_points().max(), 9);
+        assert_eq!(sheet.inventory().len(), COMMON_GEAR.len());
+        assert_eq!(sheet.abilities()[0].name.as_str(), "Never afraid of the dark");
+        assert_eq!(sheet.sanity().map(Sanity::value), Some(100));
+        assert_eq!(sheet.stakes(), Stakes::Gritty);
+        assert_eq!(
+            sheet.backstory().map(Backstory::as_str),
+            Some("Raised in the lamp-house.")
+        );
+    }
+
+    #[test]
+    fn a_sheet_gives_back_the_draft_that_made_it() {
+        let mut custom = draft("Lamplighter");
+        custom.ability = "Lamp lore".into();
+        custom.method = ScoreMethod::PointBuy;
+        custom.scores = Some(vec![15, 15, 15, 8, 8, 8]);
+        custom.sanity = true;
+        for draft in [draft("Wizard"), custom] {
+            let sheet = draft.create(start()).unwrap();
+            assert_eq!(CharacterDraft::of(&sheet).create(start()).unwrap(), sheet);
+        }
+    }
+
+    #[test]
+    fn bad_text_is_refused_with_its_field() {
+        let long = draft(&"x".repeat(10_000)).create(start()).unwrap_err();
+        assert!(long.to_string().starts_with("class is 10000 characters long"), "{long}");
+        let mut blank = draft("Rogue");
+        blank.name = "  ".into();
+        assert!(blank.create(start()).unwrap_err().to_string().contains("character name"));
+        let mut story = draft("Rogue");
+        story.backstory = "a".repeat(Backstory::MAX_CHARS + 1);
+        assert!(story.create(start()).unwrap_err().to_string().contains("backstory"));
+    }
+
+    #[test]
+    fn point_costs_follow_the_table() {
+        let costs: Vec<Option<u32>> = (7..=16).map(point_cost).collect();
+        assert_eq!(
+            costs,
+            [None, Some(0), Some(1), Some(2), Some(3), Some(4), Some(5), Some(7), Some(9), None]
+        );
+        for preset in PRESETS {
+            let mut sorted = preset.suggested_scores();
+            sorted.sort_unstable_by(|a, b| b.cmp(a));
+            assert_eq!(sorted, STANDARD_ARRAY, "{}", preset.name);
+        }
+    }
+}

@@ -1,0 +1,32 @@
+//! `ask_oracle`: a yes/no question about the world, answered by the server's d100 against the
+//! likelihood (see [`crate::game::oracle`]).
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+use super::{GameTool, ToolCommand};
+use crate::game::oracle::Likelihood;
+use crate::game::text::OracleQuestion;
+
+/// Arguments of `ask_oracle`.
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+pub struct AskOracle {
+    /// A yes/no question about the world, e.g. "Is the door locked?".
+    pub question: OracleQuestion,
+    /// How likely a yes is.
+    pub likelihood: Likelihood,
+}
+
+impl GameTool for AskOracle {
+    const NAME: &'static str = "ask_oracle";
+    const DESCRIPTION: &'static str = "Ask a yes/no question about the world that the story \
+        has not settled (is the door locked, is anyone home). The server answers yes, no, \
+        \"yes, and\" or \"no, but\"; follow the answer.";
+
+    fn into_command(self) -> Result<ToolCommand, String> {
+        Ok(ToolCommand::Oracle {
+            question: self.question.as_str().to_owned(),
+            likelihood: self.likelihood,
+        })
+    }
+}

@@ -1,0 +1,35 @@
+//! `award_experience`: the narrator grants experience for what the character achieved; the
+//! rules decide whether it brings a level (at most one at a time) and what the level brings.
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+use super::{GameTool, ToolCommand};
+use crate::game::progression::MAX_AWARD;
+use crate::game::text::DiceReason;
+use crate::game::StateDelta;
+
+/// Arguments of `award_experience`.
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+pub struct AwardExperience {
+    /// Experience points, 1 to 10000 (a small fight 50-300, a quest's end 500-2000).
+    pub amount: i64,
+    /// What it is for, e.g. "Drove off the wolves".
+    pub reason: DiceReason,
+}
+
+impl GameTool for AwardExperience {
+    const NAME: &'static str = "award_experience";
+    const DESCRIPTION: &'static str = "Award experience when the character overcomes a \
+        challenge or reaches a milestone. The rules grant a level when it is earned.";
+
+    fn into_command(self) -> Result<ToolCommand, String> {
+        let amount = u32::try_from(self.amount)
+            .ok()
+            .filter(|amount| (1..=MAX_AWARD).contains(amount))
+            .ok_or_else(|| format!("amount must be 1 to {MAX_AWARD}, not {}", self.amount))?;
+        Ok(ToolCommand::Change(vec![StateDelta::GainExperience {
+            amount,
+        }]))
+    }
+}

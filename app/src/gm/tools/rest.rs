@@ -1,0 +1,26 @@
+//! `rest`: the character rests; the rules say what it restores.
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+use super::{GameTool, ToolCommand};
+use crate::game::{RestKind, StateDelta};
+
+/// Arguments of `rest`.
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+pub struct Rest {
+    /// "short" (an hour: a hit die's worth of HP back) or "long" (a night: every HP back).
+    pub kind: RestKind,
+}
+
+impl GameTool for Rest {
+    const NAME: &'static str = "rest";
+    const DESCRIPTION: &'static str = "The character rests somewhere safe enough. The rules \
+        restore hit points and move the clock.";
+
+    fn into_command(self) -> Result<ToolCommand, String> {
+        Ok(ToolCommand::Change(vec![StateDelta::Rest {
+            kind: self.kind,
+        }]))
+    }
+}

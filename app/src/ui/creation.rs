@@ -1,0 +1,227 @@
+//! Character creation on the new-adventure form: name and class (a preset, whose hit die, gear
+//! and abilities are shown, or the player's own), the six scores by standard array or
+//! point-buy with what the rules say of them as they are typed, a backstory, sanity and stakes.
+
+use leptos::prelude::*;
+
+use crate::game::creation::{
+    check_scores, point_cost, preset, CharacterDraft, ScoreMethod, COMMON_GEAR, CUSTOM_HIT_DIE,
+    POINT_BUY_BUDGET, PRESETS, STANDARD_ARRAY,
+};
+use crate::game::{Attribute, Stakes};
+
+/// What the form holds while the player fills it in.
+#[derive(Clone, Copy)]
+pub struct CreationForm {
+    name: RwSignal<String>,
+    class: RwSignal<String>,
+    method: RwSignal<ScoreMethod>,
+    scores: RwSignal<[i64; 6]>,
+    ability: RwSignal<String>,
+    backstory: RwSignal<String>,
+    sanity: RwSignal<bool>,
+    stakes: RwSignal<Stakes>,
+}
+
+impl CreationForm {
+    /// A form for a Ranger with the class's suggested scores.
+    pub fn new() -> Self {
+        let ranger = &PRESETS[4];
+        Self {
+            name: RwSignal::new(String::new()),
+            class: RwSignal::new(ranger.name.to_owned()),
+            method: RwSignal::new(ScoreMethod::StandardArray),
+            scores: RwSignal::new(ranger.suggested_scores().map(i64::from)),
+            ability: RwSignal::new(String::new()),
+            backstory: RwSignal::new(String::new()),
+            sanity: RwSignal::new(false),
+            stakes: RwSignal::new(Stakes::Heroic),
+        }
+    }
+
+    /// The draft the server will check (it checks everything again).
+    pub fn draft(&self) -> CharacterDraft {
+        CharacterDraft {
+            name: self.name.get_untracked(),
+            class: self.class.get_untracked(),
+            method: self.method.get_untracked(),
+            scores: Some(self.scores.get_untracked().to_vec()),
+            ability: self.ability.get_untracked(),
+            backstory: self.backstory.get_untracked(),
+            sanity: self.sanity.get_untracked(),
+            stakes: self.stakes.get_untracked(),
+        }
+    }
+
+    /// A new class: a preset's suggested scores, when it is one.
+    fn choose_class(&self, class: String) {
+        if let Some(preset) = preset(&class) {
+            self.method.set(ScoreMethod::StandardArray);
+            self.scores.set(preset.suggested_scores().map(i64::from));
+        }
+        self.class.set(class);
+    }
+}
+
+/// Name, class and what the class brings.
+#[component]
+pub fn CharacterFields(form: CreationForm) -> impl IntoView {
+    view! {
+        <div class="row">
+            <label>
+                "Name"
+                <input type="text" required maxlength="40" placeholder="Mira Thorne"
+                    prop:value=form.name
+                    on:input=move |event| form.name.set(event_target_value(&event)) />
+            </label>
+            <label>
+                "Class"
+                <input type="text" required maxlength="40" list="classes" data-testid="class"
+                    prop:value=form.class
+                    on:change=move |event| form.choose_class(event_target_value(&event))
+                    on:input=move |event| form.class.set(event_target_value(&event)) />
+                <datalist id="classes">
+                    {PRESETS.map(|p| view! { <option value=p.name></option> }).collect_view()}
+                </datalist>
+            </label>
+        </div>
+        <ClassInfo form />
+        <ScoreFields form />
+        <label>
+            "Backstory (optional)"
+            <textarea maxlength="600" rows="2" placeholder="Where they come from, what they want…"
+                prop:value=form.backstory
+                on:input=move |event| form.backstory.set(event_target_value(&event))></textarea>
+        </label>
+        <StakesFields form />
+    }
+}
+
+/// The class's hit die, gear and abilities; a custom class names its own ability.
+#[component]
+fn ClassInfo(form: CreationForm) -> impl IntoView {
+    let common: Vec<&str> = COMMON_GEAR.iter().map(|(name, ..)| *name).collect();
+    let common = common.join(", ");
+    move || match preset(&form.class.get()) {
+        Some(preset) => {
+            let gear: Vec<&str> = preset.gear.iter().map(|(name, ..)| *name).collect();
+            let abilities: Vec<&str> = preset.abilities.iter().map(|(name, _)| *name).collect();
+            view! {
+                <p class="class-info" data-testid="class-info">
+                    {format!(
+                        "{}: hit die d{}. Gear: {}, {}. Abilities: {}.",
+                        preset.name,
+                        preset.hit_die.sides(),
+                        gear.join(", "),
+                        common,
+                        abilities.join(", "),
+                    )}
+                </p>
+            }
+            .into_any()
+        }
+        None => view! {
+            <p class="class-info">
+                {format!("Your own class: hit die d{}. Gear: {}.", CUSTOM_HIT_DIE.sides(), common)}
+            </p>
+            <label>
+                "Signature ability (optional)"
+                <input type="text" maxlength="60" placeholder="Never lost in the dark"
+                    prop:value=form.ability
+                    on:input=move |event| form.ability.set(event_target_value(&event)) />
+            </label>
+        }
+        .into_any(),
+    }
+}
+
+/// The six scores, the method, and what the rules say of them.
+#[component]
+fn ScoreFields(form: CreationForm) -> impl IntoView {
+    let verdict = move || {
+        let scores = form.scores.get();
+        let method = form.method.get();
+        let spent: u32 = scores.iter().filter_map(|s| point_cost(*s)).sum();
+        match check_scores(method, &scores) {
+            Ok(_) if method == ScoreMethod::PointBuy => {
+                (false, format!("Points spent: {spent} of {POINT_BUY_BUDGET}."))
+            }
+            Ok(_) => (false, "The standard array, each score used once.".to_owned()),
+            Err(error) => (true, format!("{error}.")),
+        }
+    };
+    let array: Vec<String> = STANDARD_ARRAY.iter().map(u8::to_string).collect();
+    view! {
+        <fieldset class="scores">
+            <legend>"Attribute scores"</legend>
+            <label class="method">
+                "Method "
+                <select on:change=move |event| {
+                    let method = if event_target_value(&event) == "point_buy" {
+                        ScoreMethod::PointBuy
+                    } else {
+                        ScoreMethod::StandardArray
+                    };
+                    form.method.set(method);
+                }>
+                    <option value="standard_array" selected=move || form.method.get() == ScoreMethod::StandardArray>
+                        {format!("Standard array ({})", array.join(", "))}
+                    </option>
+                    <option value="point_buy" selected=move || form.method.get() == ScoreMethod::PointBuy>
+                        {format!("Point-buy ({POINT_BUY_BUDGET} points, 8 to 15)")}
+                    </option>
+                </select>
+            </label>
+            <div class="score-row">
+                {Attribute::ALL
+                    .into_iter()
+                    .enumerate()
+                    .map(|(index, attribute)| score_input(form, index, attribute))
+                    .collect_view()}
+            </div>
+            <p class=move || if verdict().0 { "score-verdict error" } else { "score-verdict" }
+                data-testid="score-verdict">{move || verdict().1}</p>
+        </fieldset>
+    }
+}
+
+fn score_input(form: CreationForm, index: usize, attribute: Attribute) -> impl IntoView {
+    view! {
+        <label class="score">
+            {attribute.abbreviation()}
+            <input type="number" min="8" max="15" data-testid=format!("score-{}", attribute.abbreviation())
+                prop:value=move || form.scores.get()[index].to_string()
+                on:input=move |event| {
+                    let value = event_target_value(&event).trim().parse().unwrap_or(0);
+                    form.scores.update(|scores| scores[index] = value);
+                } />
+        </label>
+    }
+}
+
+/// Sanity and what 0 HP means.
+#[component]
+fn StakesFields(form: CreationForm) -> impl IntoView {
+    view! {
+        <fieldset class="stakes">
+            <legend>"Stakes"</legend>
+            {Stakes::ALL
+                .map(|stakes| {
+                    view! {
+                        <label class="stakes-option">
+                            <input type="radio" name="stakes" value=stakes.key()
+                                prop:checked=move || form.stakes.get() == stakes
+                                on:change=move |_| form.stakes.set(stakes) />
+                            {format!("{}: {}", if stakes == Stakes::Heroic { "Heroic" } else { "Gritty" }, stakes.explain())}
+                        </label>
+                    }
+                })
+                .collect_view()}
+            <label class="stakes-option">
+                <input type="checkbox" prop:checked=form.sanity
+                    on:change=move |event| form.sanity.set(event_target_checked(&event)) />
+                "Track sanity (for horror: 0 to 100, starting at 100)"
+            </label>
+        </fieldset>
+    }
+}

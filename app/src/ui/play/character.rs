@@ -1,0 +1,119 @@
+//! The character panel: name, level and experience, HP bar and how the character is doing,
+//! attributes, abilities, conditions, inventory (use or drop an item), place, time and stakes.
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use super::state::{use_play, Failure};
+use crate::api::drop_item;
+use crate::campaign::view::{ItemView, SheetView};
+
+/// The character panel; updates the moment a tool changes the sheet.
+#[component]
+pub fn CharacterPanel() -> impl IntoView {
+    let state = use_play();
+    view! {
+        <section class="character panel" data-testid="character">
+            {move || {
+                let sheet = state.sheet.get();
+                view! {
+                    <h2>{sheet.name.clone()}</h2>
+                    <p class="meta">{format!("Level {} {} (hit die {})", sheet.level, sheet.class, sheet.hit_die)}</p>
+                    <p class="meta" data-testid="xp">{experience(&sheet)}</p>
+                    <div class="hp" aria-label="Hit points">
+                        <progress class="hp-bar" max=sheet.max_hp value=sheet.hp></progress>
+                        <span class="hp-text" data-testid="hp">{format!("HP {}/{}", sheet.hp, sheet.max_hp)}</span>
+                    </div>
+                    <p class=if sheet.vitality == "On your feet" { "vitality" } else { "vitality danger" }
+                        data-testid="vitality">{sheet.vitality.clone()}</p>
+                    {sheet.sanity.map(|sanity| view! { <p class="meta">{format!("Sanity {sanity}/100")}</p> })}
+                    <ul class="attributes">
+                        {sheet.attributes.iter().map(|attribute| view! {
+                            <li>
+                                <span class="attr-name">{attribute.name.clone()}</span>
+                                <span class="attr-score">{attribute.score}</span>
+                                <span class="attr-mod">{format!("{:+}", attribute.modifier)}</span>
+                            </li>
+                        }).collect_view()}
+                    </ul>
+                    <Listed title="Abilities" empty="None"
+                        items=sheet.abilities.iter().map(|(name, text)| match text {
+                            Some(text) => format!("{name}: {text}"),
+                            None => name.clone(),
+                        }).collect() />
+                    <Listed title="Conditions" empty="None" items=sheet.conditions.clone() />
+                    <h3>"Inventory"</h3>
+                    <Inventory items=sheet.inventory.clone() fallen=sheet.fallen />
+                    <p class="where">{sheet.location.clone()}</p>
+                    <p class="meta">{sheet.time.clone()}</p>
+                    <p class="meta stakes">{sheet.stakes.clone()}</p>
+                }
+            }}
+        </section>
+    }
+}
+
+fn experience(sheet: &SheetView) -> String {
+    match sheet.experience {
+        (xp, Some(next)) => format!("XP {xp} / {next} for level {}", sheet.level + 1),
+        (xp, None) => format!("XP {xp} (the highest level)"),
+    }
+}
+
+/// A titled list, or a word when it is empty.
+#[component]
+fn Listed(title: &'static str, empty: &'static str, items: Vec<String>) -> impl IntoView {
+    view! {
+        <h3>{title}</h3>
+        {if items.is_empty() {
+            view! { <p class="meta">{empty}</p> }.into_any()
+        } else {
+            view! { <ul class="conditions">{items.into_iter().map(|i| view! { <li>{i}</li> }).collect_view()}</ul> }
+                .into_any()
+        }}
+    }
+}
+
+/// What the character carries. "Use" puts the move in the text box for the player to send;
+/// "Drop" asks the rules to drop the item.
+#[component]
+fn Inventory(items: Vec<ItemView>, fallen: bool) -> impl IntoView {
+    if items.is_empty() {
+        return view! { <p class="meta">"Empty-handed"</p> }.into_any();
+    }
+    let state = use_play();
+    let drop = move |slug: String| {
+        state.busy.set(true);
+        spawn_local(async move {
+            match drop_item(state.id.get_value(), slug).await {
+                Ok(updates) => updates.into_iter().for_each(|update| state.update(update)),
+                Err(error) => state.failure.set(Some(Failure {
+                    message: error.to_string(),
+                    retry: None,
+                })),
+            }
+            state.busy.set(false);
+        });
+    };
+    view! {
+        <ul class="inventory" data-testid="inventory">
+            {items.into_iter().map(|item| {
+                let slug = item.slug.clone();
+                let use_text = format!("I use the {}.", item.name.to_lowercase());
+                view! {
+                    <li title=item.description.clone().unwrap_or_default()>
+                        {item.name.clone()} <span class="qty">{format!("×{}", item.quantity)}</span>
+                        <span class="item-actions">
+                            <button class="link" disabled=move || fallen || state.busy.get()
+                                on:click=move |_| state.text.set(use_text.clone())>"Use"</button>
+                            <button class="link" data-testid=format!("drop-{}", item.slug)
+                                disabled=move || fallen || state.busy.get()
+                                on:click=move |_| drop(slug.clone())>"Drop"</button>
+                        </span>
+                    </li>
+                }
+            }).collect_view()}
+        </ul>
+    }
+    .into_any()
+}
