@@ -5,6 +5,9 @@ import { defineConfig } from "@playwright/test";
 // before the tests and stops it after.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
+// Game depth plays against a scenario of its own, on a server of its own.
+const depthPort = Number(process.env.E2E_DEPTH_PORT ?? port + 1);
+const depthURL = `http://127.0.0.1:${depthPort}`;
 const serverBin = process.env.DICEBOUND_SERVER_BIN ?? "../target/release/server";
 const siteRoot = process.env.LEPTOS_SITE_ROOT ?? "../target/site";
 // A fresh database per run (the test command passes a new folder).
@@ -37,23 +40,36 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  projects: [
+    { name: "game", testIgnore: /depth\.spec\.ts/ },
+    { name: "depth", testMatch: /depth\.spec\.ts/, use: { baseURL: depthURL } },
+  ],
+  webServer: [
+    server(port, "scenario.json", "e2e.db"),
+    server(depthPort, "depth.json", "depth.db"),
+  ],
+});
+
+/** A release server on `port` playing the scripted `scenario` with a fresh database `db`. */
+function server(port: number, scenario: string, db: string) {
+  const url = `http://127.0.0.1:${port}`;
+  return {
     command: serverBin,
-    url: `${baseURL}/`,
+    url: `${url}/`,
     reuseExistingServer: false,
     timeout: 60_000,
-    stdout: "pipe",
-    stderr: "pipe",
+    stdout: "pipe" as const,
+    stderr: "pipe" as const,
     env: {
       LEPTOS_SITE_ADDR: `127.0.0.1:${port}`,
       LEPTOS_SITE_ROOT: siteRoot,
       LEPTOS_ENV: "PROD",
       RUST_LOG: process.env.RUST_LOG ?? "info",
-      DICEBOUND_LLM: `scripted:${__dirname}/fixtures/scenario.json`,
-      DICEBOUND_DATABASE_URL: `sqlite://${dataDir}/e2e.db`,
+      DICEBOUND_LLM: `scripted:${__dirname}/fixtures/${scenario}`,
+      DICEBOUND_DATABASE_URL: `sqlite://${dataDir}/${db}`,
       // The tests share one player and play far faster than a person.
       DICEBOUND_TURNS_PER_MINUTE: "600",
       DICEBOUND_CAMPAIGNS_PER_HOUR: "600",
     },
-  },
-});
+  };
+}

@@ -23,8 +23,10 @@ step "unit and integration tests (cargo test)"
 cargo test -p app -p server --target-dir "$CARGO_TARGET_DIR/native-tests" 2>&1 | tee "$results/cargo.log"
 
 step "end-to-end tests (Playwright, Chromium)"
-E2E_PORT=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
-export E2E_PORT
+free_port() { node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
+E2E_PORT=$(free_port)
+E2E_DEPTH_PORT=$(free_port)
+export E2E_PORT E2E_DEPTH_PORT
 # The end-to-end tests play the release build: exactly what players get.
 export DICEBOUND_SERVER_BIN="$CARGO_TARGET_DIR/release/server"
 export E2E_DATA_DIR="$results"

@@ -45,18 +45,18 @@ test("a new adventure opens with its scene and action buttons", async () => {
   campaignUrl = page.url();
   await hydrated();
   await expect(story()).toContainText("You stand before the drowned gate of Hollowmere.");
-  await expect(page.getByRole("button", { name: /Sneak past the guard/ })).toContainText("1d20 vs DC 12");
-  await expect(page.getByTestId("hp")).toHaveText("HP 10/10");
+  await expect(page.getByRole("button", { name: /Sneak past the guard/ })).toContainText("1d20+2 vs DC 12");
+  await expect(page.getByTestId("hp")).toHaveText("HP 11/11");
 });
 
 test("an action with a roll shows the roll, the scene, a chip and the new HP", async ({}, testInfo) => {
   await page.getByRole("button", { name: /Sneak past the guard/ }).click();
 
   await expect(story().locator(".move").last()).toHaveText("Sneak past the guard");
-  await expect(story().locator(".roll").last()).toContainText(/Rolled 1d20 for Stealth.* vs DC 12/);
+  await expect(story().locator(".roll").last()).toContainText(/Rolled 1d20\+2 for Stealth.* vs DC 12/);
   await expect(story().locator(".chip").last()).toHaveText("−3 HP");
   await expect(story()).toContainText("the guard's spear grazes your arm");
-  await expect(page.getByTestId("hp")).toHaveText("HP 7/10");
+  await expect(page.getByTestId("hp")).toHaveText("HP 8/11");
   await expect(page.getByRole("button", { name: /Sneak past the guard/ })).toBeEnabled();
   await page.screenshot({ path: testInfo.outputPath("play.png"), fullPage: true });
 });
@@ -162,7 +162,7 @@ test("starting over opens a fresh campaign from the same premise", async () => {
   await expect(page).toHaveURL(/\/play\/[0-9a-f]{32}$/);
   await expect(story().locator(".scene")).toHaveCount(1);
   await expect(story()).toContainText("the drowned gate of Hollowmere");
-  await expect(page.getByTestId("hp")).toHaveText("HP 10/10");
+  await expect(page.getByTestId("hp")).toHaveText("HP 11/11");
 });
 
 test("a move from a stale tab brings the newer turn in without a reload", async () => {
@@ -181,7 +181,7 @@ test("a move from a stale tab brings the newer turn in without a reload", async 
 
   await expect(page.getByRole("status")).toContainText("moved on in another tab");
   await expect(story().locator(".move").last()).toHaveText("I climb over the gate");
-  await expect(page.getByTestId("hp")).toHaveText("HP 7/10");
+  await expect(page.getByTestId("hp")).toHaveText("HP 8/11");
   expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
 });
 

@@ -148,11 +148,11 @@ async fn play(
 ) -> Score {
     let mut rng = StdRng::seed_from_u64(seed);
     let owner = PlayerId::random(&mut rng);
-    let form = NewCampaign {
-        premise: premise.to_owned(),
-        name: "Mira".to_owned(),
-        class: ["Ranger", "Rogue", "Wizard", "Fighter", "Bard"][seed as usize % 5].to_owned(),
-    };
+    let form = NewCampaign::new(
+        premise.to_owned(),
+        "Mira".to_owned(),
+        ["Ranger", "Rogue", "Wizard", "Fighter", "Bard"][seed as usize % 5].to_owned(),
+    );
     let mut score = Score::default();
     let started = Instant::now();
     let Ok(created) = game.create(&owner, &form, 1, &mut rng, &mut |_| {}).await else {

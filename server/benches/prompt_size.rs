@@ -152,11 +152,11 @@ async fn play() -> Vec<Call> {
     };
     let mut rng = StdRng::seed_from_u64(300);
     let owner = PlayerId::random(&mut rng);
-    let form = NewCampaign {
-        premise: "A road through the wet hills to a barrow.".into(),
-        name: "Wren".into(),
-        class: "Ranger".into(),
-    };
+    let form = NewCampaign::new(
+        "A road through the wet hills to a barrow.",
+        "Wren",
+        "Ranger",
+    );
     let id: CampaignId = game
         .create(&owner, &form, 1, &mut rng, &mut |_| {})
         .await

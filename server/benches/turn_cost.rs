@@ -233,11 +233,7 @@ impl Bench {
             turn: 1,
             _dir: dir,
         };
-        let form = NewCampaign {
-            premise: "A crypt, knocking.".into(),
-            name: "Mira".into(),
-            class: "Ranger".into(),
-        };
+        let form = NewCampaign::new("A crypt, knocking.", "Mira", "Ranger");
         bench.id = bench
             .game()
             .create(&bench.owner, &form, 1, rng, &mut |_| {})

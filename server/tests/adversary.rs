@@ -167,11 +167,7 @@ impl Table {
             id: CampaignId::random(&mut rng),
             _dir: dir,
         };
-        let form = NewCampaign {
-            premise: "A flooded crypt".into(),
-            name: "Mira".into(),
-            class: "Ranger".into(),
-        };
+        let form = NewCampaign::new("A flooded crypt", "Mira", "Ranger");
         let created = table
             .game()
             .create(&table.owner, &form, 1, &mut rng, &mut |_| {})

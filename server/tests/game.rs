@@ -43,11 +43,7 @@ fn actions() -> Step {
 }
 
 fn form() -> NewCampaign {
-    NewCampaign {
-        premise: "A guard blocks the crypt.".into(),
-        name: "Mira".into(),
-        class: "Ranger".into(),
-    }
+    NewCampaign::new("A guard blocks the crypt.", "Mira", "Ranger")
 }
 
 impl World {
@@ -136,7 +132,7 @@ async fn a_new_campaign_has_its_opening_scene_and_actions() {
         matches!(&view.story.entries[..], [StoryEntry::Scene { html, .. }] if html.contains("<em>yawns</em>"))
     );
     assert_eq!(view.actions.len(), 2);
-    assert_eq!(view.actions[0].badge.as_deref(), Some("1d20 vs DC 12"));
+    assert_eq!(view.actions[0].badge.as_deref(), Some("1d20+2 vs DC 12"));
     let listed = w.game().list(&player(1), 0).await.unwrap().campaigns;
     assert_eq!(listed.len(), 1);
 }
@@ -163,7 +159,7 @@ async fn choosing_an_action_rolls_narrates_and_advances_the_turn() {
     let new: Vec<&StoryEntry> = after.story.entries.iter().skip(1).collect();
     assert!(matches!(new[0], StoryEntry::Move { text } if text == "Sneak past the guard"));
     assert!(
-        matches!(new[1], StoryEntry::Roll { line, verdict: Some(_) } if line.contains("vs DC 12"))
+        matches!(new[1], StoryEntry::Roll { line, verdict: Some(_), .. } if line.contains("vs DC 12"))
     );
     let loaded = w.game().load(&owner, &after.summary.id, 300).await.unwrap();
     assert_eq!(loaded.actions.len(), 2, "actions are generated on load");

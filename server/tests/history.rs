@@ -85,11 +85,7 @@ impl World {
             rng,
             _dir: dir,
         };
-        let form = NewCampaign {
-            premise: "A crypt, knocking.".into(),
-            name: "Mira".into(),
-            class: "Ranger".into(),
-        };
+        let form = NewCampaign::new("A crypt, knocking.", "Mira", "Ranger");
         let mut rng = world.rng.clone();
         world.id = world
             .game()

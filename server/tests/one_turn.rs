@@ -41,11 +41,7 @@ fn actions() -> Step {
 }
 
 fn form() -> NewCampaign {
-    NewCampaign {
-        premise: "A guard blocks the crypt.".into(),
-        name: "Mira".into(),
-        class: "Ranger".into(),
-    }
+    NewCampaign::new("A guard blocks the crypt.", "Mira", "Ranger")
 }
 
 /// One server instance: its own connection pool and leases on the shared database file.

@@ -79,11 +79,7 @@ impl World {
 
     /// A campaign of three turns: the opening, a strike (roll, damage, item, journal), a move.
     async fn campaign(&mut self, owner: &PlayerId) -> CampaignId {
-        let form = NewCampaign {
-            premise: "A crypt, knocking.".into(),
-            name: "Mira".into(),
-            class: "Ranger".into(),
-        };
+        let form = NewCampaign::new("A crypt, knocking.", "Mira", "Ranger");
         let mut rng = self.rng.clone();
         let id = self
             .game()

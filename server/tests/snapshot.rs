@@ -114,11 +114,7 @@ async fn the_snapshot_equals_a_replay_of_the_whole_log_after_thirty_turns() {
     };
     let mut rng = StdRng::seed_from_u64(30);
     let owner = PlayerId::random(&mut rng);
-    let form = NewCampaign {
-        premise: "A crypt, knocking.".into(),
-        name: "Mira".into(),
-        class: "Ranger".into(),
-    };
+    let form = NewCampaign::new("A crypt, knocking.", "Mira", "Ranger");
     let id = game
         .create(&owner, &form, 1, &mut rng, &mut |_| {})
         .await

@@ -35,7 +35,9 @@ pub fn ledger(events: &[StoredEvent]) -> Vec<LedgerRow> {
                     Some(check.dc().value()),
                     Some(verdict(check.is_success())),
                 ),
-                Resolution::Roll(roll) => roll_row(turn, format!("Player: {reason}"), roll, None, None),
+                Resolution::Roll(roll) => {
+                    roll_row(turn, format!("Player: {reason}"), roll, None, None)
+                }
             }),
             _ => {}
         }
@@ -46,9 +48,13 @@ pub fn ledger(events: &[StoredEvent]) -> Vec<LedgerRow> {
 fn effect_rows(turn: u32, effect: &ToolEffect, call: &str, rows: &mut Vec<LedgerRow>) {
     match effect {
         ToolEffect::Changed { changes, .. } => change_rows(turn, changes, call, rows),
-        ToolEffect::Rolled { reason, roll } => {
-            rows.push(roll_row(turn, format!("Game master: {reason}"), roll, None, None))
-        }
+        ToolEffect::Rolled { reason, roll } => rows.push(roll_row(
+            turn,
+            format!("Game master: {reason}"),
+            roll,
+            None,
+            None,
+        )),
         ToolEffect::Checked { reason, check } => rows.push(roll_row(
             turn,
             format!("Player check: {reason}"),

@@ -52,10 +52,19 @@ pub fn sheet_view(sheet: &CharacterSheet) -> SheetView {
         abilities: sheet
             .abilities()
             .iter()
-            .map(|a| (a.name.as_str().to_owned(), a.text.as_ref().map(|t| t.as_str().to_owned())))
+            .map(|a| {
+                (
+                    a.name.as_str().to_owned(),
+                    a.text.as_ref().map(|t| t.as_str().to_owned()),
+                )
+            })
             .collect(),
         hit_die: format!("d{}", sheet.hit_die().sides()),
-        stakes: format!("{}: {}", capitalised(sheet.stakes().key()), sheet.stakes().explain()),
+        stakes: format!(
+            "{}: {}",
+            capitalised(sheet.stakes().key()),
+            sheet.stakes().explain()
+        ),
         vitality: sheet.vitality().label(),
         fallen: sheet.vitality().is_dead(),
     }

@@ -194,9 +194,9 @@ impl CampaignState {
                 by: Roller::Player,
                 natural: resolution_natural(resolution),
             })),
-            TurnEvent::Ruled { deltas, changes, .. } => {
-                self.apply_changes(deltas, changes, &mut updates)?
-            }
+            TurnEvent::Ruled {
+                deltas, changes, ..
+            } => self.apply_changes(deltas, changes, &mut updates)?,
             TurnEvent::ToolResult {
                 effect: Some(effect),
                 ..
@@ -245,7 +245,9 @@ impl CampaignState {
                 by: Roller::GameMaster,
                 natural: natural_of(roll),
             })),
-            ToolEffect::Changed { deltas, changes } => self.apply_changes(deltas, changes, updates)?,
+            ToolEffect::Changed { deltas, changes } => {
+                self.apply_changes(deltas, changes, updates)?
+            }
             ToolEffect::Checked { reason, check } => updates.push(self.entry(StoryEntry::Roll {
                 line: check.describe(reason),
                 verdict: Some(if check.is_success() {

@@ -5,9 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::conversation::{TokenUsage, ToolCall};
 use crate::game::oracle::OracleReading;
-use crate::game::{
-    ActionList, AppliedChanges, Check, JournalChange, Resolution, Roll, StateDelta,
-};
+use crate::game::{ActionList, AppliedChanges, Check, JournalChange, Resolution, Roll, StateDelta};
 
 /// Which phase of the turn an event belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

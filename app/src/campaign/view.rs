@@ -381,6 +381,25 @@ pub struct NewCampaign {
     pub character: CharacterDraft,
 }
 
+impl NewCampaign {
+    /// A campaign for a `name` of `class` with the class's suggested scores, heroic stakes and
+    /// nothing else chosen.
+    pub fn new(
+        premise: impl Into<String>,
+        name: impl Into<String>,
+        class: impl Into<String>,
+    ) -> Self {
+        Self {
+            premise: premise.into(),
+            character: CharacterDraft {
+                name: name.into(),
+                class: class.into(),
+                ..CharacterDraft::default()
+            },
+        }
+    }
+}
+
 /// Premises offered on the home page.
 pub const PREMISE_PRESETS: [&str; 4] = [
     "A lantern flickers at the mouth of a flooded crypt, and something inside is knocking.",

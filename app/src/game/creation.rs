@@ -135,9 +135,15 @@ pub const PRESETS: [ClassPreset; 6] = [
         name: "Fighter",
         hit_die: HitDie::D10,
         priorities: [Str, Con, Dex, Wis, Cha, Int],
-        gear: &[("Longsword", "1d8 slashing.", 1), ("Shield", "+2 to defence.", 1)],
+        gear: &[
+            ("Longsword", "1d8 slashing.", 1),
+            ("Shield", "+2 to defence.", 1),
+        ],
         abilities: &[
-            ("Second Wind", "Once per rest, heal 1d10 + level HP in a breath."),
+            (
+                "Second Wind",
+                "Once per rest, heal 1d10 + level HP in a breath.",
+            ),
             ("Action Surge", "Once per rest, act twice in a moment."),
         ],
     },
@@ -150,7 +156,10 @@ pub const PRESETS: [ClassPreset; 6] = [
             ("Thieves' tools", "Picks and files for locks and traps.", 1),
         ],
         abilities: &[
-            ("Sneak Attack", "+2d6 damage on a strike the foe does not see coming."),
+            (
+                "Sneak Attack",
+                "+2d6 damage on a strike the foe does not see coming.",
+            ),
             ("Cunning Action", "Hide, dash or slip away in a moment."),
         ],
     },
@@ -164,16 +173,25 @@ pub const PRESETS: [ClassPreset; 6] = [
         ],
         abilities: &[
             ("Arcane Bolt", "1d10 force damage to a foe you can see."),
-            ("Ritual Lore", "Read old scripts and name the magic in a thing."),
+            (
+                "Ritual Lore",
+                "Read old scripts and name the magic in a thing.",
+            ),
         ],
     },
     ClassPreset {
         name: "Cleric",
         hit_die: HitDie::D8,
         priorities: [Wis, Con, Str, Cha, Dex, Int],
-        gear: &[("Mace", "1d6 bludgeoning.", 1), ("Holy symbol", "Your god's sign.", 1)],
+        gear: &[
+            ("Mace", "1d6 bludgeoning.", 1),
+            ("Holy symbol", "Your god's sign.", 1),
+        ],
         abilities: &[
-            ("Healing Word", "Once per rest, heal 1d4 + WIS HP at a word."),
+            (
+                "Healing Word",
+                "Once per rest, heal 1d4 + WIS HP at a word.",
+            ),
             ("Turn the Dead", "The undead flee from your raised symbol."),
         ],
     },
@@ -181,19 +199,31 @@ pub const PRESETS: [ClassPreset; 6] = [
         name: "Ranger",
         hit_die: HitDie::D10,
         priorities: [Dex, Wis, Con, Str, Int, Cha],
-        gear: &[("Longbow", "1d8 piercing at range.", 1), ("Arrows", "For the bow.", 20)],
+        gear: &[
+            ("Longbow", "1d8 piercing at range.", 1),
+            ("Arrows", "For the bow.", 20),
+        ],
         abilities: &[
             ("Hunter's Mark", "+1d6 damage against the quarry you name."),
-            ("Wanderer", "Never lost in the wild; you read tracks easily."),
+            (
+                "Wanderer",
+                "Never lost in the wild; you read tracks easily.",
+            ),
         ],
     },
     ClassPreset {
         name: "Bard",
         hit_die: HitDie::D8,
         priorities: [Cha, Dex, Con, Wis, Int, Str],
-        gear: &[("Lute", "Fine and loud.", 1), ("Rapier", "1d8 piercing.", 1)],
+        gear: &[
+            ("Lute", "Fine and loud.", 1),
+            ("Rapier", "1d8 piercing.", 1),
+        ],
         abilities: &[
-            ("Inspiration", "Once per rest, add 1d6 to a roll of yours or a friend's."),
+            (
+                "Inspiration",
+                "Once per rest, add 1d6 to a roll of yours or a friend's.",
+            ),
             ("Silver Tongue", "Friendly listeners believe you."),
         ],
     },
@@ -323,10 +353,8 @@ impl CharacterDraft {
         if self.sanity {
             sheet = sheet.with_sanity(Sanity::new(i64::from(Sanity::MAX)).expect("100"));
         }
-        for (name, description, quantity) in preset
-            .map_or(&[][..], |p| p.gear)
-            .iter()
-            .chain(COMMON_GEAR)
+        for (name, description, quantity) in
+            preset.map_or(&[][..], |p| p.gear).iter().chain(COMMON_GEAR)
         {
             sheet = sheet.with_item(gear(name, description, *quantity)?);
         }
@@ -334,10 +362,7 @@ impl CharacterDraft {
     }
 }
 
-fn abilities(
-    preset: Option<&ClassPreset>,
-    custom: &str,
-) -> Result<Vec<Ability>, CreationError> {
+fn abilities(preset: Option<&ClassPreset>, custom: &str) -> Result<Vec<Ability>, CreationError> {
     match preset {
         Some(preset) => preset
             .abilities
@@ -387,11 +412,25 @@ mod tests {
         assert_eq!(sheet.attributes().dexterity.value(), 15);
         assert_eq!(sheet.attributes().strength.value(), 8);
         // d8 + CON 13 (+1).
-        assert_eq!((sheet.hit_points().current(), sheet.hit_points().max()), (9, 9));
-        let items: Vec<&str> = sheet.inventory().items().iter().map(|i| i.name().as_str()).collect();
+        assert_eq!(
+            (sheet.hit_points().current(), sheet.hit_points().max()),
+            (9, 9)
+        );
+        let items: Vec<&str> = sheet
+            .inventory()
+            .items()
+            .iter()
+            .map(|i| i.name().as_str())
+            .collect();
         assert_eq!(
             items,
-            ["Dagger", "Thieves' tools", "Healing potion", "Torch", "Rations"]
+            [
+                "Dagger",
+                "Thieves' tools",
+                "Healing potion",
+                "Torch",
+                "Rations"
+            ]
         );
         let abilities: Vec<&str> = sheet.abilities().iter().map(|a| a.name.as_str()).collect();
         assert_eq!(abilities, ["Sneak Attack", "Cunning Action"]);
@@ -408,7 +447,10 @@ mod tests {
         assert_eq!(sheet.hit_points().max(), 10);
 
         rogue.scores = Some(vec![15, 15, 15, 8, 8, 8]);
-        assert_eq!(rogue.create(start()).unwrap_err(), CreationError::NotTheArray);
+        assert_eq!(
+            rogue.create(start()).unwrap_err(),
+            CreationError::NotTheArray
+        );
         rogue.method = ScoreMethod::PointBuy;
         assert_eq!(
             rogue.create(start()).unwrap().attributes().strength.value(),
@@ -442,7 +484,10 @@ mod tests {
         assert_eq!(sheet.class().as_str(), "Lamplighter");
         assert_eq!(sheet.hit_points().max(), 9);
         assert_eq!(sheet.inventory().len(), COMMON_GEAR.len());
-        assert_eq!(sheet.abilities()[0].name.as_str(), "Never afraid of the dark");
+        assert_eq!(
+            sheet.abilities()[0].name.as_str(),
+            "Never afraid of the dark"
+        );
         assert_eq!(sheet.sanity().map(Sanity::value), Some(100));
         assert_eq!(sheet.stakes(), Stakes::Gritty);
         assert_eq!(
@@ -467,13 +512,25 @@ mod tests {
     #[test]
     fn bad_text_is_refused_with_its_field() {
         let long = draft(&"x".repeat(10_000)).create(start()).unwrap_err();
-        assert!(long.to_string().starts_with("class is 10000 characters long"), "{long}");
+        assert!(
+            long.to_string()
+                .starts_with("class is 10000 characters long"),
+            "{long}"
+        );
         let mut blank = draft("Rogue");
         blank.name = "  ".into();
-        assert!(blank.create(start()).unwrap_err().to_string().contains("character name"));
+        assert!(blank
+            .create(start())
+            .unwrap_err()
+            .to_string()
+            .contains("character name"));
         let mut story = draft("Rogue");
         story.backstory = "a".repeat(Backstory::MAX_CHARS + 1);
-        assert!(story.create(start()).unwrap_err().to_string().contains("backstory"));
+        assert!(story
+            .create(start())
+            .unwrap_err()
+            .to_string()
+            .contains("backstory"));
     }
 
     #[test]
@@ -481,7 +538,18 @@ mod tests {
         let costs: Vec<Option<u32>> = (7..=16).map(point_cost).collect();
         assert_eq!(
             costs,
-            [None, Some(0), Some(1), Some(2), Some(3), Some(4), Some(5), Some(7), Some(9), None]
+            [
+                None,
+                Some(0),
+                Some(1),
+                Some(2),
+                Some(3),
+                Some(4),
+                Some(5),
+                Some(7),
+                Some(9),
+                None
+            ]
         );
         for preset in PRESETS {
             let mut sorted = preset.suggested_scores();

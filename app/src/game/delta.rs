@@ -815,7 +815,9 @@ mod tests {
             ["Fallen"]
         );
         assert!(sheet.vitality().is_dead());
-        let refused = StateDelta::ChangeHp { amount: 5 }.apply(&mut sheet).unwrap_err();
+        let refused = StateDelta::ChangeHp { amount: 5 }
+            .apply(&mut sheet)
+            .unwrap_err();
         assert_eq!(refused, DeltaError::Fallen);
         assert_eq!(sheet.hit_points().current(), 0);
     }

@@ -91,8 +91,7 @@ fn at_least_one(value: i16) -> u16 {
 
 /// Maximum hit points of a character of this hit die, level and CON.
 pub fn max_hp(die: HitDie, level: Level, constitution: AttributeScore) -> u16 {
-    die.first_level_hp(constitution)
-        + u16::from(level.value() - 1) * die.level_hp(constitution)
+    die.first_level_hp(constitution) + u16::from(level.value() - 1) * die.level_hp(constitution)
 }
 
 /// Experience after an award of `amount` to a character at `level` with `experience`: capped so

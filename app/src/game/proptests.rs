@@ -9,14 +9,14 @@ use super::attributes::Attribute;
 use super::conditions::Condition;
 use super::creation::{point_cost, CharacterDraft, ScoreMethod, POINT_BUY_BUDGET, STANDARD_ARRAY};
 use super::delta::{Change, RestKind, StateDelta};
-use super::oracle::{answer, Likelihood, Percentile};
-use super::progression;
-use super::sheet::Level;
-use super::stakes::{Stakes, Vitality};
 use super::dice::{DiceExpr, Keep};
 use super::inventory::{Inventory, NewItem, Quantity};
+use super::oracle::{answer, Likelihood, Percentile};
+use super::progression;
 use super::sheet::tests::mira;
+use super::sheet::Level;
 use super::sheet::{CharacterSheet, Sanity};
+use super::stakes::{Stakes, Vitality};
 use super::text::{ConditionName, ItemName, LocationName, Slug};
 
 /// Checks every invariant a sheet must keep, including that it survives a serde round trip
@@ -115,14 +115,22 @@ fn delta() -> impl Strategy<Value = StateDelta> {
             .prop_map(|amount| StateDelta::GainExperience { amount }),
         (1..=20u8).prop_map(|die| StateDelta::DeathSave { die }),
         any::<bool>().prop_map(|long| StateDelta::Rest {
-            kind: if long { RestKind::Long } else { RestKind::Short },
+            kind: if long {
+                RestKind::Long
+            } else {
+                RestKind::Short
+            },
         }),
     ]
 }
 
 fn sheet() -> impl Strategy<Value = CharacterSheet> {
     (any::<bool>(), any::<bool>()).prop_map(|(sane, gritty)| {
-        let stakes = if gritty { Stakes::Gritty } else { Stakes::Heroic };
+        let stakes = if gritty {
+            Stakes::Gritty
+        } else {
+            Stakes::Heroic
+        };
         if sane {
             mira()
                 .with_sanity(Sanity::new(50).expect("in range"))

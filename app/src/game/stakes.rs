@@ -188,15 +188,18 @@ mod tests {
 
     #[test]
     fn zero_hp_is_down_when_heroic_and_the_end_when_gritty() {
-        assert_eq!(
-            Vitality::Up.after_hp(Stakes::Heroic, 5, 0),
-            Vitality::DOWN
-        );
+        assert_eq!(Vitality::Up.after_hp(Stakes::Heroic, 5, 0), Vitality::DOWN);
         assert_eq!(Vitality::Up.after_hp(Stakes::Gritty, 5, 0), Vitality::Dead);
         assert_eq!(Vitality::Up.after_hp(Stakes::Heroic, 5, 3), Vitality::Up);
-        assert_eq!(Vitality::Stable.after_hp(Stakes::Heroic, 0, 2), Vitality::Up);
+        assert_eq!(
+            Vitality::Stable.after_hp(Stakes::Heroic, 0, 2),
+            Vitality::Up
+        );
         assert_eq!(Vitality::DOWN.after_hp(Stakes::Heroic, 0, 1), Vitality::Up);
-        assert_eq!(Vitality::Dead.after_hp(Stakes::Heroic, 0, 5), Vitality::Dead);
+        assert_eq!(
+            Vitality::Dead.after_hp(Stakes::Heroic, 0, 5),
+            Vitality::Dead
+        );
     }
 
     #[test]

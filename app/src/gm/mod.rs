@@ -21,6 +21,6 @@ pub use llm::{
 };
 pub use settings::GmSettings;
 pub use turn::{
-    narrate, offer_actions, player_roll, summarize, MoveText, Narration, Offered, PlayerMove, Retelling,
-    Summarized, TurnError,
+    narrate, offer_actions, player_roll, summarize, MoveText, Narration, Offered, PlayerMove,
+    Retelling, Summarized, TurnError,
 };

@@ -34,9 +34,9 @@ use crate::campaign::conversation::SentRequest;
 use crate::campaign::present::{llm_view, sheet_view};
 use crate::campaign::state::CampaignState;
 use crate::campaign::store::{CampaignRecord, CampaignStore, StoreError};
-use crate::campaign::view::{LedgerRow, 
+use crate::campaign::view::{
     CampaignPage, CampaignSummary, CampaignView, GameMasterView, GmContextView, LayerView,
-    RequestView, StoryPage, TurnUpdate, CAMPAIGN_PAGE, STORY_PAGE,
+    LedgerRow, RequestView, StoryPage, TurnUpdate, CAMPAIGN_PAGE, STORY_PAGE,
 };
 use crate::campaign::{CampaignId, PlayerId};
 use crate::gm::{GmSettings, LlmPort};

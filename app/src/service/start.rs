@@ -92,8 +92,8 @@ impl Game<'_> {
         else {
             return Err(crate::campaign::state::ProjectionError::NotStarted.into());
         };
-        let premise = MoveText::parse(premise)
-            .map_err(|error| ServiceError::invalid("premise", error))?;
+        let premise =
+            MoveText::parse(premise).map_err(|error| ServiceError::invalid("premise", error))?;
         let created = self
             .begin(owner, premise, sheet.clone(), now, rng, &mut |_| {})
             .await?;

@@ -14,8 +14,8 @@ use crate::campaign::store::{Append, Commit};
 use crate::campaign::turn_event::TurnEvent;
 use crate::campaign::view::{ActionsView, MoveInput, StoryEntry, TurnUpdate};
 use crate::campaign::{CampaignId, PlayerId};
-use crate::game::Slug;
 use crate::game::stakes::DEATH_SAVE;
+use crate::game::Slug;
 use crate::gm::{narrate, offer_actions, player_roll, MoveText, Narration, PlayerMove, Retelling};
 
 /// The move with its player roll made final: the roll saved for this action at this turn (a

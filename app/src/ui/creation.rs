@@ -143,10 +143,14 @@ fn ScoreFields(form: CreationForm) -> impl IntoView {
         let method = form.method.get();
         let spent: u32 = scores.iter().filter_map(|s| point_cost(*s)).sum();
         match check_scores(method, &scores) {
-            Ok(_) if method == ScoreMethod::PointBuy => {
-                (false, format!("Points spent: {spent} of {POINT_BUY_BUDGET}."))
-            }
-            Ok(_) => (false, "The standard array, each score used once.".to_owned()),
+            Ok(_) if method == ScoreMethod::PointBuy => (
+                false,
+                format!("Points spent: {spent} of {POINT_BUY_BUDGET}."),
+            ),
+            Ok(_) => (
+                false,
+                "The standard array, each score used once.".to_owned(),
+            ),
             Err(error) => (true, format!("{error}.")),
         }
     };

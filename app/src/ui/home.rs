@@ -6,8 +6,8 @@ use leptos::task::spawn_local;
 use leptos_router::components::A;
 use leptos_router::hooks::use_navigate;
 
-use super::files::{ExportButton, ImportForm};
 use super::creation::{CharacterFields, CreationForm};
+use super::files::{ExportButton, ImportForm};
 use super::game_master::GameMasterNote;
 use super::updates::read_updates;
 use crate::api::{list_campaigns, start_campaign, DeleteCampaign};

@@ -31,11 +31,11 @@ pub async fn play(llm: &dyn LlmPort, gm: &GmSettings) -> Result<Vec<String>, Ser
     };
     let mut rng = StdRng::seed_from_u64(2026);
     let owner = PlayerId::random(&mut rng);
-    let form = NewCampaign {
-        premise: "A lantern-lit crypt beneath a drowned village.".into(),
-        name: "Mira".into(),
-        class: "Ranger".into(),
-    };
+    let form = NewCampaign::new(
+        "A lantern-lit crypt beneath a drowned village.",
+        "Mira",
+        "Ranger",
+    );
     let id = game
         .create(&owner, &form, 1, &mut rng, &mut |_| {})
         .await?
@@ -86,5 +86,8 @@ fn line(effect: &ToolEffect) -> String {
         ToolEffect::Changed { changes, .. } => changes.labels().join(", "),
         ToolEffect::Noted { change } => format!("{change:?}"),
         ToolEffect::Read => "read the sheet".to_owned(),
+        ToolEffect::Checked { reason, check } => check.describe(reason),
+        ToolEffect::Asked { reading } => reading.describe(),
+        ToolEffect::Aside { message } => format!("to the player: {message}"),
     }
 }

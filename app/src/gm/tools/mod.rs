@@ -20,8 +20,7 @@ use super::sheet_text::describe_sheet;
 use crate::campaign::turn_event::ToolEffect;
 use crate::game::oracle::{Likelihood, OracleReading};
 use crate::game::{
-    Attribute, CharacterSheet, Check, DiceExpr, DifficultyClass, Journal, JournalChange,
-    StateDelta,
+    Attribute, CharacterSheet, Check, DiceExpr, DifficultyClass, Journal, JournalChange, StateDelta,
 };
 
 /// Declares each tool's module, re-exports its arguments type and lists it in [`TOOLS`]. Adding
@@ -310,7 +309,10 @@ fn check<R: Rng + ?Sized>(
         ));
     }
     let d20 = DiceExpr::parse("1d20").map_err(|error| error.to_string())?;
-    let check = Check::new(d20.roll_with_bonus(sheet.attributes().bonus(attribute), rng), dc);
+    let check = Check::new(
+        d20.roll_with_bonus(sheet.attributes().bonus(attribute), rng),
+        dc,
+    );
     Ok(ToolOutcome {
         result: format!(
             "The player's {}. Narrate what follows from this result.",
@@ -359,7 +361,11 @@ mod tests {
             json!({"hpChange": 5, "level": 2}),
         ] {
             let refused = parse_call(&call("update_character", arguments)).unwrap_err();
-            assert!(refused.reason.contains("award_experience"), "{}", refused.reason);
+            assert!(
+                refused.reason.contains("award_experience"),
+                "{}",
+                refused.reason
+            );
         }
         let award = parse_call(&call(
             "award_experience",
@@ -402,7 +408,9 @@ mod tests {
         // The rogue's DEX 15 gives +2.
         assert_eq!(check.roll().total(), i32::from(die) + 2);
         assert_eq!(check.is_success(), i32::from(die) + 2 >= 12);
-        assert!(checked.result.starts_with("The player's Rolled 1d20+2 for Climb the wall (DEX +2)"));
+        assert!(checked
+            .result
+            .starts_with("The player's Rolled 1d20+2 for Climb the wall (DEX +2)"));
 
         let asked = run(
             "ask_oracle",
@@ -431,7 +439,11 @@ mod tests {
             json!({"question": "Is it?", "likelihood": "certain"}),
         ))
         .unwrap_err();
-        assert!(bad.reason.contains("likelihood") || bad.reason.contains("unknown variant"), "{}", bad.reason);
+        assert!(
+            bad.reason.contains("likelihood") || bad.reason.contains("unknown variant"),
+            "{}",
+            bad.reason
+        );
 
         StateDelta::SetHp { hp: 0 }.apply(&mut sheet).unwrap();
         let down = run(
@@ -469,12 +481,13 @@ mod tests {
         assert_eq!(both.reason, "give either hp or hpChange, not both");
         let nothing = parse_call(&call("update_character", json!({}))).unwrap_err();
         assert!(nothing.reason.starts_with("nothing to update"));
-        let minutes = parse_call(&call(
-            "update_character",
-            json!({"minutesPassed": 100_000}),
-        ))
-        .unwrap_err();
-        assert!(minutes.reason.contains("minutesPassed"), "{}", minutes.reason);
+        let minutes =
+            parse_call(&call("update_character", json!({"minutesPassed": 100_000}))).unwrap_err();
+        assert!(
+            minutes.reason.contains("minutesPassed"),
+            "{}",
+            minutes.reason
+        );
     }
 
     #[test]

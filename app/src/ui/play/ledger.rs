@@ -43,10 +43,23 @@ pub fn LedgerDrawer() -> impl IntoView {
 
 fn row(row: LedgerRow) -> impl IntoView {
     let (turn, what, cause) = match row {
-        LedgerRow::Change { turn, what, before, after, cause } => {
-            (turn, format!("{what}: {before} → {after}"), cause)
-        }
-        LedgerRow::Roll { turn, reason, notation, dice, modifier, total, dc, verdict } => {
+        LedgerRow::Change {
+            turn,
+            what,
+            before,
+            after,
+            cause,
+        } => (turn, format!("{what}: {before} → {after}"), cause),
+        LedgerRow::Roll {
+            turn,
+            reason,
+            notation,
+            dice,
+            modifier,
+            total,
+            dc,
+            verdict,
+        } => {
             let against = dc.map(|dc| format!(" vs {dc}")).unwrap_or_default();
             let verdict = verdict.map(|v| format!(": {v}")).unwrap_or_default();
             (

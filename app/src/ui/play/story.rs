@@ -96,7 +96,12 @@ fn entry_view(entry: StoryEntry) -> AnyView {
 /// A roll: the die tumbles in (not under `prefers-reduced-motion`, see the style sheet), who
 /// rolled is named, and a natural 20 or 1 is marked. The line already says "success" or
 /// "failure"; the class colours it.
-fn roll_view(line: String, verdict: Option<Verdict>, by: Roller, natural: Option<Natural>) -> AnyView {
+fn roll_view(
+    line: String,
+    verdict: Option<Verdict>,
+    by: Roller,
+    natural: Option<Natural>,
+) -> AnyView {
     let verdict = match verdict {
         Some(Verdict::Success) => " success",
         Some(Verdict::Failure) => " failure",
