@@ -54,7 +54,10 @@ test("a Rogue is created with the scores the player chose", async ({}, testInfo)
   await expect(page.getByTestId("hp")).toHaveText("HP 10/10");
   await expect(page.getByTestId("character")).toContainText("Sneak Attack");
   await expect(page.getByTestId("inventory")).toContainText("Thieves' tools");
-  await expect(page.getByRole("button", { name: /Hide behind the great bell/ })).toContainText("1d20+2 vs DC 12");
+  const hide = page.getByRole("button", { name: /Hide behind the great bell/ });
+  await expect(hide).toContainText("1d20+2 vs DC 12");
+  // What rides on the roll is shown before the player commits.
+  await expect(hide.getByTestId("stakes")).toHaveText("✓ The thug walks past the bell✗ The thug hears you breathe");
 });
 
 test("a typed move that calls for a check is rolled as the player's, with the sheet's modifier", async () => {

@@ -321,6 +321,12 @@ impl CampaignState {
                 id: action.id().to_string(),
                 description: action.description().as_str().to_owned(),
                 badge: action.badge(self.sheet.attributes()),
+                stakes: action.stakes().map(|stakes| {
+                    (
+                        stakes.success.as_str().to_owned(),
+                        stakes.failure.as_str().to_owned(),
+                    )
+                }),
             })
             .collect()
     }

@@ -225,6 +225,9 @@ pub struct ActionView {
     pub description: String,
     /// The dice badge, e.g. `1d20+2 vs DC 12`.
     pub badge: Option<String>,
+    /// What rides on the roll: on a success, on a failure.
+    #[serde(default)]
+    pub stakes: Option<(String, String)>,
 }
 
 /// One message of the model's history, for the "what the GM sees" drawer.

@@ -22,7 +22,7 @@ use serde_json::Value;
 
 use super::attributes::{Attribute, AttributeError, Attributes};
 use super::dice::{Check, DiceError, DiceExpr, DifficultyClass, DifficultyClassError, Roll};
-use super::text::{excerpt, ActionDescription, DiceReason, Slug, TextError};
+use super::text::{excerpt, ActionDescription, DiceReason, Slug, StakeText, TextError};
 
 /// One action as the model wrote it, before validation. Lenient on purpose: a blank string for
 /// an optional field means "none", a DC may be a number or a numeric string, unknown fields are
@@ -51,6 +51,12 @@ pub struct ActionDraft {
     #[serde(default)]
     #[schemars(with = "Option<Attribute>")]
     pub attribute: Option<String>,
+    /// With a roll: what happens if it succeeds, in a few words; else null.
+    #[serde(default)]
+    pub on_success: Option<String>,
+    /// With a roll: what happens if it fails, in a few words; else null.
+    #[serde(default)]
+    pub on_failure: Option<String>,
 }
 
 /// The model's phase-2 answer, `{ "actions": [...] }`, before validation.
@@ -75,6 +81,17 @@ pub struct Action {
     difficulty_class: Option<DifficultyClass>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     attribute: Option<Attribute>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    stakes: Option<RollStakes>,
+}
+
+/// What rides on an action's roll, shown before the player commits (seed 002's logic event).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RollStakes {
+    /// What a success brings.
+    pub success: StakeText,
+    /// What a failure costs.
+    pub failure: StakeText,
 }
 
 /// The outcome of an action's roll: a check when it has a DC, a plain roll otherwise.
@@ -134,6 +151,11 @@ impl Action {
     /// The attribute whose modifier is added, if any.
     pub fn attribute(&self) -> Option<Attribute> {
         self.attribute
+    }
+
+    /// What rides on the roll, if the model said.
+    pub fn stakes(&self) -> Option<&RollStakes> {
+        self.stakes.as_ref()
     }
 
     /// The reason to show with the roll: the dice reason, else the description.
@@ -532,6 +554,7 @@ fn validate_action(
             field,
         });
     }
+    let stakes = roll_stakes(&draft, has_dice);
     Some(Action {
         id,
         description,
@@ -539,6 +562,18 @@ fn validate_action(
         dice_reason,
         difficulty_class,
         attribute,
+        stakes,
+    })
+}
+
+/// Both stakes of a roll, when the action rolls and both are usable text (they are a courtesy
+/// to the player: unusable ones are left out, not refused).
+fn roll_stakes(draft: &ActionDraft, has_dice: bool) -> Option<RollStakes> {
+    let text = |raw: &Option<String>| StakeText::new(blank(raw.as_deref())?).ok();
+    has_dice.then_some(())?;
+    Some(RollStakes {
+        success: text(&draft.on_success)?,
+        failure: text(&draft.on_failure)?,
     })
 }
 
@@ -592,6 +627,31 @@ mod tests {
 
     fn validate(actions: Vec<ActionDraft>) -> Result<ValidatedActions, ActionListError> {
         ActionListDraft { actions }.validate()
+    }
+
+    #[test]
+    fn the_stakes_of_a_roll_are_kept_and_those_of_no_roll_dropped() {
+        let with = |mut draft: ActionDraft| {
+            draft.on_success = Some("You are over the wall".into());
+            draft.on_failure = Some("The guard hears you".into());
+            draft
+        };
+        let validated = validate(vec![
+            with(rolled("climb", "1d20", Some(12))),
+            with(draft("wait", "Wait")),
+        ])
+        .unwrap();
+        let actions = validated.actions.actions();
+        let stakes = actions[0].stakes().expect("a roll keeps its stakes");
+        assert_eq!(stakes.success.as_str(), "You are over the wall");
+        assert_eq!(stakes.failure.as_str(), "The guard hears you");
+        assert_eq!(actions[1].stakes(), None);
+        let mut long = with(rolled("leap", "1d20", Some(12)));
+        long.on_failure = Some("x".repeat(500));
+        assert_eq!(
+            validate(vec![long]).unwrap().actions.actions()[0].stakes(),
+            None
+        );
     }
 
     #[test]

@@ -254,6 +254,8 @@ text_kinds! {
     LocationName / LocationNameKind: "location", 80;
     /// The text of an offered action's button.
     ActionDescription / ActionDescriptionKind: "action description", 200;
+    /// What rides on a roll (`you are over the wall`).
+    StakeText / StakeTextKind: "stake", 120;
     /// Why dice are rolled (`Perception`).
     DiceReason / DiceReasonKind: "dice reason", 80;
     /// A signature ability's name (`Sneak Attack`).

@@ -79,6 +79,8 @@ impl Candidate {
             attribute: self
                 .check
                 .map(|(_, attribute)| attribute.abbreviation().to_owned()),
+            on_success: None,
+            on_failure: None,
         }
     }
 }
@@ -217,6 +219,8 @@ fn as_draft(action: &Action) -> ActionDraft {
         attribute: action
             .attribute()
             .map(|attribute| attribute.abbreviation().to_owned()),
+        on_success: action.stakes().map(|s| s.success.as_str().to_owned()),
+        on_failure: action.stakes().map(|s| s.failure.as_str().to_owned()),
     }
 }
 

@@ -159,6 +159,14 @@ pub fn bounded_actions_schema(candidates: &[String]) -> Value {
     let list = &mut schema["properties"]["actions"];
     list["minItems"] = 2.into();
     list["maxItems"] = 4.into();
+    // A very small model leaves out the stakes (the player's view of them is a courtesy).
+    if let Some(properties) = list["items"]["properties"].as_object_mut() {
+        properties.remove("onSuccess");
+        properties.remove("onFailure");
+    }
+    if let Some(required) = list["items"]["required"].as_array_mut() {
+        required.retain(|name| name != "onSuccess" && name != "onFailure");
+    }
     let action = &mut list["items"]["properties"];
     action["id"]["pattern"] = "^[a-z]+(-[a-z]+){0,3}$".into();
     action["id"]["maxLength"] = 40.into();
@@ -350,11 +358,16 @@ pub(in crate::gm) mod tests {
             assert!(DiceExpr::parse(notation).is_ok(), "{notation}");
         }
         assert_eq!(action["id"]["pattern"], "^[a-z]+(-[a-z]+){0,3}$");
-        // Everything else is the strict schema.
+        // Everything else is the strict schema, less the stakes a very small model leaves out.
+        let mut required = actions_schema()["properties"]["actions"]["items"]["required"].clone();
+        if let Some(names) = required.as_array_mut() {
+            names.retain(|name| name != "onSuccess" && name != "onFailure");
+        }
         assert_eq!(
             schema["properties"]["actions"]["items"]["required"],
-            actions_schema()["properties"]["actions"]["items"]["required"]
+            required
         );
+        assert!(action.get("onSuccess").is_none() && action.get("onFailure").is_none());
     }
 
     #[test]
@@ -373,7 +386,9 @@ pub(in crate::gm) mod tests {
                 "diceRoll",
                 "diceReason",
                 "difficultyClass",
-                "attribute"
+                "attribute",
+                "onSuccess",
+                "onFailure"
             ])
         );
         assert_eq!(action["properties"]["id"]["type"], "string");

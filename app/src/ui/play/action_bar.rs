@@ -81,6 +81,12 @@ pub fn ActionBar() -> impl IntoView {
                             >
                                 <span>{action.description}</span>
                                 {action.badge.map(|badge| view! { <span class="badge">"⚄ " {badge}</span> })}
+                                {action.stakes.map(|(success, failure)| view! {
+                                    <span class="stakes" data-testid="stakes">
+                                        <span class="on-success">"✓ " {success}</span>
+                                        <span class="on-failure">"✗ " {failure}</span>
+                                    </span>
+                                })}
                             </button>
                         }
                     }
