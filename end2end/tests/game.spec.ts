@@ -81,7 +81,10 @@ test("the journal in the side panel keeps who was met; the player can pin and re
   await expect(journal.getByRole("button", { name: "Unpin" })).toBeVisible();
   await journal.getByRole("button", { name: "Edit" }).click();
   await journal.getByLabel("Note").fill("Asleep at his post; owes you silence.");
+  // The panel shows the new note at once; wait for the server to have saved it before reloading.
+  const saved = page.waitForResponse((response) => response.url().includes("/edit_journal") && response.ok());
   await journal.getByRole("button", { name: "Save" }).click();
+  await saved;
   await expect(journal).toContainText("Asleep at his post; owes you silence.");
 
   await page.reload();
