@@ -60,13 +60,8 @@ pub fn sheet_view(sheet: &CharacterSheet) -> SheetView {
             })
             .collect(),
         hit_die: format!("d{}", sheet.hit_die().sides()),
-        stakes: format!(
-            "{}: {}",
-            capitalised(sheet.stakes().key()),
-            sheet.stakes().explain()
-        ),
-        vitality: sheet.vitality().label(),
-        fallen: sheet.vitality().is_dead(),
+        stakes: sheet.stakes(),
+        vitality: sheet.vitality(),
     }
 }
 
@@ -100,12 +95,4 @@ fn next_threshold(level: Level) -> Option<u32> {
     Level::new(i64::from(level.value()) + 1)
         .ok()
         .map(progression::threshold)
-}
-
-fn capitalised(word: &str) -> String {
-    let mut chars = word.chars();
-    chars
-        .next()
-        .map(|first| first.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }

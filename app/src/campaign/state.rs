@@ -13,8 +13,8 @@ use super::timeline::timeline;
 use super::turn_event::{ToolEffect, TurnEvent};
 use super::view::{ActionView, Roller, StoryEntry, TurnUpdate, Verdict};
 use crate::game::{
-    ActionList, AppliedChanges, CharacterSheet, DeltaError, Journal, JournalError, Natural,
-    Resolution, Roll, StateDelta,
+    ActionList, AppliedChanges, CharacterSheet, Check, DeltaError, Journal, JournalError, Natural,
+    Resolution, StateDelta,
 };
 
 /// The most turns the snapshot keeps verbatim for the model. Turns are normally folded into the
@@ -243,18 +243,14 @@ impl CampaignState {
                 line: roll.describe(reason),
                 verdict: None,
                 by: Roller::GameMaster,
-                natural: natural_of(roll),
+                natural: roll.natural(),
             })),
             ToolEffect::Changed { deltas, changes } => {
                 self.apply_changes(deltas, changes, updates)?
             }
             ToolEffect::Checked { reason, check } => updates.push(self.entry(StoryEntry::Roll {
                 line: check.describe(reason),
-                verdict: Some(if check.is_success() {
-                    Verdict::Success
-                } else {
-                    Verdict::Failure
-                }),
+                verdict: Some(check_verdict(check)),
                 by: Roller::Player,
                 natural: check.natural(),
             })),
@@ -345,28 +341,27 @@ pub fn entry_of(update: TurnUpdate) -> Option<StoryEntry> {
     }
 }
 
-/// A natural 20 or 1, if the roll was a lone d20.
-fn natural_of(roll: &Roll) -> Option<Natural> {
-    match roll.natural_d20() {
-        Some(20) => Some(Natural::Twenty),
-        Some(1) => Some(Natural::One),
-        _ => None,
-    }
-}
-
 /// A player's roll's natural 20 or 1.
 fn resolution_natural(resolution: &Resolution) -> Option<Natural> {
     match resolution {
         Resolution::Check(check) => check.natural(),
-        Resolution::Roll(roll) => natural_of(roll),
+        Resolution::Roll(roll) => roll.natural(),
     }
 }
 
 /// How a player's roll went, for the story log.
 fn verdict(resolution: &Resolution) -> Option<Verdict> {
     match resolution {
-        Resolution::Check(check) if check.is_success() => Some(Verdict::Success),
-        Resolution::Check(_) => Some(Verdict::Failure),
+        Resolution::Check(check) => Some(check_verdict(check)),
         Resolution::Roll(_) => None,
+    }
+}
+
+/// How a check went, for the story log.
+fn check_verdict(check: &Check) -> Verdict {
+    if check.is_success() {
+        Verdict::Success
+    } else {
+        Verdict::Failure
     }
 }

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::CampaignId;
 use crate::errors::AppError;
 use crate::game::creation::CharacterDraft;
-use crate::game::{JournalEntry, Natural};
+use crate::game::{JournalEntry, Natural, Stakes, Vitality};
 
 /// Campaigns per page of the home page's list.
 pub const CAMPAIGN_PAGE: u32 = 20;
@@ -208,12 +208,10 @@ pub struct SheetView {
     pub abilities: Vec<(String, Option<String>)>,
     /// The class's hit die, e.g. `d8`.
     pub hit_die: String,
-    /// What 0 HP means, in words.
-    pub stakes: String,
-    /// `On your feet`, `Down (1 ✓, 0 ✗)`, `Stable at 0 HP` or `Fallen`.
-    pub vitality: String,
-    /// Whether the character has fallen and the story is over.
-    pub fallen: bool,
+    /// What 0 HP means.
+    pub stakes: Stakes,
+    /// On their feet, down, stable or fallen (the story is over).
+    pub vitality: Vitality,
 }
 
 /// An action button.

@@ -330,16 +330,17 @@ impl CharacterDraft {
         let name = CharacterName::new(&self.name)?;
         let preset = preset(&self.class);
         let class = ClassName::new(preset.map_or(self.class.as_str(), |p| p.name))?;
-        let suggested = preset.map_or([12, 12, 12, 12, 12, 12], ClassPreset::suggested_scores);
-        let scores: Vec<i64> = match &self.scores {
-            Some(scores) => scores.clone(),
-            None if preset.is_some() => suggested.map(i64::from).to_vec(),
-            None => STANDARD_ARRAY.map(i64::from).to_vec(),
-        };
-        let method = if self.scores.is_some() || preset.is_some() {
-            self.method
-        } else {
-            ScoreMethod::StandardArray
+        // Without scores: the class's suggestion, or the array in sheet order for a custom class.
+        let (method, scores) = match (&self.scores, preset) {
+            (Some(scores), _) => (self.method, scores.clone()),
+            (None, Some(preset)) => (
+                ScoreMethod::StandardArray,
+                preset.suggested_scores().map(i64::from).to_vec(),
+            ),
+            (None, None) => (
+                ScoreMethod::StandardArray,
+                STANDARD_ARRAY.map(i64::from).to_vec(),
+            ),
         };
         let attributes = check_scores(method, &scores)?;
         let hit_die = preset.map_or(CUSTOM_HIT_DIE, |p| p.hit_die);

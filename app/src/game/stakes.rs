@@ -38,6 +38,14 @@ impl Stakes {
         }
     }
 
+    /// Its name: `Heroic`, `Gritty`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Stakes::Heroic => "Heroic",
+            Stakes::Gritty => "Gritty",
+        }
+    }
+
     /// What it means, for the player choosing it.
     pub fn explain(self) -> &'static str {
         match self {
@@ -163,9 +171,8 @@ pub const DEATH_SAVE: &str = "Death save";
 
 /// Rolls a death save: a plain d20 against [`DEATH_SAVE_DC`].
 pub fn roll_death_save<R: Rng + ?Sized>(rng: &mut R) -> Check {
-    let d20 = DiceExpr::parse("1d20").expect("1d20 is valid notation");
     let dc = DifficultyClass::new(i64::from(DEATH_SAVE_DC)).expect("10 is a valid DC");
-    Check::new(d20.roll(rng), dc)
+    Check::new(DiceExpr::d20().roll(rng), dc)
 }
 
 /// Down with these counts, or stable or dead once either reaches three.

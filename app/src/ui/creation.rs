@@ -216,7 +216,7 @@ fn StakesFields(form: CreationForm) -> impl IntoView {
                             <input type="radio" name="stakes" value=stakes.key()
                                 prop:checked=move || form.stakes.get() == stakes
                                 on:change=move |_| form.stakes.set(stakes) />
-                            {format!("{}: {}", if stakes == Stakes::Heroic { "Heroic" } else { "Gritty" }, stakes.explain())}
+                            {format!("{}: {}", stakes.name(), stakes.explain())}
                         </label>
                     }
                 })

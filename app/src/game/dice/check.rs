@@ -134,11 +134,7 @@ impl Check {
     /// Judges `roll` against `dc`.
     pub fn new(roll: Roll, dc: DifficultyClass) -> Self {
         let success = roll.total() >= i32::from(dc.value());
-        let natural = match roll.natural_d20() {
-            Some(20) => Some(Natural::Twenty),
-            Some(1) => Some(Natural::One),
-            _ => None,
-        };
+        let natural = roll.natural();
         Self {
             roll,
             dc,

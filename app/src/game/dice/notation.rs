@@ -192,6 +192,11 @@ impl DiceExpr {
         Parser::new(input).parse()
     }
 
+    /// A plain d20 (checks and saves).
+    pub fn d20() -> Self {
+        Self::parse("1d20").expect("1d20 is valid notation")
+    }
+
     /// The dice terms, in the order written.
     pub fn terms(&self) -> &[DiceTerm] {
         &self.terms

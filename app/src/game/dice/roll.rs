@@ -10,6 +10,7 @@ use std::fmt::Write as _;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
+use super::check::Natural;
 use super::notation::{DiceExpr, Keep};
 use crate::game::attributes::AttributeBonus;
 
@@ -108,6 +109,15 @@ impl Roll {
     /// The result.
     pub fn total(&self) -> i32 {
         self.total
+    }
+
+    /// A natural 20 or natural 1 on a lone d20 ([`Roll::natural_d20`]).
+    pub fn natural(&self) -> Option<Natural> {
+        match self.natural_d20() {
+            Some(20) => Some(Natural::Twenty),
+            Some(1) => Some(Natural::One),
+            _ => None,
+        }
     }
 
     /// The face of the one kept die when the roll is a single d20 term (`1d20+5`, `2d20kh1`):

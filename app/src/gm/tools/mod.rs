@@ -308,11 +308,8 @@ fn check<R: Rng + ?Sized>(
             sheet.name()
         ));
     }
-    let d20 = DiceExpr::parse("1d20").map_err(|error| error.to_string())?;
-    let check = Check::new(
-        d20.roll_with_bonus(sheet.attributes().bonus(attribute), rng),
-        dc,
-    );
+    let bonus = sheet.attributes().bonus(attribute);
+    let check = Check::new(DiceExpr::d20().roll_with_bonus(bonus, rng), dc);
     Ok(ToolOutcome {
         result: format!(
             "The player's {}. Narrate what follows from this result.",

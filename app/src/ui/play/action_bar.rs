@@ -52,7 +52,7 @@ pub fn ActionBar() -> impl IntoView {
     };
     let ending = move || {
         let sheet = state.sheet.get();
-        sheet.fallen.then(|| {
+        sheet.vitality.is_dead().then(|| {
             view! {
                 <div class="the-end" data-testid="the-end" role="status">
                     <h2>"The End"</h2>
@@ -66,7 +66,7 @@ pub fn ActionBar() -> impl IntoView {
     };
     view! {
         {ending}
-        <div class="action-bar" class:hidden=move || state.sheet.get().fallen>
+        <div class="action-bar" class:hidden=move || state.sheet.get().vitality.is_dead()>
             <div class="actions">
                 <For
                     each=move || state.actions.get()

@@ -7,6 +7,7 @@ use leptos::task::spawn_local;
 use super::state::{use_play, Failure};
 use crate::api::drop_item;
 use crate::campaign::view::{ItemView, SheetView};
+use crate::game::Vitality;
 
 /// The character panel; updates the moment a tool changes the sheet.
 #[component]
@@ -24,8 +25,8 @@ pub fn CharacterPanel() -> impl IntoView {
                         <progress class="hp-bar" max=sheet.max_hp value=sheet.hp></progress>
                         <span class="hp-text" data-testid="hp">{format!("HP {}/{}", sheet.hp, sheet.max_hp)}</span>
                     </div>
-                    <p class=if sheet.vitality == "On your feet" { "vitality" } else { "vitality danger" }
-                        data-testid="vitality">{sheet.vitality.clone()}</p>
+                    <p class=if sheet.vitality == Vitality::Up { "vitality" } else { "vitality danger" }
+                        data-testid="vitality">{sheet.vitality.label()}</p>
                     {sheet.sanity.map(|sanity| view! { <p class="meta">{format!("Sanity {sanity}/100")}</p> })}
                     <ul class="attributes">
                         {sheet.attributes.iter().map(|attribute| view! {
@@ -43,10 +44,10 @@ pub fn CharacterPanel() -> impl IntoView {
                         }).collect() />
                     <Listed title="Conditions" empty="None" items=sheet.conditions.clone() />
                     <h3>"Inventory"</h3>
-                    <Inventory items=sheet.inventory.clone() fallen=sheet.fallen />
+                    <Inventory items=sheet.inventory.clone() fallen=sheet.vitality.is_dead() />
                     <p class="where">{sheet.location.clone()}</p>
                     <p class="meta">{sheet.time.clone()}</p>
-                    <p class="meta stakes">{sheet.stakes.clone()}</p>
+                    <p class="meta stakes">{format!("{}: {}", sheet.stakes.name(), sheet.stakes.explain())}</p>
                 }
             }}
         </section>
