@@ -2,7 +2,7 @@ import { test, expect, type Page } from "@playwright/test";
 
 // Game depth against its own scripted scenario (fixtures/depth.json, a server of its own): a
 // Rogue with chosen scores; a typed move the game master answers with a check; an oracle
-// question and an out-of-character word; an NPC attack that downs the character; a death save;
+// question and an out-of-character word; a place on the map; an NPC attack that downs the character; a death save;
 // an item dropped from the panel; the ledger with each change and its cause.
 test.describe.configure({ mode: "serial" });
 
@@ -68,6 +68,12 @@ test("a typed move that calls for a check is rolled as the player's, with the sh
   await expect(story()).toContainText("you haul yourself up to the bell");
 });
 
+test("the places the game master records make the map, with where you are", async () => {
+  const map = page.getByTestId("map");
+  await expect(map.locator(".place.here")).toHaveText("The bell tower (you are here) → The square, The bell-ringer's room");
+  await expect(map.locator(".place.unvisited")).toHaveText(["The square → The bell tower", "The bell-ringer's room → The bell tower"]);
+});
+
 test("an oracle question is answered by d100 and an aside is shown apart from the story", async () => {
   await move("I look for the bell-ringer");
   await expect(story().getByTestId("roll").last()).toContainText(/Oracle: Is the bell-ringer home\? \(unlikely, 25%\) d100 \[\d+\]: (yes, and|yes|no, but|no)$/);
@@ -102,6 +108,7 @@ test("the ledger lists each change with its cause, and each roll", async ({}, te
   await expect(ledger.locator("tr", { hasText: "Dagger: 2 → 0" })).toContainText("Dropped from the character panel");
   await expect(ledger.locator("tr", { hasText: "Player check: Climb the bell tower" })).toContainText(/1d20\+2 \[\d+\] \+2 = \d+ vs 2: success/);
   await expect(ledger.locator("tr", { hasText: "Oracle: Is the bell-ringer home?" })).toContainText(/1d100 \[\d+\]/);
+  await expect(ledger.locator("tr", { hasText: "Map: The bell tower" })).toContainText("record_place");
   await expect(ledger.locator("tr", { hasText: "Player: Death save" })).toContainText(/1d20 \[\d+\] \+0 = \d+ vs 10/);
   await expect(ledger.locator("tr", { hasText: "Game master: Thug's club" })).toContainText(/1d8\+2/);
   await page.screenshot({ path: testInfo.outputPath("ledger.png"), fullPage: true });

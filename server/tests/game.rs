@@ -75,6 +75,7 @@ impl World {
             tokens: (state.usage.prompt_tokens, state.usage.completion_tokens),
             model: String::new(),
             journal: state.journal.entries().to_vec(),
+            map: state.map.places().to_vec(),
             redoable: state.redoable,
         }
     }

@@ -213,7 +213,8 @@ async fn an_npc_and_a_promise_from_turn_five_are_in_the_prompt_at_turn_three_hun
         "only recent turns are verbatim"
     );
     let bytes = wire_bytes(&request);
-    assert!(bytes <= 12 * 1024, "the request body is {bytes} bytes");
+    // Most of it is the rules and the twelve tools' definitions; none of it grows with the story.
+    assert!(bytes <= 14 * 1024, "the request body is {bytes} bytes");
 
     let (_, log) = world.store.log(&world.owner, &id).await.unwrap();
     let replay = CampaignState::replay(&log).unwrap();

@@ -72,6 +72,16 @@ fn effect_rows(turn: u32, effect: &ToolEffect, call: &str, rows: &mut Vec<Ledger
             dc: Some(reading.likelihood.threshold()),
             verdict: Some(reading.answer.to_string()),
         }),
+        ToolEffect::Mapped { record } => {
+            let exits: Vec<&str> = record.connects_to.iter().map(|e| e.as_str()).collect();
+            rows.push(LedgerRow::Change {
+                turn,
+                what: format!("Map: {}", record.place.as_str()),
+                before: "—".to_owned(),
+                after: format!("leads to {}", exits.join(", ")),
+                cause: call.to_owned(),
+            });
+        }
         ToolEffect::Read | ToolEffect::Noted { .. } | ToolEffect::Aside { .. } => {}
     }
 }

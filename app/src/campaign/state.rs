@@ -12,6 +12,7 @@ use super::present::sheet_view;
 use super::timeline::timeline;
 use super::turn_event::{ToolEffect, TurnEvent};
 use super::view::{ActionView, Roller, StoryEntry, TurnUpdate, Verdict};
+use crate::game::map::{MapError, WorldMap};
 use crate::game::{
     ActionList, AppliedChanges, CharacterSheet, Check, DeltaError, Journal, JournalError, Natural,
     Resolution, StateDelta,
@@ -61,6 +62,9 @@ pub struct CampaignState {
     pub summary: Option<StorySummary>,
     /// The journal.
     pub journal: Journal,
+    /// The places recorded and how they connect.
+    #[serde(default)]
+    pub map: WorldMap,
     /// How many entries the story log (what the player reads) has.
     pub story_len: u32,
     /// How many undone turns can be redone.
@@ -86,6 +90,9 @@ pub enum ProjectionError {
     /// A stored journal change no longer applies.
     #[error("a stored journal change no longer applies: {0}")]
     Journal(#[from] JournalError),
+    /// A stored place no longer fits the map.
+    #[error("a stored place no longer fits the map: {0}")]
+    Map(#[from] MapError),
 }
 
 /// A log replayed: the state and every story entry, in order.
@@ -110,6 +117,7 @@ impl CampaignState {
             context: Vec::new(),
             summary: None,
             journal: Journal::default(),
+            map: WorldMap::default(),
             story_len: 0,
             redoable: 0,
         }
@@ -263,6 +271,14 @@ impl CampaignState {
             ToolEffect::Aside { message } => updates.push(self.entry(StoryEntry::Aside {
                 text: message.clone(),
             })),
+            ToolEffect::Mapped { record } => {
+                self.map.record(record)?;
+                updates.push(TurnUpdate::Map {
+                    places: self.map.places().to_vec(),
+                });
+                let labels = vec![format!("Map: {}", record.place.as_str())];
+                updates.push(self.entry(StoryEntry::Changes { labels }));
+            }
             ToolEffect::Noted { change } => {
                 let label = self.journal.apply(change)?;
                 updates.push(self.journal_update());

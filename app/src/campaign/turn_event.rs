@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::conversation::{TokenUsage, ToolCall};
+use crate::game::map::PlaceRecord;
 use crate::game::oracle::OracleReading;
 use crate::game::{ActionList, AppliedChanges, Check, JournalChange, Resolution, Roll, StateDelta};
 
@@ -168,5 +169,10 @@ pub enum ToolEffect {
     Aside {
         /// What they said.
         message: String,
+    },
+    /// A place was recorded on the map.
+    Mapped {
+        /// The place and where it leads.
+        record: PlaceRecord,
     },
 }

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::CampaignId;
 use crate::errors::AppError;
 use crate::game::creation::CharacterDraft;
+use crate::game::map::Place;
 use crate::game::{JournalEntry, Natural, Stakes, Vitality};
 
 /// Campaigns per page of the home page's list.
@@ -259,6 +260,9 @@ pub struct CampaignView {
     pub model: String,
     /// The journal's entries.
     pub journal: Vec<JournalEntry>,
+    /// The places on the map.
+    #[serde(default)]
+    pub map: Vec<Place>,
     /// How many undone turns can be redone.
     pub redoable: u32,
 }
@@ -444,6 +448,11 @@ pub enum TurnUpdate {
     Journal {
         /// Every entry now.
         entries: Vec<JournalEntry>,
+    },
+    /// The map changed.
+    Map {
+        /// Every place now.
+        places: Vec<Place>,
     },
     /// The new campaign is saved with its opening scene and first actions.
     Created {

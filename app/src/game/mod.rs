@@ -11,6 +11,7 @@
 //! - [`creation`]: classes, scores by standard array or point-buy, starting gear.
 //! - [`progression`]: experience, levels and the hit points they bring.
 //! - [`stakes`]: what 0 HP means, death saves, the end of the story.
+//! - [`map`]: the places recorded and how they connect.
 //! - [`oracle`]: yes/no questions about the world, answered by d100.
 //! - [`text`]: bounded text and slugs.
 
@@ -23,6 +24,7 @@ pub mod delta;
 pub mod dice;
 pub mod inventory;
 pub mod journal;
+pub mod map;
 pub mod oracle;
 pub mod progression;
 pub mod sheet;

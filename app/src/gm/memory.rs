@@ -450,7 +450,12 @@ fn journal_text(journal: &Journal, max_tokens: usize) -> String {
 }
 
 fn sheet_text(state: &CampaignState) -> String {
-    format!("\n\n# The character now\n{}", describe_sheet(&state.sheet))
+    let mut text = format!("\n\n# The character now\n{}", describe_sheet(&state.sheet));
+    if !state.map.places().is_empty() {
+        text.push_str("\n\n# The map\n");
+        text.push_str(&state.map.describe());
+    }
+    text
 }
 
 fn to_u32(value: usize) -> u32 {

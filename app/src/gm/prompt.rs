@@ -18,6 +18,7 @@ Rules:
 - To tell the player something outside the story (a rule, an item they lack), call speak_to_player; never put it in the narration.
 - Award experience with award_experience when a challenge is overcome; the game grants levels. A rest is the rest tool.
 - At 0 HP the character is down or fallen as the sheet says: narrate it; the game rolls death saves.
+- When the character reaches a new place, record it and where it leads with record_place.
 - Note people met, places, open threads, promises and debts with keep_journal, and close entries that no longer matter.
 - Stay consistent with the story so far, the journal and the character sheet.";
 

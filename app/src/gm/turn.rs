@@ -23,6 +23,7 @@ use super::voice;
 use crate::campaign::conversation::SentRequest;
 use crate::campaign::state::CampaignState;
 use crate::campaign::turn_event::{Phase, ToolEffect, TurnEvent};
+use crate::game::map::WorldMap;
 use crate::game::stakes::{roll_death_save, DEATH_SAVE};
 use crate::game::{
     Action, ActionList, ActionListError, CharacterSheet, Journal, Resolution, Roll, StateDelta,
@@ -174,6 +175,7 @@ pub async fn narrate<R: Rng + Send>(
     let mut table = Table {
         sheet: state.sheet.clone(),
         journal: state.journal.clone(),
+        map: state.map.clone(),
         recorded,
     };
     let (move_text, roll_line) = record_move(
@@ -234,6 +236,7 @@ pub async fn narrate<R: Rng + Send>(
 struct Table {
     sheet: CharacterSheet,
     journal: Journal,
+    map: WorldMap,
     recorded: VecDeque<Roll>,
 }
 
@@ -606,7 +609,15 @@ fn run_tool<R: Rng + ?Sized>(
     }
     let outcome = command
         .map_err(|rejection| rejection.reason)
-        .and_then(|command| tools::execute(command, &mut table.sheet, &mut table.journal, rng));
+        .and_then(|command| {
+            tools::execute(
+                command,
+                &mut table.sheet,
+                &mut table.journal,
+                &mut table.map,
+                rng,
+            )
+        });
     match outcome {
         Ok(outcome) => (outcome.result, Some(outcome.effect)),
         Err(reason) => (format!("refused: {reason}"), None),

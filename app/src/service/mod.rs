@@ -195,6 +195,7 @@ impl Game<'_> {
             model: self.llm.model_info().model,
             summary: summary(record),
             journal: state.journal.entries().to_vec(),
+            map: state.map.places().to_vec(),
             redoable: state.redoable,
         }
     }

@@ -89,5 +89,6 @@ fn line(effect: &ToolEffect) -> String {
         ToolEffect::Checked { reason, check } => check.describe(reason),
         ToolEffect::Asked { reading } => reading.describe(),
         ToolEffect::Aside { message } => format!("to the player: {message}"),
+        ToolEffect::Mapped { record } => format!("on the map: {}", record.place.as_str()),
     }
 }

@@ -18,6 +18,7 @@ use super::llm::{ToolCall, ToolDefinition};
 use super::schema::strict_schema;
 use super::sheet_text::describe_sheet;
 use crate::campaign::turn_event::ToolEffect;
+use crate::game::map::{PlaceRecord, WorldMap};
 use crate::game::oracle::{Likelihood, OracleReading};
 use crate::game::{
     Attribute, CharacterSheet, Check, DiceExpr, DifficultyClass, Journal, JournalChange, StateDelta,
@@ -49,6 +50,7 @@ registry! {
     award_experience::AwardExperience,
     rest::Rest,
     speak_to_player::SpeakToPlayer,
+    record_place::RecordPlace,
 }
 
 pub use keep_journal::{EntryKind, JournalAction};
@@ -115,6 +117,8 @@ pub enum ToolCommand {
     },
     /// Words for the player outside the story.
     Aside(String),
+    /// A place reached and where it leads, for the map.
+    Map(PlaceRecord),
 }
 
 impl ToolCommand {
@@ -131,7 +135,10 @@ impl ToolCommand {
                     StateDelta::SetHp { .. } | StateDelta::ChangeHp { .. }
                 )
             }),
-            ToolCommand::ReadSheet | ToolCommand::Journal(_) | ToolCommand::Aside(_) => false,
+            ToolCommand::ReadSheet
+            | ToolCommand::Journal(_)
+            | ToolCommand::Aside(_)
+            | ToolCommand::Map(_) => false,
         }
     }
 }
@@ -230,12 +237,13 @@ fn tool_names() -> String {
     }
 }
 
-/// Runs a command against the sheet and the journal with the server's dice. A refused change
-/// leaves both as they were.
+/// Runs a command against the sheet, the journal and the map with the server's dice. A refused
+/// change leaves them as they were.
 pub fn execute<R: Rng + ?Sized>(
     command: ToolCommand,
     sheet: &mut CharacterSheet,
     journal: &mut Journal,
+    map: &mut WorldMap,
     rng: &mut R,
 ) -> Result<ToolOutcome, String> {
     match command {
@@ -284,6 +292,13 @@ pub fn execute<R: Rng + ?Sized>(
             Ok(ToolOutcome {
                 result: format!("{}. Follow this answer.", reading.describe()),
                 effect: ToolEffect::Asked { reading },
+            })
+        }
+        ToolCommand::Map(record) => {
+            map.record(&record).map_err(|error| error.to_string())?;
+            Ok(ToolOutcome {
+                result: format!("Recorded on the map: {}.", record.place.as_str()),
+                effect: ToolEffect::Mapped { record },
             })
         }
         ToolCommand::Aside(message) => Ok(ToolOutcome {
@@ -388,9 +403,10 @@ mod tests {
         let mut rng = rand::rngs::StdRng::seed_from_u64(7);
         let mut sheet = crate::game::sheet::tests_support::rogue();
         let mut journal = Journal::default();
+        let mut map = WorldMap::default();
         let mut run = |name: &str, arguments: serde_json::Value, sheet: &mut CharacterSheet| {
             let command = parse_call(&call(name, arguments)).unwrap();
-            execute(command, sheet, &mut journal, &mut rng)
+            execute(command, sheet, &mut journal, &mut map, &mut rng)
         };
         let checked = run(
             "request_check",
@@ -450,6 +466,41 @@ mod tests {
         )
         .unwrap_err();
         assert!(down.contains("cannot act"), "{down}");
+    }
+
+    #[test]
+    fn places_are_recorded_on_the_map_by_the_rules() {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+        let (mut sheet, mut journal, mut map) = (
+            crate::game::sheet::tests_support::rogue(),
+            Journal::default(),
+            WorldMap::default(),
+        );
+        let mut run = |arguments: serde_json::Value, map: &mut WorldMap| {
+            let command = parse_call(&call("record_place", arguments)).map_err(|r| r.reason)?;
+            execute(command, &mut sheet, &mut journal, map, &mut rng)
+        };
+        let done = run(
+            json!({"place": "The square", "connectsTo": ["The bell tower"]}),
+            &mut map,
+        )
+        .unwrap();
+        assert_eq!(done.result, "Recorded on the map: The square.");
+        assert_eq!(map.places().len(), 2);
+        let refused = run(
+            json!({"place": "The square", "connectsTo": ["the square"]}),
+            &mut map,
+        )
+        .unwrap_err();
+        assert!(refused.contains("cannot lead to itself"), "{refused}");
+        let too_many = run(
+            json!({"place": "Hub", "connectsTo": ["a", "b", "c", "d", "e", "f", "g", "h", "i"]}),
+            &mut map,
+        )
+        .unwrap_err();
+        assert!(too_many.contains("at most 8"), "{too_many}");
+        assert_eq!(map.places().len(), 2, "refusals change nothing");
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! The play screen: the story log (UI history), the action bar, the character panel, the
-//! journal, the ledger and the "what the GM sees" drawer (the last request, loaded when opened). Its parts share [`PlayState`]
+//! map, the journal, the ledger and the "what the GM sees" drawer (the last request, loaded when opened). Its parts share [`PlayState`]
 //! through a context.
 
 mod action_bar;
@@ -9,6 +9,7 @@ mod header;
 mod history;
 mod journal;
 mod ledger;
+mod map;
 mod state;
 mod story;
 mod turn;
@@ -24,6 +25,7 @@ use self::header::PlayHeader;
 use self::history::TurnHistory;
 use self::journal::JournalPanel;
 use self::ledger::LedgerDrawer;
+use self::map::MapPanel;
 use self::state::PlayState;
 use self::story::StoryLog;
 use super::game_master::GameMasterNote;
@@ -80,6 +82,7 @@ fn Play(initial: CampaignView) -> impl IntoView {
                 </section>
                 <aside class="side-column">
                     <CharacterPanel />
+                    <MapPanel />
                     <JournalPanel />
                     <LedgerDrawer />
                     <GmDrawer />

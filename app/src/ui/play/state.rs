@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use crate::campaign::view::{
     ActionView, ActionsView, CampaignView, MoveInput, SheetView, StoryEntry, TurnUpdate,
 };
+use crate::game::map::Place;
 use crate::game::JournalEntry;
 
 /// A failed request: what to tell the player and what Retry does.
@@ -43,6 +44,8 @@ pub struct PlayState {
     pub actions: RwSignal<Vec<ActionView>>,
     /// The journal's entries.
     pub journal: RwSignal<Vec<JournalEntry>>,
+    /// The places on the map.
+    pub map: RwSignal<Vec<Place>>,
     /// How many undone turns can be redone.
     pub redoable: RwSignal<u32>,
     /// Tokens spent: (prompt, completion).
@@ -70,6 +73,7 @@ impl PlayState {
             sheet: RwSignal::new(view.sheet),
             actions: RwSignal::new(view.actions),
             journal: RwSignal::new(view.journal),
+            map: RwSignal::new(view.map),
             redoable: RwSignal::new(view.redoable),
             tokens: RwSignal::new(view.tokens),
             draft: RwSignal::new(String::new()),
@@ -88,6 +92,7 @@ impl PlayState {
         self.sheet.set(view.sheet);
         self.actions.set(view.actions);
         self.journal.set(view.journal);
+        self.map.set(view.map);
         self.redoable.set(view.redoable);
         self.tokens.set(view.tokens);
     }
@@ -110,6 +115,7 @@ impl PlayState {
             TurnUpdate::Sheet { sheet } => self.sheet.set(sheet),
             TurnUpdate::Actions { actions } => self.actions.set(actions),
             TurnUpdate::Journal { entries } => self.journal.set(entries),
+            TurnUpdate::Map { places } => self.map.set(places),
             TurnUpdate::Waiting { text } => self.notice.set(Some(text)),
             TurnUpdate::Done { turn, tokens } => {
                 self.notice.set(None);

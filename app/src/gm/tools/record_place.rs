@@ -1,0 +1,39 @@
+//! `record_place`: the narrator records a place the character reached and where it leads, for
+//! the map in the side panel (see [`crate::game::map`]).
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+use super::{GameTool, ToolCommand};
+use crate::game::map::{PlaceRecord, MAX_EXITS};
+use crate::game::text::LocationName;
+
+/// Arguments of `record_place`.
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RecordPlace {
+    /// The place the character reached, e.g. "The bell tower".
+    pub place: LocationName,
+    /// The places it leads to (0 to 8), e.g. ["The square", "The crypt"].
+    #[serde(default, alias = "connects_to", alias = "exits")]
+    pub connects_to: Vec<LocationName>,
+}
+
+impl GameTool for RecordPlace {
+    const NAME: &'static str = "record_place";
+    const DESCRIPTION: &'static str = "Record a place the character reached and the places it \
+        leads to, for the player's map. Connections go both ways.";
+
+    fn into_command(self) -> Result<ToolCommand, String> {
+        if self.connects_to.len() > MAX_EXITS {
+            return Err(format!(
+                "give at most {MAX_EXITS} places it leads to, not {}",
+                self.connects_to.len()
+            ));
+        }
+        Ok(ToolCommand::Map(PlaceRecord {
+            place: self.place,
+            connects_to: self.connects_to,
+        }))
+    }
+}
