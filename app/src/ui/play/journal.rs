@@ -48,7 +48,7 @@ pub fn JournalPanel() -> impl IntoView {
                                 view! {
                                     <h3>{kind.heading()}</h3>
                                     <ul class="journal-entries">
-                                        {group.into_iter().map(|entry| view! { <JournalItem entry send /> }).collect_view()}
+                                        {group.into_iter().map(|entry| view! { <JournalItem entry send error /> }).collect_view()}
                                     </ul>
                                 }
                             })
@@ -60,15 +60,28 @@ pub fn JournalPanel() -> impl IntoView {
     }
 }
 
-/// One entry with its pin, edit and delete controls.
+/// One entry with its pin, edit and delete controls. It shows the entry as saved: a rewrite
+/// keeps its form open ("Saving…") until the server's journal replaces the list, and stays
+/// open with what was typed if the server refuses it.
 #[component]
 fn JournalItem(
     entry: JournalEntry,
     send: impl Fn(JournalEdit) + Copy + Send + Sync + 'static,
+    error: RwSignal<Option<String>>,
 ) -> impl IntoView {
     let editing = RwSignal::new(false);
+    let saving = RwSignal::new(false);
+    Effect::new(move |_| {
+        if error.get().is_some() {
+            saving.set(false);
+        }
+    });
     let name = RwSignal::new(entry.name.as_str().to_owned());
     let note = RwSignal::new(entry.note.as_str().to_owned());
+    let (saved_name, saved_note) = (
+        entry.name.as_str().to_owned(),
+        entry.note.as_str().to_owned(),
+    );
     let (id, pinned) = (entry.id, entry.pinned);
     let class = format!(
         "journal-entry{}{}",
@@ -81,9 +94,9 @@ fn JournalItem(
                 when=move || editing.get()
                 fallback=move || {
                     view! {
-                        <strong>{move || name.get()}</strong>
+                        <strong>{saved_name.clone()}</strong>
                         ": "
-                        <span>{move || note.get()}</span>
+                        <span>{saved_note.clone()}</span>
                         <span class="journal-tools">
                             <button class="link" on:click=move |_| send(JournalEdit::Pin { id, pinned: !pinned })>
                                 {if pinned { "Unpin" } else { "Pin" }}
@@ -96,10 +109,11 @@ fn JournalItem(
             >
                 <input aria-label="Name" maxlength="60" bind:value=name />
                 <textarea aria-label="Note" maxlength="300" bind:value=note></textarea>
-                <button on:click=move |_| {
-                    editing.set(false);
+                <button disabled=saving on:click=move |_| {
+                    saving.set(true);
+                    error.set(None);
                     send(JournalEdit::Rewrite { id, name: name.get_untracked(), note: note.get_untracked() });
-                }>"Save"</button>
+                }>{move || if saving.get() { "Saving…" } else { "Save" }}</button>
             </Show>
         </li>
     }
