@@ -40,7 +40,7 @@ test("a Rogue is created with the scores the player chose", async ({}, testInfo)
   // The suggestion first, then the player's own arrangement; the rules check it as it is typed.
   await expect(page.getByTestId("score-DEX")).toHaveValue("15");
   await page.getByTestId("score-CON").fill("15");
-  await expect(page.getByTestId("score-verdict")).toContainText("the standard array is 15, 14, 13, 12, 10 and 8");
+  await expect(page.getByTestId("score-verdict")).toHaveText("The standard array is 15, 14, 13, 12, 10 and 8, each used once.");
   for (const [name, value] of [["STR", "8"], ["DEX", "15"], ["CON", "14"], ["INT", "13"], ["WIS", "12"], ["CHA", "10"]]) {
     await page.getByTestId(`score-${name}`).fill(value);
   }

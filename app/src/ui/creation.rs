@@ -151,7 +151,7 @@ fn ScoreFields(form: CreationForm) -> impl IntoView {
                 false,
                 "The standard array, each score used once.".to_owned(),
             ),
-            Err(error) => (true, format!("{error}.")),
+            Err(error) => (true, sentence(&error.to_string())),
         }
     };
     let array: Vec<String> = STANDARD_ARRAY.iter().map(u8::to_string).collect();
@@ -187,6 +187,16 @@ fn ScoreFields(form: CreationForm) -> impl IntoView {
                 data-testid="score-verdict">{move || verdict().1}</p>
         </fieldset>
     }
+}
+
+/// `text` as a sentence: a capital first letter and a full stop.
+fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    let first: String = chars
+        .next()
+        .map(|c| c.to_uppercase().collect())
+        .unwrap_or_default();
+    format!("{first}{}.", chars.as_str())
 }
 
 fn score_input(form: CreationForm, index: usize, attribute: Attribute) -> impl IntoView {
