@@ -8,7 +8,9 @@ const baseURL = `http://127.0.0.1:${port}`;
 // Game depth plays against a scenario of its own, on a server of its own.
 const depthPort = Number(process.env.E2E_DEPTH_PORT ?? port + 1);
 const depthURL = `http://127.0.0.1:${depthPort}`;
-const serverBin = process.env.DICEBOUND_SERVER_BIN ?? "../target/release/server";
+// `cargo leptos end-to-end --release` builds into $CARGO_TARGET_DIR when it is set.
+const targetDir = process.env.CARGO_TARGET_DIR ?? "../target";
+const serverBin = process.env.DICEBOUND_SERVER_BIN ?? `${targetDir}/release/server`;
 const siteRoot = process.env.LEPTOS_SITE_ROOT ?? "../target/site";
 // A fresh database per run (the test command passes a new folder).
 const dataDir = process.env.E2E_DATA_DIR ?? "test-results";

@@ -154,7 +154,8 @@ fn services(
 const ENDPOINT_CALLS: usize = 8;
 
 /// The routes: every page of [`App`], the server functions (with the game's services), and the
-/// built site's files (its assets precompressed). Every request is checked, outermost first: its host name, then (for a
+/// built site's files (its assets precompressed; pages and answers compressed as they go out, all
+/// but the streamed ones). Every request is checked, outermost first: its host name, then (for a
 /// write) that it comes from this site, then its body's size; then it gets a player identity.
 fn router(
     options: LeptosOptions,
@@ -190,6 +191,7 @@ fn router(
             refuse_foreign_host,
         ))
         .layer(axum::middleware::from_fn(headers::no_store))
+        .layer(headers::compress_dynamic())
         .layer(headers::nosniff())
         .layer(headers::no_referrer())
         .with_state(options)

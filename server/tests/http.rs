@@ -178,6 +178,50 @@ async fn the_home_page_is_server_rendered_and_sets_the_player_cookie() {
 }
 
 #[tokio::test]
+async fn pages_and_answers_go_out_compressed_but_streamed_turns_do_not() {
+    let app = spawn_app().await;
+    let client = browser();
+    let plain = client.get(app.url("/")).send().await.unwrap();
+    assert!(plain.headers().get("content-encoding").is_none());
+    let plain = plain.text().await.unwrap();
+
+    let zipped = client
+        .get(app.url("/"))
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(zipped.headers()["content-encoding"], "gzip");
+    let bytes = zipped.bytes().await.unwrap();
+    assert!(
+        bytes.len() * 2 < plain.len(),
+        "{} of {}",
+        bytes.len(),
+        plain.len()
+    );
+    let mut html = String::new();
+    std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&bytes[..]), &mut html)
+        .unwrap();
+    assert!(html.contains("Begin the adventure"), "{html}");
+
+    let streamed = client
+        .post(app.url(StartCampaign::PATH))
+        .header("accept-encoding", "gzip, br")
+        .json(
+            &serde_json::json!({"form": {"premise": "A gate", "name": "Mira", "class": "Ranger"}}),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(streamed.status(), 200);
+    assert!(
+        streamed.headers().get("content-encoding").is_none(),
+        "a streamed answer goes out as it is written"
+    );
+    assert!(created(&streamed.text().await.unwrap()).turn >= 1);
+}
+
+#[tokio::test]
 async fn a_whole_turn_over_the_server_functions() {
     let app = spawn_app().await;
     let client = browser();

@@ -6,6 +6,8 @@ use axum::extract::Request;
 use axum::http::{header, HeaderValue};
 use axum::middleware::Next;
 use axum::response::Response;
+use tower_http::compression::predicate::{DefaultPredicate, NotForContentType, Predicate};
+use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 
 /// Where the built, fingerprint-free assets are served (wasm, JS, CSS): cacheable.
@@ -37,4 +39,15 @@ pub async fn no_store(request: Request, next: Next) -> Response {
             .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
     response
+}
+
+/// Pages and server function answers compressed (brotli or gzip, as the browser accepts), except
+/// the streamed ones (sent as `application/octet-stream` or `text/plain`): a turn's narration
+/// must reach the player as it is written, and a compressor holds text back until it has enough.
+/// Assets already compressed at build keep their encoding.
+pub fn compress_dynamic() -> CompressionLayer<impl Predicate> {
+    let predicate = DefaultPredicate::new()
+        .and(NotForContentType::const_new("application/octet-stream"))
+        .and(NotForContentType::const_new("text/plain"));
+    CompressionLayer::new().compress_when(predicate)
 }
