@@ -51,6 +51,11 @@ pub async fn serve(
             },
             () = &mut shutdown => break,
         };
+        // Streamed narration goes out a few words at a time: each piece is sent at once, not held
+        // back for the client's acknowledgement of the one before (Nagle's algorithm).
+        if let Err(error) = stream.set_nodelay(true) {
+            tracing::debug!(%error, "could not turn off Nagle's algorithm");
+        }
         let service = TowerToHyperService::new(router.clone());
         let connection = builder
             .serve_connection_with_upgrades(TokioIo::new(stream), service)
