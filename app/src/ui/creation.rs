@@ -23,9 +23,9 @@ pub struct CreationForm {
     stakes: RwSignal<Stakes>,
 }
 
-impl CreationForm {
+impl Default for CreationForm {
     /// A form for a Ranger with the class's suggested scores.
-    pub fn new() -> Self {
+    fn default() -> Self {
         let ranger = &PRESETS[4];
         Self {
             name: RwSignal::new(String::new()),
@@ -38,7 +38,9 @@ impl CreationForm {
             stakes: RwSignal::new(Stakes::Heroic),
         }
     }
+}
 
+impl CreationForm {
     /// The draft the server will check (it checks everything again).
     pub fn draft(&self) -> CharacterDraft {
         CharacterDraft {

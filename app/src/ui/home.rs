@@ -38,7 +38,7 @@ pub fn HomePage() -> impl IntoView {
 fn NewAdventureForm() -> impl IntoView {
     let preset = RwSignal::new(0usize);
     let custom = RwSignal::new(String::new());
-    let character = CreationForm::new();
+    let character = CreationForm::default();
     let starting = RwSignal::new(false);
     let opening = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
