@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Prints the play page's transfer size (wasm + js + css, raw and as served gzip) of the release
+# Prints the play page's transfer size (wasm + js + css, raw, gzip and brotli as served) of the release
 # build, against DESIGN.md's budget of 200 KiB gzip. Builds the release site first.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
@@ -9,11 +9,14 @@ cd "$ROOT"
 
 pkg="$LEPTOS_SITE_ROOT/pkg"
 total=0
-printf '%-18s %10s %10s\n' file raw gzip
+total_br=0
+printf '%-18s %10s %10s %10s\n' file raw gzip brotli
 for file in dicebound.wasm dicebound.js dicebound.css; do
   raw=$(stat -c %s "$pkg/$file")
   gz=$(stat -c %s "$pkg/$file.gz")
+  br=$(stat -c %s "$pkg/$file.br")
   total=$((total + gz))
-  printf '%-18s %10d %10d\n' "$file" "$raw" "$gz"
+  total_br=$((total_br + br))
+  printf '%-18s %10d %10d %10d\n' "$file" "$raw" "$gz" "$br"
 done
-printf '%-18s %10s %10d  (%d KiB; budget 200 KiB)\n' "total gzip" "" "$total" "$((total / 1024))"
+printf '%-18s %10s %10d %10d  (gzip %d KiB, brotli %d KiB; budget 200 KiB)\n' total "" "$total" "$total_br" "$((total / 1024))" "$((total_br / 1024))"

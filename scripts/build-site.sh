@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# Builds the release site (server + wasm) and compresses its assets once (`.gz` beside each
-# wasm, js and css file), which the server sends to browsers that accept gzip.
+# Builds the release site (server + wasm) and compresses its assets once (`.br` and `.gz` beside
+# each wasm, js and css file), which the server sends to browsers that accept brotli or gzip.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
 cargo leptos build --release
 for file in "$LEPTOS_SITE_ROOT"/pkg/*.wasm "$LEPTOS_SITE_ROOT"/pkg/*.js "$LEPTOS_SITE_ROOT"/pkg/*.css; do
   gzip -9 -k -f -n "$file"
+  # Brotli at its best quality, with Node's own zlib (Node is already a tool of the build).
+  node -e 'const fs = require("fs"), zlib = require("zlib"); const [file] = process.argv.slice(1);
+    fs.writeFileSync(file + ".br", zlib.brotliCompressSync(fs.readFileSync(file),
+      { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));' "$file"
 done

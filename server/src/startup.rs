@@ -164,11 +164,16 @@ fn router(
     hosts: AllowedHosts,
 ) -> Router {
     let routes = generate_route_list(App);
-    // The built assets, sent compressed where the build compressed them (`.gz` beside each).
+    // The built assets, sent compressed where the build compressed them (`.br` and `.gz` beside each).
     let assets = std::path::Path::new(&*options.site_root).join(&*options.site_pkg_dir);
     let assets_path = format!("/{}", options.site_pkg_dir);
     Router::new()
-        .nest_service(&assets_path, ServeDir::new(assets).precompressed_gzip())
+        .nest_service(
+            &assets_path,
+            ServeDir::new(assets)
+                .precompressed_br()
+                .precompressed_gzip(),
+        )
         .leptos_routes_with_context(
             &options,
             routes,

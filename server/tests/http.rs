@@ -580,13 +580,14 @@ async fn a_client_too_slow_or_too_large_with_its_headers_is_cut_off() {
 }
 
 #[tokio::test]
-async fn built_assets_are_sent_gzipped_to_browsers_that_accept_it() {
+async fn built_assets_are_sent_precompressed_to_browsers_that_accept_it() {
     let dir = tempfile::tempdir().unwrap();
     let pkg = dir.path().join("pkg");
     std::fs::create_dir_all(&pkg).unwrap();
     std::fs::write(pkg.join("dicebound.js"), "console.log('dicebound');").unwrap();
     // What the build wrote beside it (the bytes are the server's to pass on, not to read).
     std::fs::write(pkg.join("dicebound.js.gz"), b"\x1f\x8b precompressed").unwrap();
+    std::fs::write(pkg.join("dicebound.js.br"), b"brotli precompressed").unwrap();
     let app = Application::build(settings(dir.path(), Spend::default()))
         .await
         .unwrap();
@@ -601,6 +602,14 @@ async fn built_assets_are_sent_gzipped_to_browsers_that_accept_it() {
         .await
         .unwrap();
     let plain = reqwest::Client::new().get(&url).send().await.unwrap();
+    let brotli = reqwest::Client::new()
+        .get(&url)
+        .header("accept-encoding", "gzip, deflate, br")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(brotli.headers()["content-encoding"], "br");
+    assert_eq!(&brotli.bytes().await.unwrap()[..], b"brotli precompressed");
 
     assert_eq!(gzipped.status(), 200);
     assert_eq!(gzipped.headers()["content-encoding"], "gzip");
