@@ -10,13 +10,15 @@ cd "$ROOT"
 pkg="$LEPTOS_SITE_ROOT/pkg"
 total=0
 total_br=0
-printf '%-18s %10s %10s %10s\n' file raw gzip brotli
-for file in dicebound.wasm dicebound.js dicebound.css; do
-  raw=$(stat -c %s "$pkg/$file")
-  gz=$(stat -c %s "$pkg/$file.gz")
-  br=$(stat -c %s "$pkg/$file.br")
+printf '%-34s %10s %10s %10s\n' file raw gzip brotli
+# The release build's names carry a content hash (dicebound.<hash>.wasm).
+for path in "$pkg"/*.wasm "$pkg"/*.js "$pkg"/*.css; do
+  file=$(basename "$path")
+  raw=$(stat -c %s "$path")
+  gz=$(stat -c %s "$path.gz")
+  br=$(stat -c %s "$path.br")
   total=$((total + gz))
   total_br=$((total_br + br))
-  printf '%-18s %10d %10d %10d\n' "$file" "$raw" "$gz" "$br"
+  printf '%-34s %10d %10d %10d\n' "$file" "$raw" "$gz" "$br"
 done
-printf '%-18s %10s %10d %10d  (gzip %d KiB, brotli %d KiB; budget 200 KiB)\n' total "" "$total" "$total_br" "$((total / 1024))" "$((total_br / 1024))"
+printf '%-34s %10s %10d %10d  (gzip %d KiB, brotli %d KiB; budget 200 KiB)\n' total "" "$total" "$total_br" "$((total / 1024))" "$((total_br / 1024))"

@@ -4,6 +4,8 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
+# Hashed file names change with every build: start from an empty folder so only this build's are there.
+rm -rf "${LEPTOS_SITE_ROOT:?}/pkg"
 cargo leptos build --release
 for file in "$LEPTOS_SITE_ROOT"/pkg/*.wasm "$LEPTOS_SITE_ROOT"/pkg/*.js "$LEPTOS_SITE_ROOT"/pkg/*.css; do
   gzip -9 -k -f -n "$file"

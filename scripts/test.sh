@@ -20,6 +20,12 @@ step "build the release site that make play serves, and print its transfer size"
 step "unit and integration tests (cargo test)"
 # A target dir of its own: `cargo leptos watch` builds dev with other flags (`--cfg
 # erase_components`), so sharing one would make the two rebuild each other's dependencies.
+# Every build leaves its test binaries and incremental state behind under new names: drop those
+# older than a day, so a reused target dir does not grow until the disk is full.
+for dir in deps examples incremental; do
+  find "$CARGO_TARGET_DIR/native-tests/debug/$dir" -mindepth 1 -maxdepth 1 -mtime +1 \
+    \( -type d -o -type f -executable \) -exec rm -rf {} + 2>/dev/null || true
+done
 cargo test -p app -p server --target-dir "$CARGO_TARGET_DIR/native-tests" 2>&1 | tee "$results/cargo.log"
 
 step "end-to-end tests (Playwright, Chromium)"

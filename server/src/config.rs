@@ -215,11 +215,22 @@ pub enum ConfigError {
     NotUnicode(&'static str),
 }
 
+/// Whether `file` lies beside the running binary (where cargo-leptos writes its hash file).
+fn beside_the_binary(file: &str) -> bool {
+    std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent().map(|dir| dir.join(file)))
+        .is_some_and(|path| path.is_file())
+}
+
 impl Config {
     /// Reads the configuration from the environment: Leptos' options (cargo-leptos sets the
     /// `LEPTOS_*` variables), then each of [`VARIABLES`] and [`SYSTEM_VARIABLES`] once.
     pub fn from_env() -> Result<Self, ConfigError> {
-        let leptos = get_configuration(None)?.leptos_options;
+        let mut leptos = get_configuration(None)?.leptos_options;
+        // A release build beside its hash file serves the hashed file names it built, however
+        // the binary was started (`make play`, the tests, a service manager).
+        leptos.hash_files |= beside_the_binary(&leptos.hash_file);
         let mut values = BTreeMap::new();
         for &name in VARIABLES.iter().chain(SYSTEM_VARIABLES) {
             match std::env::var(name) {

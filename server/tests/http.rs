@@ -627,4 +627,21 @@ async fn built_assets_are_sent_precompressed_to_browsers_that_accept_it() {
     );
     assert!(!plain.headers().contains_key("content-encoding"));
     assert_eq!(plain.text().await.unwrap(), "console.log('dicebound');");
+
+    // A release build's name carries the content's hash: browsers may keep it for a year.
+    std::fs::write(
+        pkg.join("dicebound.8smBAXeDwtzEEsvhZmpSHQ.js"),
+        "console.log(1);",
+    )
+    .unwrap();
+    let hashed = reqwest::get(format!(
+        "http://{addr}/pkg/dicebound.8smBAXeDwtzEEsvhZmpSHQ.js"
+    ))
+    .await
+    .unwrap();
+    assert_eq!(hashed.status(), 200);
+    assert_eq!(
+        hashed.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
 }

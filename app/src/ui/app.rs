@@ -1,7 +1,7 @@
 //! The HTML shell rendered by the server and the root component with its routes.
 
 use leptos::prelude::*;
-use leptos_meta::{provide_meta_context, MetaTags, Stylesheet, Title};
+use leptos_meta::{provide_meta_context, HashedStylesheet, MetaTags, Title};
 use leptos_router::{
     components::{Route, Router, Routes},
     ParamSegment, StaticSegment,
@@ -23,6 +23,8 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 <meta name="color-scheme" content="dark" />
                 <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
                 <AutoReload options=options.clone() />
+                // The built file names carry their content's hash in a release build.
+                <HashedStylesheet options=options.clone() id="leptos" />
                 <HydrationScripts options />
                 <MetaTags />
             </head>
@@ -33,7 +35,7 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
     }
 }
 
-/// The root component: metadata, stylesheet and routes.
+/// The root component: metadata and routes.
 ///
 /// Once the browser has hydrated the page, `<main>` carries `data-hydrated="true"`
 /// (end-to-end tests wait for it before they click).
@@ -45,7 +47,6 @@ pub fn App() -> impl IntoView {
     Effect::new(move |_| hydrated.set(true));
 
     view! {
-        <Stylesheet id="leptos" href="/pkg/dicebound.css" />
         <Title text="Dicebound" />
         <Router>
             <main data-hydrated=move || hydrated.get().then_some("true")>

@@ -29,16 +29,34 @@ pub fn no_referrer() -> SetResponseHeaderLayer<HeaderValue> {
     )
 }
 
-/// `Cache-Control: no-store` on every answer but the assets'.
+/// `Cache-Control: no-store` on every answer but the assets'; an asset whose name carries its
+/// content's hash (`dicebound.BcWtNtYeII_DwiCKhm3rnw.wasm`, a release build) may be kept for a
+/// year, as it never changes under that name.
 pub async fn no_store(request: Request, next: Next) -> Response {
-    let asset = request.uri().path().starts_with(ASSETS);
+    let path = request.uri().path();
+    let cache = match path.strip_prefix(ASSETS) {
+        Some(name) if hashed(name) => Some("public, max-age=31536000, immutable"),
+        Some(_) => None,
+        None => Some("no-store"),
+    };
     let mut response = next.run(request).await;
-    if !asset {
+    if let Some(cache) = cache {
         response
             .headers_mut()
-            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
     }
     response
+}
+
+/// Whether a file name has a content hash between its name and its extension (cargo-leptos
+/// writes 22 characters of base64url).
+fn hashed(name: &str) -> bool {
+    let parts: Vec<&str> = name.split('.').collect();
+    parts.len() >= 3
+        && parts[1].len() >= 16
+        && parts[1]
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
 /// Pages and server function answers compressed (brotli or gzip, as the browser accepts), except
@@ -50,4 +68,19 @@ pub fn compress_dynamic() -> CompressionLayer<impl Predicate> {
         .and(NotForContentType::const_new("application/octet-stream"))
         .and(NotForContentType::const_new("text/plain"));
     CompressionLayer::new().compress_when(predicate)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::hashed;
+
+    #[test]
+    fn only_names_with_a_content_hash_count_as_hashed() {
+        assert!(hashed("dicebound.BcWtNtYeII_DwiCKhm3rnw.wasm"));
+        assert!(hashed("dicebound.8smBAXeDwtzEEsvhZmpSHQ.js.br"));
+        assert!(!hashed("dicebound.wasm"));
+        assert!(!hashed("dicebound.wasm.gz"));
+        assert!(!hashed("dicebound.d.ts"));
+        assert!(!hashed("dicebound.not/a-hash!!!!!!!!!!!.js"));
+    }
 }
