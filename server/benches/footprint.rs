@@ -2,7 +2,7 @@
 //! model and a fresh SQLite file, then driven over HTTP like a browser. It measures the time from
 //! starting the process to its first page (cold start), its resident memory once idle, a full
 //! turn seen from the client over loopback (the move streamed, then the next actions: p50 and
-//! p99 over `TURNS` turns), and its resident memory after those turns.
+//! p99 over `TURNS` turns), and its resident memory after the first turn and after them all.
 //!
 //! Run with `cargo bench -p server --bench footprint` (or `make bench`). Prints a table; nothing
 //! here passes or fails.
@@ -55,6 +55,7 @@ async fn run() {
 
     let id = start(&client, &url(StartCampaign::PATH)).await;
     let mut times = Vec::new();
+    let mut after_first = 0;
     for turn in 1..=TURNS {
         let began = Instant::now();
         let body = client
@@ -76,10 +77,13 @@ async fn run() {
             .and_then(|r| r.error_for_status())
             .expect("the actions arrive");
         times.push(began.elapsed());
+        if turn == 1 {
+            after_first = rss_kib(server.0.id());
+        }
     }
     let after = rss_kib(server.0.id());
     times.sort_unstable();
-    print_table(cold_start, idle, &times, after);
+    print_table(cold_start, [idle, after_first, after], &times);
 }
 
 /// The server process, stopped when dropped.
@@ -147,7 +151,9 @@ fn rss_kib(pid: u32) -> u64 {
         .unwrap_or(0)
 }
 
-fn print_table(cold_start: Duration, idle: u64, times: &[Duration], after: u64) {
+/// `memory`: resident KiB idle, after the first turn and after the last.
+fn print_table(cold_start: Duration, memory: [u64; 3], times: &[Duration]) {
+    let [idle, after_first, after] = memory;
     let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
     println!(
         "\nfootprint: the release server process, instant scripted model, SQLite, loopback HTTP"
@@ -162,6 +168,11 @@ fn print_table(cold_start: Duration, idle: u64, times: &[Duration], after: u64) 
         "{:<44} {:>9.1} MB",
         "resident memory, idle",
         idle as f64 / 1024.0
+    );
+    println!(
+        "{:<44} {:>9.1} MB",
+        "resident memory after the first turn",
+        after_first as f64 / 1024.0
     );
     println!(
         "{:<44} {:>9.1} ms",
