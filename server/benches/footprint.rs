@@ -3,6 +3,10 @@
 //! starting the process to its first page (cold start), its resident memory once idle, a full
 //! turn seen from the client over loopback (the move streamed, then the next actions: p50 and
 //! p99 over `TURNS` turns), and its resident memory after the first turn and after them all.
+//! Then many games at once: for each of `CROWDS`, that many players (each with their own
+//! cookie) start a campaign and play a turn together against a model that takes `LATENCY_MS`
+//! before each reply, on a fresh server: the latency the server adds at p99 (a turn's time less
+//! the model's two replies), the requests that failed, and resident memory.
 //!
 //! Run with `cargo bench -p server --bench footprint` (or `make bench`). Prints a table; nothing
 //! here passes or fails.
@@ -17,6 +21,12 @@ use leptos::server_fn::ServerFn;
 
 /// Turns played after the opening.
 const TURNS: u32 = 20;
+
+/// Players playing at once.
+const CROWDS: [usize; 3] = [10, 100, 1_000];
+
+/// The slow model's time before each reply.
+const LATENCY_MS: u64 = 1_000;
 
 /// The scenario: every narration one short scene, every action list one action.
 const SCENARIO: &str = r#"{"cycle": true,
@@ -35,7 +45,7 @@ async fn run() {
     std::fs::write(&scenario, SCENARIO).expect("the scenario is written");
     let addr = free_address();
     let started = Instant::now();
-    let server = Server(spawn(&addr, &scenario, dir.path()));
+    let server = Server(spawn(&addr, &scenario, dir.path(), &[]));
     let client = reqwest::Client::builder()
         .cookie_store(true)
         .build()
@@ -84,6 +94,122 @@ async fn run() {
     let after = rss_kib(server.0.id());
     times.sort_unstable();
     print_table(cold_start, [idle, after_first, after], &times);
+    drop(server);
+    println!("\nmany games at once: each player starts a campaign, then plays one turn; the model takes {LATENCY_MS} ms before each reply");
+    println!(
+        "{:>8} {:>20} {:>8} {:>12} {:>18}",
+        "players", "p99 added latency", "errors", "memory", "memory per game"
+    );
+    for players in CROWDS {
+        crowd(players).await;
+    }
+}
+
+/// `players` games at once on a fresh server; prints their row.
+async fn crowd(players: usize) {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let scenario = dir.path().join("scenario.json");
+    let slow = SCENARIO.replacen('{', &format!("{{\"latency_ms\": {LATENCY_MS}, "), 1);
+    std::fs::write(&scenario, slow).expect("the scenario is written");
+    let addr = free_address();
+    let many = "1000000".to_owned();
+    let limits = [
+        ("DICEBOUND_LLM_CONCURRENCY", many.clone()),
+        ("DICEBOUND_CAMPAIGNS_PER_HOUR", many.clone()),
+        ("DICEBOUND_TURNS_PER_MINUTE", many),
+    ];
+    let server = Server(spawn(&addr, &scenario, dir.path(), &limits));
+    let url = |path: &str| format!("http://{addr}{path}");
+    let client = reqwest::Client::new();
+    while !client
+        .get(url("/"))
+        .send()
+        .await
+        .is_ok_and(|r| r.status().is_success())
+    {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let before = rss_kib(server.0.id());
+    let clients: Vec<reqwest::Client> = (0..players)
+        .map(|_| {
+            reqwest::Client::builder()
+                .cookie_store(true)
+                .build()
+                .expect("a client")
+        })
+        .collect();
+    let ids = futures::future::join_all(
+        clients
+            .iter()
+            .map(|c| start_checked(c, url(StartCampaign::PATH))),
+    )
+    .await;
+    let games = rss_kib(server.0.id());
+    let turns = futures::future::join_all(clients.iter().zip(&ids).map(|(c, id)| {
+        let (play, next) = (url(PlayTurn::PATH), url(NextActions::PATH));
+        async move { one_turn(c, id.as_ref().ok()?, &play, &next).await }
+    }))
+    .await;
+    let mut added: Vec<Duration> = turns
+        .iter()
+        .flatten()
+        .map(|took| took.saturating_sub(Duration::from_millis(2 * LATENCY_MS)))
+        .collect();
+    added.sort_unstable();
+    let errors =
+        ids.iter().filter(|id| id.is_err()).count() + turns.iter().filter(|t| t.is_none()).count();
+    let p99 = added
+        .get(((added.len().max(1) - 1) as f64 * 0.99).round() as usize)
+        .copied()
+        .unwrap_or_default();
+    let after = rss_kib(server.0.id());
+    println!(
+        "{:>8} {:>17.1} ms {:>8} {:>9.1} MB {:>15.1} KB",
+        players,
+        p99.as_secs_f64() * 1e3,
+        errors,
+        after as f64 / 1024.0,
+        games.saturating_sub(before) as f64 / players as f64
+    );
+}
+
+/// A campaign started, or why not.
+async fn start_checked(client: &reqwest::Client, url: String) -> Result<CampaignId, String> {
+    let response = client
+        .post(&url)
+        .json(&serde_json::json!({"form": {"premise": "A road in the rain", "name": "Wren", "class": "Ranger"}}))
+        .send()
+        .await
+        .map_err(|error| error.to_string())?;
+    let body = response.text().await.map_err(|error| error.to_string())?;
+    created(&body).ok_or(body)
+}
+
+/// One turn (the move streamed, then the actions) and how long it took, if it was played.
+async fn one_turn(
+    client: &reqwest::Client,
+    id: &CampaignId,
+    play: &str,
+    next: &str,
+) -> Option<Duration> {
+    let began = Instant::now();
+    let body = client
+        .post(play)
+        .json(&serde_json::json!({"id": id, "turn": 1, "input": {"kind": "text", "text": "I walk on"}}))
+        .send()
+        .await
+        .ok()?
+        .text()
+        .await
+        .ok()?;
+    body.contains("\"done\"").then_some(())?;
+    let actions = client
+        .post(next)
+        .form(&[("id", id.as_str())])
+        .send()
+        .await
+        .ok()?;
+    actions.status().is_success().then(|| began.elapsed())
 }
 
 /// The server process, stopped when dropped.
@@ -96,8 +222,14 @@ impl Drop for Server {
     }
 }
 
-fn spawn(addr: &str, scenario: &std::path::Path, data: &std::path::Path) -> Child {
+fn spawn(
+    addr: &str,
+    scenario: &std::path::Path,
+    data: &std::path::Path,
+    extra: &[(&str, String)],
+) -> Child {
     Command::new(env!("CARGO_BIN_EXE_server"))
+        .envs(extra.iter().map(|(name, value)| (*name, value.as_str())))
         .env("LEPTOS_SITE_ADDR", addr)
         .env("LEPTOS_SITE_ROOT", data)
         .env("LEPTOS_ENV", "PROD")
@@ -132,13 +264,17 @@ async fn start(client: &reqwest::Client, url: &str) -> CampaignId {
         .text()
         .await
         .expect("the opening streams");
+    created(&body).unwrap_or_else(|| panic!("no campaign in {body}"))
+}
+
+/// The campaign a `start_campaign` stream ended with, if it did.
+fn created(body: &str) -> Option<CampaignId> {
     body.lines()
         .filter_map(|line| serde_json::from_str::<TurnUpdate>(line).ok())
         .find_map(|update| match update {
             TurnUpdate::Created { summary } => Some(summary.id),
             _ => None,
         })
-        .unwrap_or_else(|| panic!("no campaign in {body}"))
 }
 
 /// Resident memory of process `pid` in KiB (Linux's /proc).

@@ -20,7 +20,8 @@
 //! end fails. With an `"actions"` list, requests for a JSON answer (phase 2) are answered from it
 //! and the `steps` only narrate, so a demo stays in step however the player plays. Summary
 //! requests are answered from `"summaries"` (cycling), never from the steps. Every request is
-//! recorded for tests to inspect.
+//! recorded for tests to inspect. `"latency_ms"` holds every reply
+//! back that long, as a remote model's time to first token (benchmarks).
 
 use std::sync::Mutex;
 
@@ -50,6 +51,10 @@ pub struct Scenario {
     /// The name shown to the player as the model's.
     #[serde(default)]
     pub model: Option<String>,
+    /// Milliseconds before each reply's first piece, as a remote model's time to first token
+    /// (for benchmarks of many games at once; 0 answers at once).
+    #[serde(default)]
+    pub latency_ms: u64,
 }
 
 /// One scripted reply.
@@ -309,10 +314,18 @@ impl LlmPort for ScriptedLlm {
         let chunks = self
             .take_step(request)
             .and_then(|(step, number)| reply_chunks(step, number));
-        match chunks {
+        let reply = match chunks {
             Ok(chunks) => stream::iter(chunks.into_iter().map(Ok)).boxed(),
             Err(error) => stream::iter([Err(error)]).boxed(),
+        };
+        if self.scenario.latency_ms == 0 {
+            return reply;
         }
+        let wait = std::time::Duration::from_millis(self.scenario.latency_ms);
+        stream::once(tokio::time::sleep(wait))
+            .filter_map(|()| async { None })
+            .chain(reply)
+            .boxed()
     }
 }
 
@@ -337,6 +350,22 @@ mod tests {
         assert_eq!(second.text, "Done.");
         assert_eq!(llm.requests().len(), 2);
         assert!(llm.complete(LlmRequest::default()).await.is_err());
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_latency_holds_each_reply_back() {
+        let llm = ScriptedLlm::new(Scenario {
+            steps: vec![Step::text("Late.")],
+            cycle: true,
+            latency_ms: 1_000,
+            ..Scenario::default()
+        });
+        let started = tokio::time::Instant::now();
+        assert_eq!(
+            llm.complete(LlmRequest::default()).await.unwrap().text,
+            "Late."
+        );
+        assert_eq!(started.elapsed(), std::time::Duration::from_secs(1));
     }
 
     #[tokio::test]
