@@ -124,7 +124,7 @@ fn scenario() -> Scenario {
              may yet help. The barrow is still ahead; the promise to Mira the smith still stands.",
         )],
         cycle: true,
-        model: None,
+        ..Scenario::default()
     }
 }
 

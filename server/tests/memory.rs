@@ -70,7 +70,7 @@ fn scenario(turns: u32, summaries: Vec<Step>) -> Scenario {
         summaries,
         // The single action list is used every turn.
         cycle: true,
-        model: None,
+        ..Scenario::default()
     }
 }
 
