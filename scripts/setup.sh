@@ -3,7 +3,7 @@
 #
 #   scripts/setup.sh         the build tools (wasm32 target, cargo-leptos, wasm-bindgen, wasm-opt)
 #                            and the bundled local model (scripts/setup-llm.sh: llama-server, SmolLM2)
-#   scripts/setup.sh test    the same, plus Chromium and the Playwright packages
+#   scripts/setup.sh test    the same, plus Chromium, the Playwright packages and PostgreSQL
 #
 # Tools go to $DICEBOUND_TOOLS (default ~/.cache/dicebound/tools); versions are pinned here, in
 # setup-llm.sh and in Cargo.lock / package-lock.json. Needs: rustup + cargo, node + npm, python3
@@ -54,6 +54,10 @@ fi
 if [ "$WANT_TEST" = "test" ]; then
   if [ ! -x /usr/bin/chromium ]; then
     apt_install chromium
+  fi
+  # The store's tests run on a throwaway PostgreSQL cluster too (scripts/postgres.sh).
+  if ! ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1; then
+    apt_install postgresql
   fi
   lock="$ROOT/end2end/package-lock.json"
   installed="$ROOT/end2end/node_modules/.package-lock.json"

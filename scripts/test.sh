@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test: the release build (server + wasm, its size printed), unit and integration
-# tests (cargo), and the Playwright end-to-end tests in Chromium against that release server on
+# tests (cargo; the store's on SQLite and on a throwaway PostgreSQL cluster), and the Playwright end-to-end tests in Chromium against that release server on
 # a free loopback port.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
@@ -9,13 +9,19 @@ cd "$ROOT"
 
 step() { printf '\n==> %s\n' "$*"; }
 results=$(mktemp -d)
-trap 'rm -rf "$results"' EXIT
+postgres=$(mktemp -d)
+trap '"$ROOT/scripts/postgres.sh" stop "$postgres"; rm -rf "$results" "$postgres"' EXIT
 
 step "formatting (cargo fmt --check)"
 cargo fmt --all -- --check
 
 step "build the release site that make play serves, and print its transfer size"
 "$ROOT/scripts/bench-size.sh"
+
+step "a throwaway PostgreSQL cluster for the tests that run on both databases"
+DICEBOUND_TEST_POSTGRES_URL=$("$ROOT/scripts/postgres.sh" start "$postgres")
+export DICEBOUND_TEST_POSTGRES_URL
+echo "PostgreSQL on ${DICEBOUND_TEST_POSTGRES_URL#postgres://dicebound@}"
 
 step "unit and integration tests (cargo test)"
 # A target dir of its own: `cargo leptos watch` builds dev with other flags (`--cfg

@@ -28,7 +28,7 @@ use rand::{rngs::StdRng, SeedableRng};
 use server::config::LlmChoice;
 use server::llm::bundled::BundledSettings;
 use server::llm::provider::Provider;
-use server::store::sqlite::SqliteStore;
+use server::store::SqlStore;
 
 /// A fifth premise beside the home page's four.
 const EXTRA_PREMISE: &str = "A storm strands you at a mountain inn where every guest claims to \
@@ -108,7 +108,7 @@ async fn main() {
         .await
         .expect("the bundled model starts (run scripts/setup-llm.sh)");
     let dir = tempfile::tempdir().unwrap();
-    let store = SqliteStore::open(&format!("sqlite://{}", dir.path().join("q.db").display()))
+    let store = SqlStore::open(&format!("sqlite://{}", dir.path().join("q.db").display()))
         .await
         .unwrap();
     let in_flight = TurnsInFlight::new(std::sync::Arc::new(store.clone()));
@@ -139,13 +139,7 @@ async fn main() {
 }
 
 /// Plays one campaign and scores its log.
-async fn play(
-    game: &Game<'_>,
-    store: &SqliteStore,
-    premise: &str,
-    turns: usize,
-    seed: u64,
-) -> Score {
+async fn play(game: &Game<'_>, store: &SqlStore, premise: &str, turns: usize, seed: u64) -> Score {
     let mut rng = StdRng::seed_from_u64(seed);
     let owner = PlayerId::random(&mut rng);
     let form = NewCampaign::new(

@@ -20,7 +20,7 @@ use futures::stream::BoxStream;
 use rand::{rngs::StdRng, SeedableRng};
 use serde_json::json;
 use server::llm::openai::{OpenAiAdapter, OpenAiSettings};
-use server::store::sqlite::SqliteStore;
+use server::store::SqlStore;
 
 const TURNS: u32 = 300;
 const BUCKET: u32 = 30;
@@ -131,7 +131,7 @@ fn scenario() -> Scenario {
 async fn play() -> Vec<Call> {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("bench.db").display());
-    let store = SqliteStore::open(&url).await.unwrap();
+    let store = SqlStore::open(&url).await.unwrap();
     let llm = Recording {
         inner: ScriptedLlm::new(scenario()),
         wire: OpenAiAdapter::new(OpenAiSettings::new("http://127.0.0.1:9/v1", "gpt-4o-mini"))

@@ -19,7 +19,7 @@ use app::gm::GmSettings;
 use app::service::{Game, MoveRequest, TurnsInFlight};
 use futures::future::BoxFuture;
 use rand::{rngs::StdRng, SeedableRng};
-use server::store::sqlite::SqliteStore;
+use server::store::SqlStore;
 
 const SAMPLES: usize = 200;
 
@@ -35,7 +35,7 @@ const SCENARIO: &str = r#"{"cycle": true,
 
 /// The store, counting the rows it hands back.
 struct Counting {
-    inner: SqliteStore,
+    inner: SqlStore,
     rows: AtomicU64,
 }
 
@@ -219,7 +219,7 @@ impl Bench {
     async fn new(turns: u32, rng: &mut StdRng) -> Self {
         let dir = tempfile::tempdir().unwrap();
         let url = format!("sqlite://{}", dir.path().join("bench.db").display());
-        let store = SqliteStore::open(&url).await.unwrap();
+        let store = SqlStore::open(&url).await.unwrap();
         let mut bench = Self {
             in_flight: TurnsInFlight::new(std::sync::Arc::new(store.clone())),
             store: Counting {

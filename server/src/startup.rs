@@ -21,7 +21,7 @@ use crate::security::host::{refuse_foreign_host, AllowedHosts};
 use crate::security::identity::{player_identity, PlayerIdentity};
 use crate::security::keys::{self, CookieSecrets, KeyError};
 use crate::security::origin::refuse_cross_site;
-use crate::store::sqlite::SqliteStore;
+use crate::store::SqlStore;
 
 /// The stack of each of the server's threads: rendering a whole play page recurses deeply,
 /// more than tokio's default 2 MiB in a debug build.
@@ -67,8 +67,10 @@ impl Application {
         settings: Settings,
         cookies: &CookieSecrets,
     ) -> Result<Self, StartupError> {
-        let store = Arc::new(SqliteStore::open(&settings.database_url).await?);
-        store.clear_leases().await?;
+        let store = Arc::new(SqlStore::open(&settings.database_url).await?);
+        if store.backend().single_process() {
+            store.clear_leases().await?;
+        }
         // Bound first: a busy port is reported before the model is loaded.
         let listener = TcpListener::bind(settings.leptos.site_addr).await?;
         let mut provider = Provider::start(&settings.llm, settings.tools).await?;
@@ -124,7 +126,7 @@ impl Application {
 /// The game's services over the store and the model, within the configured spending bounds;
 /// and the bundled model's server, if it runs.
 fn services(
-    store: Arc<SqliteStore>,
+    store: Arc<SqlStore>,
     mut provider: Provider,
     settings: &Settings,
 ) -> (GameServices, Option<BundledServer>) {

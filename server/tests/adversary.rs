@@ -17,7 +17,7 @@ use rand::{rngs::StdRng, SeedableRng};
 use serde_json::{json, Value};
 use server::llm::openai::{OpenAiAdapter, OpenAiSettings};
 use server::llm::resilient::{Resilient, RetryPolicy};
-use server::store::sqlite::SqliteStore;
+use server::store::SqlStore;
 use wiremock::{Mock, MockServer, Request, Respond, ResponseTemplate};
 
 /// What the fake model answers next.
@@ -117,7 +117,7 @@ fn actions() -> Reply {
 /// A campaign whose opening went well, played against a fake model that then answers `turn`.
 struct Table {
     server: MockServer,
-    store: SqliteStore,
+    store: SqlStore,
     llm: Resilient<OpenAiAdapter>,
     gm: GmSettings,
     in_flight: TurnsInFlight,
@@ -149,7 +149,7 @@ impl Table {
         };
         let llm = Resilient::new(Arc::new(OpenAiAdapter::new(settings).unwrap()), policy);
         let dir = tempfile::tempdir().unwrap();
-        let store = SqliteStore::open(&format!("sqlite://{}", dir.path().join("g.db").display()))
+        let store = SqlStore::open(&format!("sqlite://{}", dir.path().join("g.db").display()))
             .await
             .unwrap();
         let mut rng = StdRng::seed_from_u64(7);

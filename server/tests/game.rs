@@ -10,10 +10,10 @@ use app::gm::GmSettings;
 use app::service::{Game, Loaded, MoveRequest, ServiceError, TurnsInFlight};
 use rand::{rngs::StdRng, SeedableRng};
 use serde_json::json;
-use server::store::sqlite::SqliteStore;
+use server::store::SqlStore;
 
 struct World {
-    store: SqliteStore,
+    store: SqlStore,
     llm: ScriptedLlm,
     gm: GmSettings,
     rng: StdRng,
@@ -24,7 +24,7 @@ struct World {
 async fn world(steps: Vec<Step>) -> World {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("game.db").display());
-    let store = SqliteStore::open(&url).await.unwrap();
+    let store = SqlStore::open(&url).await.unwrap();
     World {
         store: store.clone(),
         llm: ScriptedLlm::from_steps(steps),

@@ -13,7 +13,7 @@ use app::gm::{GmSettings, Purpose};
 use app::service::{Game, MoveRequest, ServiceError, TurnsInFlight};
 use rand::{rngs::StdRng, SeedableRng};
 use serde_json::json;
-use server::store::sqlite::SqliteStore;
+use server::store::SqlStore;
 
 fn actions(id: &str) -> Step {
     Step::json(json!({"actions": [
@@ -59,7 +59,7 @@ fn scenario() -> Scenario {
 }
 
 struct World {
-    store: SqliteStore,
+    store: SqlStore,
     llm: ScriptedLlm,
     gm: GmSettings,
     in_flight: TurnsInFlight,
@@ -73,7 +73,7 @@ impl World {
     async fn new() -> Self {
         let dir = tempfile::tempdir().unwrap();
         let url = format!("sqlite://{}", dir.path().join("game.db").display());
-        let store = SqliteStore::open(&url).await.unwrap();
+        let store = SqlStore::open(&url).await.unwrap();
         let mut rng = StdRng::seed_from_u64(13);
         let mut world = Self {
             store: store.clone(),

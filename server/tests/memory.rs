@@ -13,7 +13,7 @@ use app::service::{Game, MoveRequest, ServiceError, SummaryOutcome, TurnsInFligh
 use rand::{rngs::StdRng, SeedableRng};
 use serde_json::json;
 use server::llm::openai::{OpenAiAdapter, OpenAiSettings};
-use server::store::sqlite::SqliteStore;
+use server::store::SqlStore;
 
 fn actions() -> Step {
     Step::json(json!({"actions": [
@@ -75,7 +75,7 @@ fn scenario(turns: u32, summaries: Vec<Step>) -> Scenario {
 }
 
 struct World {
-    store: SqliteStore,
+    store: SqlStore,
     llm: ScriptedLlm,
     gm: GmSettings,
     in_flight: TurnsInFlight,
@@ -88,7 +88,7 @@ impl World {
     async fn new(scenario: Scenario, gm: GmSettings) -> Self {
         let dir = tempfile::tempdir().unwrap();
         let url = format!("sqlite://{}", dir.path().join("game.db").display());
-        let store = SqliteStore::open(&url).await.unwrap();
+        let store = SqlStore::open(&url).await.unwrap();
         let mut rng = StdRng::seed_from_u64(5);
         Self {
             store: store.clone(),

@@ -1,5 +1,6 @@
-//! One turn at a time per campaign, across instances sharing the database: concurrent
-//! submissions make one narration; a lease left by a crash runs out; a roll once shown is final.
+//! One turn at a time per campaign, across instances sharing the database (a SQLite file, or
+//! PostgreSQL): concurrent submissions make one narration; a lease left by a crash runs out; a
+//! roll once shown is final.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -14,7 +15,11 @@ use futures::stream::BoxStream;
 use futures::StreamExt;
 use rand::{rngs::StdRng, SeedableRng};
 use serde_json::json;
-use server::store::sqlite::SqliteStore;
+use server::store::{Backend, SqlStore};
+
+#[path = "support/databases.rs"]
+#[macro_use]
+mod databases;
 
 /// The scripted model, answering after a pause (a model takes its time).
 struct Slow(ScriptedLlm);
@@ -46,13 +51,13 @@ fn form() -> NewCampaign {
 
 /// One server instance: its own connection pool and leases on the shared database file.
 struct Instance {
-    store: SqliteStore,
+    store: SqlStore,
     in_flight: TurnsInFlight,
 }
 
 impl Instance {
     async fn open(url: &str) -> Self {
-        let store = SqliteStore::open(url).await.unwrap();
+        let store = SqlStore::open(url).await.unwrap();
         Self {
             in_flight: TurnsInFlight::new(Arc::new(store.clone())),
             store,
@@ -77,10 +82,9 @@ async fn created(game: &Game<'_>, owner: &PlayerId) -> CampaignId {
         .id
 }
 
-#[tokio::test]
-async fn twenty_submissions_of_one_turn_on_two_instances_make_one_narration() {
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("game.db").display());
+async fn twenty_submissions_of_one_turn_on_two_instances_make_one_narration(backend: Backend) {
+    let database = databases::fresh(backend).await;
+    let url = database.url.clone();
     let (a, b) = (Instance::open(&url).await, Instance::open(&url).await);
     let mut steps = vec![Step::text("A guard."), actions()];
     steps.extend((0..20).map(|n| Step::text(format!("Narration {n}."))));
@@ -142,11 +146,10 @@ async fn twenty_submissions_of_one_turn_on_two_instances_make_one_narration() {
     assert_eq!(narrations, 1, "one narration saved: {log:?}");
 }
 
-#[tokio::test]
-async fn a_lease_is_held_until_given_back_or_run_out() {
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("game.db").display());
-    let store = SqliteStore::open(&url).await.unwrap();
+async fn a_lease_is_held_until_given_back_or_run_out(backend: Backend) {
+    let database = databases::fresh(backend).await;
+    let url = database.url.clone();
+    let store = SqlStore::open(&url).await.unwrap();
     let id = CampaignId::random(&mut StdRng::seed_from_u64(3));
     let terms = |holder: &'static str, now_ms: i64| LeaseTerms {
         id: &id,
@@ -213,10 +216,9 @@ fn player_roll(updates: &[TurnUpdate]) -> Option<String> {
     })
 }
 
-#[tokio::test]
-async fn a_roll_once_shown_is_the_roll_of_the_retry() {
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("game.db").display());
+async fn a_roll_once_shown_is_the_roll_of_the_retry(backend: Backend) {
+    let database = databases::fresh(backend).await;
+    let url = database.url.clone();
     let instance = Instance::open(&url).await;
     let mut steps = vec![Step::text("A guard."), actions()];
     steps.extend((0..5).map(|_| Step::error(ScriptedError::Invalid)));
@@ -274,3 +276,9 @@ async fn a_roll_once_shown_is_the_roll_of_the_retry() {
         "the committed turn took it"
     );
 }
+
+on_both_backends!(
+    twenty_submissions_of_one_turn_on_two_instances_make_one_narration,
+    a_lease_is_held_until_given_back_or_run_out,
+    a_roll_once_shown_is_the_roll_of_the_retry,
+);

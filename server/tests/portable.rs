@@ -9,7 +9,7 @@ use app::gm::GmSettings;
 use app::service::{Game, MoveRequest, ServiceError, TurnsInFlight};
 use rand::{rngs::StdRng, SeedableRng};
 use serde_json::{json, Value};
-use server::store::sqlite::SqliteStore;
+use server::store::SqlStore;
 
 fn scenario() -> Scenario {
     let hurt = json!({"hpChange": -3, "addConditions": [{"name": "Poisoned", "duration": "1 hour", "notes": null}]});
@@ -42,7 +42,7 @@ fn scenario() -> Scenario {
 }
 
 struct World {
-    store: SqliteStore,
+    store: SqlStore,
     llm: ScriptedLlm,
     gm: GmSettings,
     in_flight: TurnsInFlight,
@@ -54,7 +54,7 @@ impl World {
     async fn new() -> Self {
         let dir = tempfile::tempdir().unwrap();
         let url = format!("sqlite://{}", dir.path().join("game.db").display());
-        let store = SqliteStore::open(&url).await.unwrap();
+        let store = SqlStore::open(&url).await.unwrap();
         let mut scenario = scenario();
         // One action list per phase 2: the opening and two turns.
         scenario.actions = vec![scenario.actions[0].clone(); 3];

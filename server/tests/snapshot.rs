@@ -11,7 +11,7 @@ use app::gm::GmSettings;
 use app::service::{Game, MoveRequest, ServiceError, TurnsInFlight};
 use rand::{rngs::StdRng, SeedableRng};
 use serde_json::json;
-use server::store::sqlite::SqliteStore;
+use server::store::SqlStore;
 
 const TURNS: u32 = 30;
 
@@ -100,7 +100,7 @@ async fn play_turn(
 async fn the_snapshot_equals_a_replay_of_the_whole_log_after_thirty_turns() {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("game.db").display());
-    let store = SqliteStore::open(&url).await.unwrap();
+    let store = SqlStore::open(&url).await.unwrap();
     let llm = ScriptedLlm::from_steps(script());
     let (gm, in_flight) = (
         GmSettings::default(),

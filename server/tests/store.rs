@@ -1,5 +1,5 @@
-//! The SQLite campaign store: round trips, snapshots and story pages, owner scoping, optimistic
-//! concurrency, rebuilds, deletion.
+//! The campaign store, on SQLite and on PostgreSQL alike: round trips, snapshots and story
+//! pages, owner scoping, optimistic concurrency, rebuilds, deletion.
 
 use app::campaign::conversation::{Message, SentRequest};
 use app::campaign::event::{CampaignEvent, StoredEvent};
@@ -11,20 +11,23 @@ use app::campaign::{CampaignId, PlayerId};
 use app::game::text::{CharacterName, ClassName, LocationName};
 use app::game::CharacterSheet;
 use rand::{rngs::StdRng, SeedableRng};
-use server::store::sqlite::SqliteStore;
+use server::store::{Backend, SqlStore};
+
+#[path = "support/databases.rs"]
+#[macro_use]
+mod databases;
 
 struct Fixture {
-    store: SqliteStore,
-    _dir: tempfile::TempDir,
+    store: SqlStore,
+    database: databases::TestDatabase,
     rng: StdRng,
 }
 
-async fn fixture() -> Fixture {
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("game.db").display());
+async fn fixture(backend: Backend) -> Fixture {
+    let database = databases::fresh(backend).await;
     Fixture {
-        store: SqliteStore::open(&url).await.unwrap(),
-        _dir: dir,
+        store: SqlStore::open(&database.url).await.unwrap(),
+        database,
         rng: StdRng::seed_from_u64(3),
     }
 }
@@ -54,7 +57,7 @@ fn start_state() -> CampaignState {
 /// Commits `events` as one phase, with the story entries and snapshot the projector makes of
 /// them from the stored snapshot.
 async fn phase(
-    store: &SqliteStore,
+    store: &SqlStore,
     owner: &PlayerId,
     id: &CampaignId,
     expected_turn: u32,
@@ -131,9 +134,8 @@ impl Fixture {
     }
 }
 
-#[tokio::test]
-async fn a_campaign_and_its_events_come_back_in_order() {
-    let mut f = fixture().await;
+async fn a_campaign_and_its_events_come_back_in_order(backend: Backend) {
+    let mut f = fixture(backend).await;
     let owner = f.player();
     let id = f.campaign(&owner, 100).await;
 
@@ -190,9 +192,8 @@ async fn a_campaign_and_its_events_come_back_in_order() {
     );
 }
 
-#[tokio::test]
-async fn campaigns_are_listed_per_owner_most_recent_first() {
-    let mut f = fixture().await;
+async fn campaigns_are_listed_per_owner_most_recent_first(backend: Backend) {
+    let mut f = fixture(backend).await;
     let (alice, bob) = (f.player(), f.player());
     let old = f.campaign(&alice, 10).await;
     let new = f.campaign(&alice, 20).await;
@@ -213,9 +214,8 @@ async fn campaigns_are_listed_per_owner_most_recent_first() {
     assert_eq!(f.store.count(&bob).await.unwrap(), 1);
 }
 
-#[tokio::test]
-async fn another_players_campaign_is_not_found() {
-    let mut f = fixture().await;
+async fn another_players_campaign_is_not_found(backend: Backend) {
+    let mut f = fixture(backend).await;
     let (alice, mallory) = (f.player(), f.player());
     let id = f.campaign(&alice, 10).await;
 
@@ -232,9 +232,8 @@ async fn another_players_campaign_is_not_found() {
     );
 }
 
-#[tokio::test]
-async fn two_moves_for_the_same_turn_one_wins_one_is_refused() {
-    let mut f = fixture().await;
+async fn two_moves_for_the_same_turn_one_wins_one_is_refused(backend: Backend) {
+    let mut f = fixture(backend).await;
     let owner = f.player();
     let id = f.campaign(&owner, 10).await;
 
@@ -262,9 +261,8 @@ async fn two_moves_for_the_same_turn_one_wins_one_is_refused() {
     assert_eq!(events.len(), 2, "only the winner's events are stored");
 }
 
-#[tokio::test]
-async fn actions_for_an_old_turn_are_refused() {
-    let mut f = fixture().await;
+async fn actions_for_an_old_turn_are_refused(backend: Backend) {
+    let mut f = fixture(backend).await;
     let owner = f.player();
     let id = f.campaign(&owner, 10).await;
     phase(
@@ -295,9 +293,8 @@ async fn actions_for_an_old_turn_are_refused() {
     );
 }
 
-#[tokio::test]
-async fn deleting_removes_the_campaign_and_its_log() {
-    let mut f = fixture().await;
+async fn deleting_removes_the_campaign_and_its_log(backend: Backend) {
+    let mut f = fixture(backend).await;
     let owner = f.player();
     let id = f.campaign(&owner, 10).await;
 
@@ -310,10 +307,9 @@ async fn deleting_removes_the_campaign_and_its_log() {
     assert!(f.store.list(&owner, 0, 100).await.unwrap().is_empty());
 }
 
-#[tokio::test]
-async fn the_database_survives_a_reopen() {
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("game.db").display());
+async fn the_database_survives_a_reopen(backend: Backend) {
+    let database = databases::fresh(backend).await;
+    let url = &database.url;
     let mut rng = StdRng::seed_from_u64(9);
     let owner = PlayerId::random(&mut rng);
     let record = CampaignRecord {
@@ -325,7 +321,7 @@ async fn the_database_survives_a_reopen() {
         turn: 0,
     };
     {
-        let store = SqliteStore::open(&url).await.unwrap();
+        let store = SqlStore::open(url).await.unwrap();
         store
             .create(
                 &record,
@@ -339,13 +335,12 @@ async fn the_database_survives_a_reopen() {
             .await
             .unwrap();
     }
-    let reopened = SqliteStore::open(&url).await.unwrap();
+    let reopened = SqlStore::open(url).await.unwrap();
     assert_eq!(reopened.log(&owner, &record.id).await.unwrap().0, record);
 }
 
-#[tokio::test]
-async fn a_campaign_is_created_with_its_opening_turn_in_one_go() {
-    let mut f = fixture().await;
+async fn a_campaign_is_created_with_its_opening_turn_in_one_go(backend: Backend) {
+    let mut f = fixture(backend).await;
     let owner = f.player();
     let record = CampaignRecord {
         id: CampaignId::random(&mut f.rng),
@@ -388,9 +383,10 @@ async fn a_campaign_is_created_with_its_opening_turn_in_one_go() {
     assert!(html(&entries[0]).contains("Opening"));
 }
 
-#[tokio::test]
-async fn the_story_comes_back_a_page_at_a_time_and_the_snapshot_follows_each_commit() {
-    let mut f = fixture().await;
+async fn the_story_comes_back_a_page_at_a_time_and_the_snapshot_follows_each_commit(
+    backend: Backend,
+) {
+    let mut f = fixture(backend).await;
     let owner = f.player();
     let id = f.campaign(&owner, 10).await;
     for turn in 0..7u32 {
@@ -414,9 +410,8 @@ async fn the_story_comes_back_a_page_at_a_time_and_the_snapshot_follows_each_com
     assert!(html(&first[0]).contains("Scene 0.0"));
 }
 
-#[tokio::test]
-async fn a_rebuild_replaces_the_story_and_the_snapshot_but_only_at_the_same_turn() {
-    let mut f = fixture().await;
+async fn a_rebuild_replaces_the_story_and_the_snapshot_but_only_at_the_same_turn(backend: Backend) {
+    let mut f = fixture(backend).await;
     let owner = f.player();
     let id = f.campaign(&owner, 10).await;
     phase(
@@ -454,9 +449,8 @@ async fn a_rebuild_replaces_the_story_and_the_snapshot_but_only_at_the_same_turn
     assert_eq!(story, replay.story);
 }
 
-#[tokio::test]
-async fn the_last_request_is_kept_until_a_phase_sends_another() {
-    let mut f = fixture().await;
+async fn the_last_request_is_kept_until_a_phase_sends_another(backend: Backend) {
+    let mut f = fixture(backend).await;
     let owner = f.player();
     let id = f.campaign(&owner, 10).await;
     assert_eq!(f.store.current(&owner, &id).await.unwrap().request, None);
@@ -513,9 +507,8 @@ async fn the_last_request_is_kept_until_a_phase_sends_another() {
     );
 }
 
-#[tokio::test]
-async fn a_replacing_commit_moves_the_turn_back_and_rewrites_the_whole_story() {
-    let mut f = fixture().await;
+async fn a_replacing_commit_moves_the_turn_back_and_rewrites_the_whole_story(backend: Backend) {
+    let mut f = fixture(backend).await;
     let owner = f.player();
     let id = f.campaign(&owner, 10).await;
     for (turn, text) in [(0, "One."), (1, "Two."), (2, "Three.")] {
@@ -565,11 +558,9 @@ async fn a_replacing_commit_moves_the_turn_back_and_rewrites_the_whole_story() {
     );
 }
 
-#[tokio::test]
-async fn concurrent_turns_on_two_connection_pools_never_fail_with_a_locked_database() {
-    let mut f = fixture().await;
-    let url = format!("sqlite://{}", f._dir.path().join("game.db").display());
-    let second_pool = SqliteStore::open(&url).await.unwrap();
+async fn concurrent_turns_on_two_connection_pools_never_fail(backend: Backend) {
+    let mut f = fixture(backend).await;
+    let second_pool = SqlStore::open(&f.database.url).await.unwrap();
     let owner = f.player();
     let mut ids = Vec::new();
     for n in 0..24 {
@@ -606,3 +597,19 @@ async fn concurrent_turns_on_two_connection_pools_never_fail_with_a_locked_datab
         assert_eq!(f.store.current(&owner, id).await.unwrap().record.turn, 5);
     }
 }
+
+on_both_backends!(
+    a_campaign_and_its_events_come_back_in_order,
+    campaigns_are_listed_per_owner_most_recent_first,
+    another_players_campaign_is_not_found,
+    two_moves_for_the_same_turn_one_wins_one_is_refused,
+    actions_for_an_old_turn_are_refused,
+    deleting_removes_the_campaign_and_its_log,
+    the_database_survives_a_reopen,
+    a_campaign_is_created_with_its_opening_turn_in_one_go,
+    the_story_comes_back_a_page_at_a_time_and_the_snapshot_follows_each_commit,
+    a_rebuild_replaces_the_story_and_the_snapshot_but_only_at_the_same_turn,
+    the_last_request_is_kept_until_a_phase_sends_another,
+    a_replacing_commit_moves_the_turn_back_and_rewrites_the_whole_story,
+    concurrent_turns_on_two_connection_pools_never_fail,
+);

@@ -12,7 +12,7 @@
 use std::path::{Path, PathBuf};
 
 use super::identity::{CookieKey, CookieSecret, PlayerIdentity};
-use crate::store::sqlite::SqliteStore;
+use crate::store::SqlStore;
 
 /// The setting under which the key's fingerprint is kept.
 const FINGERPRINT: &str = "cookie_key_fingerprint";
@@ -38,6 +38,13 @@ pub enum KeyError {
     /// The database failed.
     #[error("cannot read the campaign database: {0}")]
     Store(#[from] app::campaign::store::StoreError),
+    /// A database shared by instances, and no secret all of them derive the key from.
+    #[error(
+        "a PostgreSQL database may be served by several instances, and each must sign player \
+         cookies with the same key: set DICEBOUND_COOKIE_SECRET (the same secret for every \
+         instance, at least 64 characters)"
+    )]
+    Shared,
     /// The database's players were identified with another key.
     #[error(
         "the campaign database was last served with another cookie key (fingerprint \
@@ -61,13 +68,14 @@ pub enum KeyError {
 pub async fn identity(
     secrets: &CookieSecrets,
     database_url: &str,
-    store: &SqliteStore,
+    store: &SqlStore,
     secure: bool,
 ) -> Result<PlayerIdentity, KeyError> {
     let file = key_path(database_url);
     let key = match (&secrets.current, &file) {
         (Some(secret), _) => CookieKey::from_secret(secret),
         (None, Some(path)) => CookieKey::load_or_create(path)?,
+        (None, None) if !store.backend().single_process() => return Err(KeyError::Shared),
         (None, None) => CookieKey::generate(),
     };
     let previous: Vec<CookieKey> = secrets
@@ -84,7 +92,7 @@ pub async fn identity(
 /// Refuses `key` if the database's players were identified with another one (see the module
 /// documentation); records it otherwise.
 async fn check(
-    store: &SqliteStore,
+    store: &SqlStore,
     key: &CookieKey,
     previous: &[CookieKey],
     secrets: &CookieSecrets,

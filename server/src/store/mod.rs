@@ -1,5 +1,7 @@
-//! Database adapters of the `CampaignStore` and `LeaseStore` ports.
+//! Database adapters of the `CampaignStore` and `LeaseStore` ports: SQLite or PostgreSQL.
 
-pub mod sqlite;
-mod sqlite_leases;
-mod sqlite_settings;
+mod sql;
+mod sql_leases;
+mod sql_settings;
+
+pub use sql::{Backend, SqlStore, UnknownBackend};

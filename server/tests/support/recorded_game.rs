@@ -11,7 +11,7 @@ use app::campaign::PlayerId;
 use app::gm::{GmSettings, LlmPort};
 use app::service::{Game, MoveRequest, ServiceError, TurnsInFlight};
 use rand::{rngs::StdRng, SeedableRng};
-use server::store::sqlite::SqliteStore;
+use server::store::SqlStore;
 
 /// Turns played after the opening.
 pub const MOVES: u32 = 2;
@@ -21,7 +21,7 @@ pub const MOVES: u32 = 2;
 pub async fn play(llm: &dyn LlmPort, gm: &GmSettings) -> Result<Vec<String>, ServiceError> {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let url = format!("sqlite://{}", dir.path().join("game.db").display());
-    let store = SqliteStore::open(&url).await.expect("the database opens");
+    let store = SqlStore::open(&url).await.expect("the database opens");
     let in_flight = TurnsInFlight::new(std::sync::Arc::new(store.clone()));
     let game = Game {
         store: &store,

@@ -1,4 +1,4 @@
-//! The SQLite store's leases and pending rolls (the `LeaseStore` port).
+//! The SQL store's leases and pending rolls (the `LeaseStore` port).
 
 use app::campaign::lease::{LeaseStore, LeaseTerms, PendingRoll, Work};
 use app::campaign::store::StoreError;
@@ -6,15 +6,15 @@ use app::campaign::CampaignId;
 use futures::future::BoxFuture;
 use sqlx::Row;
 
-use super::sqlite::{database, SqliteStore};
+use super::sql::{database, SqlStore};
 
-impl LeaseStore for SqliteStore {
+impl LeaseStore for SqlStore {
     fn take_lease<'a>(&'a self, terms: LeaseTerms<'a>) -> BoxFuture<'a, Result<bool, StoreError>> {
         Box::pin(async move {
             let taken = sqlx::query(
-                "INSERT INTO leases (campaign_id, work, holder, expires_at) VALUES (?, ?, ?, ?) \
+                "INSERT INTO leases (campaign_id, work, holder, expires_at) VALUES ($1, $2, $3, $4) \
                  ON CONFLICT (campaign_id, work) DO UPDATE SET holder = excluded.holder, \
-                 expires_at = excluded.expires_at WHERE leases.expires_at <= ?",
+                 expires_at = excluded.expires_at WHERE leases.expires_at <= $5",
             )
             .bind(terms.id.as_str())
             .bind(terms.work.as_str())
@@ -32,7 +32,7 @@ impl LeaseStore for SqliteStore {
     fn renew_lease<'a>(&'a self, terms: LeaseTerms<'a>) -> BoxFuture<'a, Result<bool, StoreError>> {
         Box::pin(async move {
             let renewed = sqlx::query(
-                "UPDATE leases SET expires_at = ? WHERE campaign_id = ? AND work = ? AND holder = ?",
+                "UPDATE leases SET expires_at = $1 WHERE campaign_id = $2 AND work = $3 AND holder = $4",
             )
             .bind(terms.until_ms)
             .bind(terms.id.as_str())
@@ -53,7 +53,7 @@ impl LeaseStore for SqliteStore {
         holder: &'a str,
     ) -> BoxFuture<'a, Result<(), StoreError>> {
         Box::pin(async move {
-            sqlx::query("DELETE FROM leases WHERE campaign_id = ? AND work = ? AND holder = ?")
+            sqlx::query("DELETE FROM leases WHERE campaign_id = $1 AND work = $2 AND holder = $3")
                 .bind(id.as_str())
                 .bind(work.as_str())
                 .bind(holder)
@@ -69,7 +69,7 @@ impl LeaseStore for SqliteStore {
         id: &'a CampaignId,
     ) -> BoxFuture<'a, Result<Option<PendingRoll>, StoreError>> {
         Box::pin(async move {
-            let Some(row) = sqlx::query("SELECT * FROM pending_rolls WHERE campaign_id = ?")
+            let Some(row) = sqlx::query("SELECT * FROM pending_rolls WHERE campaign_id = $1")
                 .bind(id.as_str())
                 .fetch_optional(self.pool())
                 .await
@@ -97,7 +97,7 @@ impl LeaseStore for SqliteStore {
             let resolution = serde_json::to_string(&roll.resolution).map_err(database)?;
             sqlx::query(
                 "INSERT INTO pending_rolls (campaign_id, turn, action_id, reason, resolution) \
-                 VALUES (?, ?, ?, ?, ?) ON CONFLICT (campaign_id) DO UPDATE SET \
+                 VALUES ($1, $2, $3, $4, $5) ON CONFLICT (campaign_id) DO UPDATE SET \
                  turn = excluded.turn, action_id = excluded.action_id, \
                  reason = excluded.reason, resolution = excluded.resolution",
             )

@@ -1,13 +1,13 @@
-//! The SQLite store's own settings: values the server keeps about itself between starts.
+//! The SQL store's own settings: values the server keeps about itself between starts.
 
 use app::campaign::store::StoreError;
 
-use super::sqlite::{database, SqliteStore};
+use super::sql::{database, SqlStore};
 
-impl SqliteStore {
+impl SqlStore {
     /// The stored value of the server setting `name`, if any.
     pub async fn setting(&self, name: &str) -> Result<Option<String>, StoreError> {
-        sqlx::query_scalar("SELECT value FROM server_settings WHERE name = ?")
+        sqlx::query_scalar("SELECT value FROM server_settings WHERE name = $1")
             .bind(name)
             .fetch_optional(self.pool())
             .await
@@ -17,7 +17,7 @@ impl SqliteStore {
     /// Stores `value` as the server setting `name`.
     pub async fn set_setting(&self, name: &str, value: &str) -> Result<(), StoreError> {
         sqlx::query(
-            "INSERT INTO server_settings (name, value) VALUES (?, ?) \
+            "INSERT INTO server_settings (name, value) VALUES ($1, $2) \
              ON CONFLICT (name) DO UPDATE SET value = excluded.value",
         )
         .bind(name)
@@ -30,9 +30,10 @@ impl SqliteStore {
 
     /// Whether any player has a campaign.
     pub async fn has_campaigns(&self) -> Result<bool, StoreError> {
-        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM campaigns)")
-            .fetch_one(self.pool())
+        let any: Option<i64> = sqlx::query_scalar("SELECT 1 FROM campaigns LIMIT 1")
+            .fetch_optional(self.pool())
             .await
-            .map_err(database)
+            .map_err(database)?;
+        Ok(any.is_some())
     }
 }

@@ -1,8 +1,10 @@
-//! The SQLite campaign store (the embedded default): one file, WAL, migrations embedded.
+//! The campaign store over SQL: a SQLite file (the embedded default) or a PostgreSQL database
+//! shared by any number of app instances, chosen by the database URL (sqlx's `Any` driver runs
+//! the same statements on both; each has its own migrations).
 //! Tables: `campaigns` (one row each), `events` (the log), and what is derived from the log:
 //! `snapshots` (the current state) and `story` (the entries the player reads).
 
-use std::{str::FromStr, time::Duration};
+use std::time::Duration;
 
 use app::campaign::conversation::SentRequest;
 use app::campaign::event::{CampaignEvent, StoredEvent};
@@ -13,49 +15,117 @@ use app::campaign::store::{
 use app::campaign::view::StoryEntry;
 use app::campaign::{CampaignId, PlayerId};
 use futures::future::BoxFuture;
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{QueryBuilder, Row, Sqlite, SqliteConnection, SqlitePool};
+use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::migrate::Migrator;
+use sqlx::{Any, AnyConnection, AnyPool, Executor, Row};
 
-/// Campaigns in a SQLite database.
+/// Which database a URL names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// A SQLite file (`sqlite://path/to/file.db`), served by one process.
+    Sqlite,
+    /// A PostgreSQL database (`postgres://…`), which many instances may share.
+    Postgres,
+}
+
+/// Why a database URL is not one the store can open.
+#[derive(Debug, thiserror::Error)]
+#[error("the database URL must start with sqlite: or postgres:// (got a URL starting {scheme:?})")]
+pub struct UnknownBackend {
+    scheme: String,
+}
+
+impl Backend {
+    /// The backend a database URL names.
+    pub fn of(url: &str) -> Result<Self, UnknownBackend> {
+        let scheme = url.split(':').next().unwrap_or_default();
+        match scheme {
+            "sqlite" => Ok(Self::Sqlite),
+            "postgres" | "postgresql" => Ok(Self::Postgres),
+            _ => Err(UnknownBackend {
+                scheme: scheme.chars().take(12).collect(),
+            }),
+        }
+    }
+
+    /// Whether one process serves the database, so that a start may give back every lease.
+    pub fn single_process(self) -> bool {
+        self == Self::Sqlite
+    }
+
+    /// The statement that begins a transaction which writes: SQLite takes the write lock at
+    /// once (one that reads first and writes later could not wait for another writer and would
+    /// fail "database is locked"); PostgreSQL locks the rows it updates.
+    fn begin_write(self) -> &'static str {
+        match self {
+            Self::Sqlite => "BEGIN IMMEDIATE",
+            Self::Postgres => "BEGIN",
+        }
+    }
+
+    /// The statement that begins a transaction whose reads all see one moment.
+    fn begin_consistent_read(self) -> &'static str {
+        match self {
+            Self::Sqlite => "BEGIN",
+            Self::Postgres => "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
+        }
+    }
+
+    fn migrator(self) -> Migrator {
+        match self {
+            Self::Sqlite => sqlx::migrate!("./migrations/sqlite"),
+            Self::Postgres => sqlx::migrate!("./migrations/postgres"),
+        }
+    }
+}
+
+/// Campaigns in a SQL database.
 #[derive(Clone, Debug)]
-pub struct SqliteStore {
-    pool: SqlitePool,
+pub struct SqlStore {
+    pool: AnyPool,
+    backend: Backend,
 }
 
 pub(super) fn database(error: impl std::error::Error + Send + Sync + 'static) -> StoreError {
     StoreError::database(error)
 }
 
-impl SqliteStore {
-    /// Opens (creating if needed) the database at `url` (`sqlite://path/to/file.db`) and
-    /// brings its schema up to date.
+/// Connections a SQLite file is served with (one writer at a time in any case).
+const SQLITE_CONNECTIONS: u32 = 4;
+/// Connections each instance opens to PostgreSQL.
+const POSTGRES_CONNECTIONS: u32 = 16;
+
+impl SqlStore {
+    /// Opens the database at `url` (`sqlite://path/to/file.db`, created if missing, or
+    /// `postgres://user:password@host/database`) and brings its schema up to date.
     pub async fn open(url: &str) -> Result<Self, StoreError> {
-        let options = SqliteConnectOptions::from_str(url)
-            .map_err(database)?
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Normal)
-            .foreign_keys(true)
-            .busy_timeout(Duration::from_secs(5));
-        let pool = SqlitePoolOptions::new()
-            .max_connections(4)
-            .connect_with(options)
-            .await
-            .map_err(database)?;
-        sqlx::migrate!("./migrations")
-            .run(&pool)
-            .await
-            .map_err(database)?;
-        Ok(Self { pool })
+        let backend = Backend::of(url).map_err(database)?;
+        sqlx::any::install_default_drivers();
+        let pool = match backend {
+            Backend::Sqlite => open_sqlite(url).await?,
+            Backend::Postgres => AnyPoolOptions::new()
+                .max_connections(POSTGRES_CONNECTIONS)
+                .acquire_timeout(Duration::from_secs(10))
+                .connect(url)
+                .await
+                .map_err(database)?,
+        };
+        backend.migrator().run(&pool).await.map_err(database)?;
+        Ok(Self { pool, backend })
+    }
+
+    /// The database this store keeps its campaigns in.
+    pub fn backend(&self) -> Backend {
+        self.backend
     }
 
     /// The connection pool.
-    pub(super) fn pool(&self) -> &SqlitePool {
+    pub(super) fn pool(&self) -> &AnyPool {
         &self.pool
     }
 
-    /// Gives back every lease: a SQLite database is served by one process, so after a restart
-    /// no turn of the previous process is running any more.
+    /// Gives back every lease: for a database served by one process (see
+    /// [`Backend::single_process`]), no turn of the previous process runs after a restart.
     pub async fn clear_leases(&self) -> Result<(), StoreError> {
         sqlx::query("DELETE FROM leases")
             .execute(&self.pool)
@@ -63,15 +133,57 @@ impl SqliteStore {
             .map_err(database)?;
         Ok(())
     }
+
+    /// A transaction that will write.
+    async fn write(&self) -> Result<sqlx::Transaction<'static, Any>, StoreError> {
+        self.pool
+            .begin_with(self.backend.begin_write())
+            .await
+            .map_err(database)
+    }
 }
 
-/// A write transaction that takes the write lock at once: a transaction that reads first and
-/// writes later could not wait for another writer and would fail "database is locked".
-async fn write(pool: &SqlitePool) -> Result<sqlx::Transaction<'static, Sqlite>, StoreError> {
-    pool.begin_with("BEGIN IMMEDIATE").await.map_err(database)
+/// A pool over the SQLite file at `url`: created if missing, write-ahead log, `synchronous =
+/// NORMAL` (safe with WAL); an in-memory database gets one lasting connection (each new one
+/// would be another, empty database).
+async fn open_sqlite(url: &str) -> Result<AnyPool, StoreError> {
+    let separator = if url.contains('?') { '&' } else { '?' };
+    let url = if url.contains("mode=") {
+        url.to_owned()
+    } else {
+        format!("{url}{separator}mode=rwc")
+    };
+    let in_memory = url.contains(":memory:") || url.contains("mode=memory");
+    let pool = AnyPoolOptions::new()
+        .max_connections(if in_memory { 1 } else { SQLITE_CONNECTIONS })
+        .idle_timeout(if in_memory {
+            None
+        } else {
+            Some(Duration::from_secs(600))
+        })
+        .max_lifetime(if in_memory {
+            None
+        } else {
+            Some(Duration::from_secs(1800))
+        })
+        .after_connect(|connection, _| Box::pin(async move { sqlite_pragmas(connection).await }))
+        .connect(&url)
+        .await
+        .map_err(database)?;
+    pool.execute("PRAGMA journal_mode = WAL")
+        .await
+        .map_err(database)?;
+    Ok(pool)
 }
 
-fn record(row: &sqlx::sqlite::SqliteRow) -> Result<CampaignRecord, StoreError> {
+/// What each SQLite connection is opened with (foreign keys and a 5 s busy timeout are sqlx's
+/// defaults).
+async fn sqlite_pragmas(connection: &mut AnyConnection) -> Result<(), sqlx::Error> {
+    connection.execute("PRAGMA synchronous = NORMAL").await?;
+    Ok(())
+}
+
+fn record(row: &AnyRow) -> Result<CampaignRecord, StoreError> {
     let id: String = row.try_get("id").map_err(database)?;
     let owner: String = row.try_get("owner").map_err(database)?;
     let turn: i64 = row.try_get("turn").map_err(database)?;
@@ -86,7 +198,7 @@ fn record(row: &sqlx::sqlite::SqliteRow) -> Result<CampaignRecord, StoreError> {
 }
 
 /// The snapshot of a row, if there is a readable one of this version.
-fn snapshot(row: &sqlx::sqlite::SqliteRow) -> Result<Option<CampaignState>, StoreError> {
+fn snapshot(row: &AnyRow) -> Result<Option<CampaignState>, StoreError> {
     let version: Option<i64> = row.try_get("version").map_err(database)?;
     let state: Option<String> = row.try_get("state").map_err(database)?;
     Ok(match (version, state) {
@@ -99,24 +211,38 @@ fn snapshot(row: &sqlx::sqlite::SqliteRow) -> Result<Option<CampaignState>, Stor
 
 /// The last request sent, if one is stored and readable (a request of an older format is not
 /// worth failing a turn for).
-fn last_request(row: &sqlx::sqlite::SqliteRow) -> Result<Option<SentRequest>, StoreError> {
+fn last_request(row: &AnyRow) -> Result<Option<SentRequest>, StoreError> {
     let request: Option<String> = row.try_get("last_request").map_err(database)?;
     Ok(request.and_then(|request| serde_json::from_str(&request).ok()))
 }
 
-/// Rows written by one multi-row `INSERT` (far below SQLite's limit on bound values; a phase
-/// has a few dozen events at most).
+/// Rows written by one multi-row `INSERT` (far below either database's limit on bound values;
+/// a phase has a few dozen events at most).
 const ROWS_PER_INSERT: usize = 100;
 
+/// `INSERT INTO {table} ({columns}) VALUES ($1, $2, …), …` for `rows` rows (numbered
+/// placeholders, which both databases read).
+fn insert_rows(table_and_columns: &str, columns: usize, rows: usize) -> String {
+    let mut sql = format!("INSERT INTO {table_and_columns} VALUES ");
+    for row in 0..rows {
+        let placeholders: Vec<String> = (1..=columns)
+            .map(|column| format!("${}", row * columns + column))
+            .collect();
+        let separator = if row == 0 { "" } else { ", " };
+        sql.push_str(&format!("{separator}({})", placeholders.join(", ")));
+    }
+    sql
+}
+
 /// Appends `(turn, event)`s after the campaign's last event, a batch per statement (each
-/// statement is a round trip to the database's thread).
+/// statement is a round trip to the database).
 async fn insert_events(
-    tx: &mut SqliteConnection,
+    tx: &mut AnyConnection,
     id: &CampaignId,
     events: &[(u32, &CampaignEvent)],
 ) -> Result<(), StoreError> {
     let last: i64 =
-        sqlx::query_scalar("SELECT COALESCE(MAX(seq), 0) FROM events WHERE campaign_id = ?")
+        sqlx::query_scalar("SELECT COALESCE(MAX(seq), 0) FROM events WHERE campaign_id = $1")
             .bind(id.as_str())
             .fetch_one(&mut *tx)
             .await
@@ -129,15 +255,16 @@ async fn insert_events(
         .collect::<Result<Vec<_>, _>>()
         .map_err(database)?;
     for batch in rows.chunks(ROWS_PER_INSERT) {
-        let mut insert =
-            QueryBuilder::<Sqlite>::new("INSERT INTO events (campaign_id, seq, turn, payload) ");
-        insert.push_values(batch, |mut row, (seq, turn, payload)| {
-            row.push_bind(id.as_str())
-                .push_bind(*seq)
-                .push_bind(*turn)
-                .push_bind(payload.as_str());
-        });
-        insert.build().execute(&mut *tx).await.map_err(database)?;
+        let sql = insert_rows("events (campaign_id, seq, turn, payload)", 4, batch.len());
+        let mut insert = sqlx::query(&sql);
+        for (seq, turn, payload) in batch {
+            insert = insert
+                .bind(id.as_str())
+                .bind(*seq)
+                .bind(*turn)
+                .bind(payload.as_str());
+        }
+        insert.execute(&mut *tx).await.map_err(database)?;
     }
     Ok(())
 }
@@ -145,7 +272,7 @@ async fn insert_events(
 /// Writes the story entries that follow the first `state.story_len - story.len()` ones, and
 /// the snapshot.
 async fn write_derived(
-    tx: &mut SqliteConnection,
+    tx: &mut AnyConnection,
     id: &CampaignId,
     story: &[StoryEntry],
     state: &CampaignState,
@@ -158,14 +285,12 @@ async fn write_derived(
         .collect::<Result<Vec<_>, _>>()
         .map_err(database)?;
     for batch in rows.chunks(ROWS_PER_INSERT) {
-        let mut insert =
-            QueryBuilder::<Sqlite>::new("INSERT INTO story (campaign_id, idx, entry) ");
-        insert.push_values(batch, |mut row, (index, entry)| {
-            row.push_bind(id.as_str())
-                .push_bind(*index)
-                .push_bind(entry.as_str());
-        });
-        insert.build().execute(&mut *tx).await.map_err(database)?;
+        let sql = insert_rows("story (campaign_id, idx, entry)", 3, batch.len());
+        let mut insert = sqlx::query(&sql);
+        for (index, entry) in batch {
+            insert = insert.bind(id.as_str()).bind(*index).bind(entry.as_str());
+        }
+        insert.execute(&mut *tx).await.map_err(database)?;
     }
     let state = serde_json::to_string(state).map_err(database)?;
     let request = request
@@ -173,7 +298,7 @@ async fn write_derived(
         .transpose()
         .map_err(database)?;
     sqlx::query(
-        "INSERT INTO snapshots (campaign_id, version, state, last_request) VALUES (?, ?, ?, ?) \
+        "INSERT INTO snapshots (campaign_id, version, state, last_request) VALUES ($1, $2, $3, $4) \
          ON CONFLICT (campaign_id) DO UPDATE SET version = excluded.version, \
          state = excluded.state, \
          last_request = COALESCE(excluded.last_request, snapshots.last_request)",
@@ -189,8 +314,8 @@ async fn write_derived(
 }
 
 /// Deletes the campaign's story log (before writing a whole new one).
-async fn clear_story(tx: &mut SqliteConnection, id: &CampaignId) -> Result<(), StoreError> {
-    sqlx::query("DELETE FROM story WHERE campaign_id = ?")
+async fn clear_story(tx: &mut AnyConnection, id: &CampaignId) -> Result<(), StoreError> {
+    sqlx::query("DELETE FROM story WHERE campaign_id = $1")
         .bind(id.as_str())
         .execute(&mut *tx)
         .await
@@ -199,8 +324,8 @@ async fn clear_story(tx: &mut SqliteConnection, id: &CampaignId) -> Result<(), S
 }
 
 /// Removes the roll of the move in progress (its turn is being committed or replaced).
-async fn clear_pending_roll(tx: &mut SqliteConnection, id: &CampaignId) -> Result<(), StoreError> {
-    sqlx::query("DELETE FROM pending_rolls WHERE campaign_id = ?")
+async fn clear_pending_roll(tx: &mut AnyConnection, id: &CampaignId) -> Result<(), StoreError> {
+    sqlx::query("DELETE FROM pending_rolls WHERE campaign_id = $1")
         .bind(id.as_str())
         .execute(&mut *tx)
         .await
@@ -210,7 +335,7 @@ async fn clear_pending_roll(tx: &mut SqliteConnection, id: &CampaignId) -> Resul
 
 /// Moves the campaign from `expected_turn` to `new_turn`, or says why it cannot.
 async fn advance(
-    tx: &mut SqliteConnection,
+    tx: &mut AnyConnection,
     owner: &PlayerId,
     id: &CampaignId,
     expected_turn: u32,
@@ -218,8 +343,8 @@ async fn advance(
     now: Option<i64>,
 ) -> Result<(), StoreError> {
     let updated = sqlx::query(
-        "UPDATE campaigns SET turn = ?, updated_at = COALESCE(?, updated_at) \
-         WHERE id = ? AND owner = ? AND turn = ?",
+        "UPDATE campaigns SET turn = $1, updated_at = COALESCE($2, updated_at) \
+         WHERE id = $3 AND owner = $4 AND turn = $5",
     )
     .bind(i64::from(new_turn))
     .bind(now)
@@ -234,7 +359,7 @@ async fn advance(
         return Ok(());
     }
     let current: Option<i64> =
-        sqlx::query_scalar("SELECT turn FROM campaigns WHERE id = ? AND owner = ?")
+        sqlx::query_scalar("SELECT turn FROM campaigns WHERE id = $1 AND owner = $2")
             .bind(id.as_str())
             .bind(owner.as_str())
             .fetch_optional(&mut *tx)
@@ -248,7 +373,7 @@ async fn advance(
     })
 }
 
-impl CampaignStore for SqliteStore {
+impl CampaignStore for SqlStore {
     fn create<'a>(
         &'a self,
         record: &'a CampaignRecord,
@@ -257,9 +382,9 @@ impl CampaignStore for SqliteStore {
         state: &'a CampaignState,
     ) -> BoxFuture<'a, Result<(), StoreError>> {
         Box::pin(async move {
-            let mut tx = write(&self.pool).await?;
+            let mut tx = self.write().await?;
             sqlx::query(
-                "INSERT INTO campaigns (id, owner, title, created_at, updated_at, turn) VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO campaigns (id, owner, title, created_at, updated_at, turn) VALUES ($1, $2, $3, $4, $5, $6)",
             )
             .bind(record.id.as_str())
             .bind(record.owner.as_str())
@@ -288,8 +413,8 @@ impl CampaignStore for SqliteStore {
     ) -> BoxFuture<'a, Result<Vec<CampaignRecord>, StoreError>> {
         Box::pin(async move {
             sqlx::query(
-                "SELECT * FROM campaigns WHERE owner = ? ORDER BY updated_at DESC, id \
-                 LIMIT ? OFFSET ?",
+                "SELECT * FROM campaigns WHERE owner = $1 ORDER BY updated_at DESC, id \
+                 LIMIT $2 OFFSET $3",
             )
             .bind(owner.as_str())
             .bind(i64::from(limit))
@@ -305,7 +430,7 @@ impl CampaignStore for SqliteStore {
 
     fn count<'a>(&'a self, owner: &'a PlayerId) -> BoxFuture<'a, Result<u32, StoreError>> {
         Box::pin(async move {
-            let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM campaigns WHERE owner = ?")
+            let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM campaigns WHERE owner = $1")
                 .bind(owner.as_str())
                 .fetch_one(&self.pool)
                 .await
@@ -322,7 +447,7 @@ impl CampaignStore for SqliteStore {
         Box::pin(async move {
             let row = sqlx::query(
                 "SELECT c.*, s.version, s.state, s.last_request FROM campaigns c \
-                 LEFT JOIN snapshots s ON s.campaign_id = c.id WHERE c.id = ? AND c.owner = ?",
+                 LEFT JOIN snapshots s ON s.campaign_id = c.id WHERE c.id = $1 AND c.owner = $2",
             )
             .bind(id.as_str())
             .bind(owner.as_str())
@@ -349,7 +474,7 @@ impl CampaignStore for SqliteStore {
             let start = before.saturating_sub(limit);
             let rows = sqlx::query(
                 "SELECT s.entry FROM story s JOIN campaigns c ON c.id = s.campaign_id \
-                 WHERE c.id = ? AND c.owner = ? AND s.idx >= ? AND s.idx < ? ORDER BY s.idx",
+                 WHERE c.id = $1 AND c.owner = $2 AND s.idx >= $3 AND s.idx < $4 ORDER BY s.idx",
             )
             .bind(id.as_str())
             .bind(owner.as_str())
@@ -375,8 +500,12 @@ impl CampaignStore for SqliteStore {
         id: &'a CampaignId,
     ) -> BoxFuture<'a, Result<(CampaignRecord, Vec<StoredEvent>), StoreError>> {
         Box::pin(async move {
-            let mut tx = write(&self.pool).await?;
-            let row = sqlx::query("SELECT * FROM campaigns WHERE id = ? AND owner = ?")
+            let mut tx = self
+                .pool
+                .begin_with(self.backend.begin_consistent_read())
+                .await
+                .map_err(database)?;
+            let row = sqlx::query("SELECT * FROM campaigns WHERE id = $1 AND owner = $2")
                 .bind(id.as_str())
                 .bind(owner.as_str())
                 .fetch_optional(&mut *tx)
@@ -385,7 +514,7 @@ impl CampaignStore for SqliteStore {
                 .ok_or(StoreError::NotFound)?;
             let campaign = record(&row)?;
             let events =
-                sqlx::query("SELECT turn, payload FROM events WHERE campaign_id = ? ORDER BY seq")
+                sqlx::query("SELECT turn, payload FROM events WHERE campaign_id = $1 ORDER BY seq")
                     .bind(id.as_str())
                     .fetch_all(&mut *tx)
                     .await
@@ -420,7 +549,7 @@ impl CampaignStore for SqliteStore {
                 Append::SameTurn => expected_turn,
                 Append::Replace { turn } => turn,
             };
-            let mut tx = write(&self.pool).await?;
+            let mut tx = self.write().await?;
             advance(&mut tx, owner, id, expected_turn, new_turn, Some(now)).await?;
             if let Append::Replace { .. } = how {
                 clear_story(&mut tx, id).await?;
@@ -449,7 +578,7 @@ impl CampaignStore for SqliteStore {
         state: &'a CampaignState,
     ) -> BoxFuture<'a, Result<(), StoreError>> {
         Box::pin(async move {
-            let mut tx = write(&self.pool).await?;
+            let mut tx = self.write().await?;
             advance(&mut tx, owner, id, turn, turn, None).await?;
             clear_story(&mut tx, id).await?;
             write_derived(&mut tx, id, story, state, None).await?;
@@ -463,7 +592,7 @@ impl CampaignStore for SqliteStore {
         id: &'a CampaignId,
     ) -> BoxFuture<'a, Result<(), StoreError>> {
         Box::pin(async move {
-            let deleted = sqlx::query("DELETE FROM campaigns WHERE id = ? AND owner = ?")
+            let deleted = sqlx::query("DELETE FROM campaigns WHERE id = $1 AND owner = $2")
                 .bind(id.as_str())
                 .bind(owner.as_str())
                 .execute(&self.pool)
