@@ -3,7 +3,7 @@
 //!
 //! | variable | meaning | default |
 //! |---|---|---|
-//! | `DICEBOUND_DATABASE_URL` | the campaign database | `sqlite://dicebound.db` |
+//! | `DICEBOUND_DATABASE_URL` | the campaign database: a SQLite file, or PostgreSQL (`postgres://…`) for several instances | `sqlite://dicebound.db` |
 //! | `DICEBOUND_LLM_BASE_URL`, `DICEBOUND_LLM_API_KEY`, `OPENAI_API_KEY`, `DICEBOUND_LLM_MODEL`, `DICEBOUND_LLM_*_SECS`, `DICEBOUND_LLM_MAX_TOKENS` | an OpenAI-compatible endpoint (see `llm::openai`) | unset |
 //! | `DICEBOUND_LLM` | `local` (the default without an endpoint: a running Ollama/llama.cpp server, else the bundled model), `bundled` (the bundled model only), `demo` (the built-in demo story), `scripted:PATH` (a scenario file, for tests), `record:PATH` (the bundled model, recorded to a cassette), `replay:PATH` (a cassette played back) | `local` |
 //! | `DICEBOUND_LLM_TOOLS` | `native` (the API's tool calling) or `text` (tools described in the prompt, calls parsed from the reply) | `native` for an endpoint, `text` for local servers |
@@ -122,8 +122,8 @@ pub enum ToolMode {
 pub struct Settings {
     /// Leptos' own options: site address, site root, output name, environment.
     pub leptos: LeptosOptions,
-    /// The campaign database URL.
-    pub database_url: String,
+    /// The campaign database URL (secret: a PostgreSQL URL may carry a password).
+    pub database_url: SecretString,
     /// The model.
     pub llm: LlmChoice,
     /// How tools reach the model, when set (else the choice's own default).
@@ -330,7 +330,8 @@ impl Settings {
                 .unwrap_or_default(),
             leptos,
             database_url: lookup("DICEBOUND_DATABASE_URL")
-                .unwrap_or_else(|| "sqlite://dicebound.db".to_owned()),
+                .unwrap_or_else(|| "sqlite://dicebound.db".to_owned())
+                .into(),
             llm,
             secure_cookies: lookup("DICEBOUND_SECURE_COOKIES").is_some_and(|v| v == "true"),
         })

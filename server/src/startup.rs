@@ -22,6 +22,7 @@ use crate::security::identity::{player_identity, PlayerIdentity};
 use crate::security::keys::{self, CookieSecrets, KeyError};
 use crate::security::origin::refuse_cross_site;
 use crate::store::SqlStore;
+use secrecy::ExposeSecret;
 
 /// The stack of each of the server's threads: rendering a whole play page recurses deeply,
 /// more than tokio's default 2 MiB in a debug build.
@@ -67,7 +68,7 @@ impl Application {
         settings: Settings,
         cookies: &CookieSecrets,
     ) -> Result<Self, StartupError> {
-        let store = Arc::new(SqlStore::open(&settings.database_url).await?);
+        let store = Arc::new(SqlStore::open(settings.database_url.expose_secret()).await?);
         if store.backend().single_process() {
             store.clear_leases().await?;
         }
@@ -87,7 +88,7 @@ impl Application {
         }
         let identity = keys::identity(
             cookies,
-            &settings.database_url,
+            settings.database_url.expose_secret(),
             &store,
             settings.secure_cookies,
         )

@@ -61,7 +61,7 @@ fn settings(dir: &std::path::Path, spend: Spend) -> Settings {
         .build();
     Settings {
         leptos,
-        database_url: format!("sqlite://{}", dir.join("game.db").display()),
+        database_url: format!("sqlite://{}", dir.join("game.db").display()).into(),
         llm: LlmChoice::Scripted(scenario),
         tools: None,
         prompt: PromptLimits::default(),

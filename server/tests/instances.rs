@@ -43,7 +43,7 @@ fn settings(dir: &std::path::Path, database_url: &str) -> Settings {
             .site_root(dir.display().to_string())
             .site_addr(SocketAddr::from(([127, 0, 0, 1], 0)))
             .build(),
-        database_url: database_url.to_owned(),
+        database_url: database_url.to_owned().into(),
         llm: LlmChoice::Scripted(scenario),
         tools: None,
         prompt: PromptLimits::default(),
