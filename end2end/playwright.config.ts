@@ -8,6 +8,11 @@ const baseURL = `http://127.0.0.1:${port}`;
 // Game depth plays against a scenario of its own, on a server of its own.
 const depthPort = Number(process.env.E2E_DEPTH_PORT ?? port + 1);
 const depthURL = `http://127.0.0.1:${depthPort}`;
+// The client-side-rendered build (Trunk) is served on a port of its own, its /api/ passed to a
+// game server of its own.
+const csrPort = Number(process.env.E2E_CSR_PORT ?? port + 2);
+const csrGamePort = Number(process.env.E2E_CSR_GAME_PORT ?? port + 3);
+const csrURL = `http://127.0.0.1:${csrPort}`;
 // `cargo leptos end-to-end --release` builds into $CARGO_TARGET_DIR when it is set.
 const targetDir = process.env.CARGO_TARGET_DIR ?? "../target";
 const serverBin = process.env.DICEBOUND_SERVER_BIN ?? `${targetDir}/release/server`;
@@ -43,12 +48,25 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "game", testIgnore: /depth\.spec\.ts/ },
+    { name: "game", testIgnore: /(depth|csr)\.spec\.ts/ },
     { name: "depth", testMatch: /depth\.spec\.ts/, use: { baseURL: depthURL } },
+    { name: "csr", testMatch: /csr\.spec\.ts/, use: { baseURL: csrURL } },
   ],
   webServer: [
     server(port, "scenario.json", "e2e.db"),
     server(depthPort, "depth.json", "depth.db"),
+    server(csrGamePort, "scenario.json", "csr.db"),
+    {
+      command: "node csr-server.mjs",
+      url: `${csrURL}/`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: {
+        CSR_DIST: process.env.CSR_DIST ?? "../target/csr",
+        CSR_PORT: String(csrPort),
+        GAME_SERVER: `http://127.0.0.1:${csrGamePort}`,
+      },
+    },
   ],
 });
 

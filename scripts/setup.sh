@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what Dicebound needs, skipping whatever is already there (a few seconds when all is present).
 #
-#   scripts/setup.sh         the build tools (wasm32 target, cargo-leptos, wasm-bindgen, wasm-opt)
+#   scripts/setup.sh         the build tools (wasm32 target, cargo-leptos, trunk, wasm-bindgen, wasm-opt)
 #                            and the bundled local model (scripts/setup-llm.sh: llama-server, SmolLM2)
 #   scripts/setup.sh test    the same, plus Chromium, the Playwright packages and PostgreSQL
 #
@@ -12,6 +12,8 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 
 CARGO_LEPTOS_VERSION=0.3.10
+# The client-side-rendered build (Trunk.toml); 0.21 is the last line for our Rust (0.22 needs 1.96).
+TRUNK_VERSION=0.21.14
 BINARYEN_VERSION=132
 # wasm-bindgen-cli must equal the wasm-bindgen crate in Cargo.lock.
 WASM_BINDGEN_VERSION=$(grep -A1 '^name = "wasm-bindgen"$' "$ROOT/Cargo.lock" | sed -n 's/^version = "\(.*\)"$/\1/p')
@@ -49,6 +51,12 @@ if ! wasm-opt --version 2>/dev/null | grep -q "version $BINARYEN_VERSION"; then
   (cd "$DICEBOUND_TOOLS/wasm-opt" && npm ci --no-audit --no-fund --loglevel=error)
 fi
 
+if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
+  say "installing trunk $TRUNK_VERSION (takes ~15 min on 2 cores, once)"
+  cargo install --root "$DICEBOUND_TOOLS" trunk --version "$TRUNK_VERSION" --locked \
+    --no-default-features --features rustls
+fi
+
 "$ROOT/scripts/setup-llm.sh"
 
 if [ "$WANT_TEST" = "test" ]; then
@@ -67,4 +75,4 @@ if [ "$WANT_TEST" = "test" ]; then
   fi
 fi
 
-say "ready: $(cargo-leptos --version), $(wasm-bindgen --version), wasm-opt $BINARYEN_VERSION"
+say "ready: $(cargo-leptos --version), $(trunk --version), $(wasm-bindgen --version), wasm-opt $BINARYEN_VERSION"

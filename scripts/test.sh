@@ -18,6 +18,9 @@ cargo fmt --all -- --check
 step "build the release site that make play serves, and print its transfer size"
 "$ROOT/scripts/bench-size.sh"
 
+step "build the client-side-rendered site (trunk build --release, Trunk.toml)"
+trunk build --release
+
 step "a throwaway PostgreSQL cluster for the tests that run on both databases"
 DICEBOUND_TEST_POSTGRES_URL=$("$ROOT/scripts/postgres.sh" start "$postgres")
 export DICEBOUND_TEST_POSTGRES_URL
@@ -38,7 +41,9 @@ step "end-to-end tests (Playwright, Chromium)"
 free_port() { node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
 E2E_PORT=$(free_port)
 E2E_DEPTH_PORT=$(free_port)
-export E2E_PORT E2E_DEPTH_PORT
+E2E_CSR_PORT=$(free_port)
+E2E_CSR_GAME_PORT=$(free_port)
+export E2E_PORT E2E_DEPTH_PORT E2E_CSR_PORT E2E_CSR_GAME_PORT
 # The end-to-end tests play the release build: exactly what players get.
 export DICEBOUND_SERVER_BIN="$CARGO_TARGET_DIR/release/server"
 export E2E_DATA_DIR="$results"
