@@ -1,5 +1,6 @@
-//! The server as players meet it: a release server process started against an instant scripted
-//! model and a fresh SQLite file, then driven over HTTP like a browser. It measures the time from
+//! The server as players meet it: a release server process started against an instant fake
+//! OpenAI-compatible model on loopback (`scripts/fake-openai.mjs`, through the real adapter) and a
+//! fresh SQLite file, then driven over HTTP like a browser. It measures the time from
 //! starting the process to its first page (cold start), its resident memory once idle, a full
 //! turn seen from the client over loopback (the move streamed, then the next actions: p50 and
 //! p99 over `TURNS` turns), and its resident memory after the first turn and after them all.
@@ -28,11 +29,8 @@ const CROWDS: [usize; 3] = [10, 100, 1_000];
 /// The slow model's time before each reply.
 const LATENCY_MS: u64 = 1_000;
 
-/// The scenario: every narration one short scene, every action list one action.
-const SCENARIO: &str = r#"{"cycle": true,
-  "steps": [{"text": "You walk on through the rain, and the road bends toward the river."}],
-  "actions": [{"json": {"actions": [{"id": "walk", "description": "Walk on toward the river",
-    "diceRoll": null, "diceReason": null, "difficultyClass": null, "attribute": null}]}}]}"#;
+/// The fake model: every narration one short scene, every action list one action.
+const FAKE_MODEL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/fake-openai.mjs");
 
 fn main() {
     let runtime = tokio::runtime::Runtime::new().expect("a runtime");
@@ -41,11 +39,10 @@ fn main() {
 
 async fn run() {
     let dir = tempfile::tempdir().expect("a temporary folder");
-    let scenario = dir.path().join("scenario.json");
-    std::fs::write(&scenario, SCENARIO).expect("the scenario is written");
+    let model = FakeModel::start(0);
     let addr = free_address();
     let started = Instant::now();
-    let server = Server(spawn(&addr, &scenario, dir.path(), &[]));
+    let server = Server(spawn(&addr, &model, dir.path(), &[]));
     let client = reqwest::Client::builder()
         .cookie_store(true)
         .build()
@@ -108,9 +105,7 @@ async fn run() {
 /// `players` games at once on a fresh server; prints their row.
 async fn crowd(players: usize) {
     let dir = tempfile::tempdir().expect("a temporary folder");
-    let scenario = dir.path().join("scenario.json");
-    let slow = SCENARIO.replacen('{', &format!("{{\"latency_ms\": {LATENCY_MS}, "), 1);
-    std::fs::write(&scenario, slow).expect("the scenario is written");
+    let model = FakeModel::start(LATENCY_MS);
     let addr = free_address();
     let many = "1000000".to_owned();
     let limits = [
@@ -118,7 +113,7 @@ async fn crowd(players: usize) {
         ("DICEBOUND_CAMPAIGNS_PER_HOUR", many.clone()),
         ("DICEBOUND_TURNS_PER_MINUTE", many),
     ];
-    let server = Server(spawn(&addr, &scenario, dir.path(), &limits));
+    let server = Server(spawn(&addr, &model, dir.path(), &limits));
     let url = |path: &str| format!("http://{addr}{path}");
     let client = reqwest::Client::new();
     while !client
@@ -215,6 +210,41 @@ async fn one_turn(
 /// The server process, stopped when dropped.
 struct Server(Child);
 
+/// The fake model's process and its port, stopped when dropped.
+struct FakeModel(Child, u16);
+
+impl FakeModel {
+    /// Starts the fake model, answering after `latency_ms`.
+    fn start(latency_ms: u64) -> Self {
+        let mut child = Command::new("node")
+            .arg(FAKE_MODEL)
+            .env("LATENCY_MS", latency_ms.to_string())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("node runs the fake model");
+        let mut line = String::new();
+        std::io::BufRead::read_line(
+            &mut std::io::BufReader::new(child.stdout.take().expect("its output")),
+            &mut line,
+        )
+        .expect("the fake model says where it listens");
+        let port = line
+            .trim()
+            .rsplit(':')
+            .next()
+            .and_then(|port| port.parse().ok())
+            .unwrap_or_else(|| panic!("no port in {line:?}"));
+        Self(child, port)
+    }
+}
+
+impl Drop for FakeModel {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.0.kill();
@@ -222,19 +252,19 @@ impl Drop for Server {
     }
 }
 
-fn spawn(
-    addr: &str,
-    scenario: &std::path::Path,
-    data: &std::path::Path,
-    extra: &[(&str, String)],
-) -> Child {
+fn spawn(addr: &str, model: &FakeModel, data: &std::path::Path, extra: &[(&str, String)]) -> Child {
     Command::new(env!("CARGO_BIN_EXE_server"))
         .envs(extra.iter().map(|(name, value)| (*name, value.as_str())))
         .env("LEPTOS_SITE_ADDR", addr)
         .env("LEPTOS_SITE_ROOT", data)
         .env("LEPTOS_ENV", "PROD")
         .env("RUST_LOG", "warn")
-        .env("DICEBOUND_LLM", format!("scripted:{}", scenario.display()))
+        .env(
+            "DICEBOUND_LLM_BASE_URL",
+            format!("http://127.0.0.1:{}/v1", model.1),
+        )
+        .env("DICEBOUND_LLM_API_KEY", "fake")
+        .env("DICEBOUND_LLM_MODEL", "fake")
         .env(
             "DICEBOUND_DATABASE_URL",
             format!("sqlite://{}/bench.db", data.display()),
@@ -292,7 +322,7 @@ fn print_table(cold_start: Duration, memory: [u64; 3], times: &[Duration]) {
     let [idle, after_first, after] = memory;
     let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
     println!(
-        "\nfootprint: the release server process, instant scripted model, SQLite, loopback HTTP"
+        "\nfootprint: the release server process, instant fake OpenAI-compatible model, SQLite, loopback HTTP"
     );
     println!("{:<44} {:>12}", "measure", "value");
     println!(

@@ -1,5 +1,6 @@
 //! What one turn costs as a campaign grows: a campaign of 10 turns and one of 1,000 turns
-//! (played through the service against an instant scripted model, stored in SQLite), then
+//! (played through the service against an instant scripted model, stored in SQLite, then again
+//! in PostgreSQL when `DICEBOUND_BENCH_POSTGRES_URL` names a cluster, as `make bench` does), then
 //! `SAMPLES` more turns on each, measuring for a full turn (both phases): server time, rows the
 //! store reads, and bytes sent to the browser (the streamed JSON lines plus the actions answer).
 //! The goal (issue: campaign spine): the long campaign within 1.2× of the short one on all three.
@@ -20,6 +21,7 @@ use app::service::{Game, MoveRequest, TurnsInFlight};
 use futures::future::BoxFuture;
 use rand::{rngs::StdRng, SeedableRng};
 use server::store::SqlStore;
+use sqlx::{Connection, Executor, PgConnection};
 
 const SAMPLES: usize = 200;
 
@@ -202,7 +204,6 @@ struct Bench {
     owner: PlayerId,
     id: CampaignId,
     turn: u32,
-    _dir: tempfile::TempDir,
 }
 
 impl Bench {
@@ -215,11 +216,9 @@ impl Bench {
         }
     }
 
-    /// A campaign with `turns` turns played.
-    async fn new(turns: u32, rng: &mut StdRng) -> Self {
-        let dir = tempfile::tempdir().unwrap();
-        let url = format!("sqlite://{}", dir.path().join("bench.db").display());
-        let store = SqlStore::open(&url).await.unwrap();
+    /// A campaign with `turns` turns played, in the empty database at `url`.
+    async fn new(url: &str, turns: u32, rng: &mut StdRng) -> Self {
+        let store = SqlStore::open(url).await.unwrap();
         let mut bench = Self {
             in_flight: TurnsInFlight::new(std::sync::Arc::new(store.clone())),
             store: Counting {
@@ -231,7 +230,6 @@ impl Bench {
             owner: PlayerId::random(rng),
             id: CampaignId::random(rng),
             turn: 1,
-            _dir: dir,
         };
         let form = NewCampaign::new("A crypt, knocking.", "Mira", "Ranger");
         bench.id = bench
@@ -264,10 +262,10 @@ impl Bench {
 
 /// Both campaigns measured turn by turn in alternation, so that whatever else the machine does
 /// falls on both alike.
-async fn measure() -> (Vec<Cost>, Vec<Cost>) {
+async fn measure(database: &Database) -> (Vec<Cost>, Vec<Cost>) {
     let mut rng = StdRng::seed_from_u64(7);
-    let mut short = Bench::new(10, &mut rng).await;
-    let mut long = Bench::new(1_000, &mut rng).await;
+    let mut short = Bench::new(&database.fresh("short").await, 10, &mut rng).await;
+    let mut long = Bench::new(&database.fresh("long").await, 1_000, &mut rng).await;
     let (mut a, mut b) = (Vec::with_capacity(SAMPLES), Vec::with_capacity(SAMPLES));
     for _ in 0..SAMPLES {
         a.push(short.next(&mut rng).await);
@@ -299,19 +297,54 @@ fn summarise(costs: &[Cost]) -> Row {
     }
 }
 
-fn main() {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    let (short, long) = runtime.block_on(measure());
-    let (short, long) = (summarise(&short), summarise(&long));
-    println!("\nturn cost: a full turn (move streamed + actions), instant scripted model, SQLite, {SAMPLES} samples");
+/// Where the campaigns are stored.
+enum Database {
+    /// SQLite files in a temporary folder.
+    Sqlite(tempfile::TempDir),
+    /// New databases in the PostgreSQL cluster at this admin URL.
+    Postgres(String),
+}
+
+impl Database {
+    fn name(&self) -> &'static str {
+        match self {
+            Self::Sqlite(_) => "SQLite",
+            Self::Postgres(_) => "PostgreSQL",
+        }
+    }
+
+    /// The URL of a new, empty database called `name`.
+    async fn fresh(&self, name: &str) -> String {
+        match self {
+            Self::Sqlite(dir) => format!("sqlite://{}", dir.path().join(name).display()),
+            Self::Postgres(admin) => {
+                let mut connection = PgConnection::connect(admin).await.unwrap();
+                let name = format!("bench_{name}_{}", std::process::id());
+                connection
+                    .execute(format!("DROP DATABASE IF EXISTS {name}").as_str())
+                    .await
+                    .unwrap();
+                connection
+                    .execute(format!("CREATE DATABASE {name}").as_str())
+                    .await
+                    .unwrap();
+                let (base, _) = admin.rsplit_once('/').unwrap();
+                format!("{base}/{name}")
+            }
+        }
+    }
+}
+
+fn print_table(database: &Database, short: &Row, long: &Row) {
+    println!(
+        "\nturn cost: a full turn (move streamed + actions), instant scripted model, {}, {SAMPLES} samples",
+        database.name()
+    );
     println!(
         "{:<16} {:>12} {:>12} {:>12} {:>14}",
         "campaign", "time p50", "time p99", "rows read", "bytes to page"
     );
-    for (name, row) in [("10 turns", &short), ("1,000 turns", &long)] {
+    for (name, row) in [("10 turns", short), ("1,000 turns", long)] {
         println!(
             "{:<16} {:>12.3?} {:>12.3?} {:>12.1} {:>14.0}",
             name, row.p50, row.p99, row.rows, row.bytes
@@ -326,4 +359,20 @@ fn main() {
         ratio(long.rows, short.rows),
         ratio(long.bytes, short.bytes)
     );
+}
+
+fn main() {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let mut databases = vec![Database::Sqlite(tempfile::tempdir().unwrap())];
+    match std::env::var("DICEBOUND_BENCH_POSTGRES_URL") {
+        Ok(admin) => databases.push(Database::Postgres(admin)),
+        Err(_) => println!("\nturn cost on PostgreSQL: not measured (set DICEBOUND_BENCH_POSTGRES_URL to a cluster's admin URL; make bench starts one)"),
+    }
+    for database in &databases {
+        let (short, long) = runtime.block_on(measure(database));
+        print_table(database, &summarise(&short), &summarise(&long));
+    }
 }

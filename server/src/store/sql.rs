@@ -82,7 +82,12 @@ impl Backend {
 /// Campaigns in a SQL database.
 #[derive(Clone, Debug)]
 pub struct SqlStore {
+    /// Connections that read.
     pool: AnyPool,
+    /// Connections that write: for SQLite one, so that writers queue in order here instead of
+    /// polling the file's lock (SQLite's busy handler sleeps up to 100 ms between tries); for
+    /// PostgreSQL the same pool, which locks rows, not the database.
+    writer: AnyPool,
     backend: Backend,
 }
 
@@ -90,8 +95,8 @@ pub(super) fn database(error: impl std::error::Error + Send + Sync + 'static) ->
     StoreError::database(error)
 }
 
-/// Connections a SQLite file is served with (one writer at a time in any case).
-const SQLITE_CONNECTIONS: u32 = 4;
+/// Connections that read a SQLite file (besides the one that writes).
+const SQLITE_READERS: u32 = 4;
 /// Connections each instance opens to PostgreSQL.
 const POSTGRES_CONNECTIONS: u32 = 16;
 
@@ -101,17 +106,24 @@ impl SqlStore {
     pub async fn open(url: &str) -> Result<Self, StoreError> {
         let backend = Backend::of(url).map_err(database)?;
         sqlx::any::install_default_drivers();
-        let pool = match backend {
+        let (pool, writer) = match backend {
             Backend::Sqlite => open_sqlite(url).await?,
-            Backend::Postgres => AnyPoolOptions::new()
-                .max_connections(POSTGRES_CONNECTIONS)
-                .acquire_timeout(Duration::from_secs(10))
-                .connect(url)
-                .await
-                .map_err(database)?,
+            Backend::Postgres => {
+                let pool = AnyPoolOptions::new()
+                    .max_connections(POSTGRES_CONNECTIONS)
+                    .acquire_timeout(Duration::from_secs(10))
+                    .connect(url)
+                    .await
+                    .map_err(database)?;
+                (pool.clone(), pool)
+            }
         };
-        backend.migrator().run(&pool).await.map_err(database)?;
-        Ok(Self { pool, backend })
+        backend.migrator().run(&writer).await.map_err(database)?;
+        Ok(Self {
+            pool,
+            writer,
+            backend,
+        })
     }
 
     /// The database this store keeps its campaigns in.
@@ -119,16 +131,21 @@ impl SqlStore {
         self.backend
     }
 
-    /// The connection pool.
+    /// The connections that read.
     pub(super) fn pool(&self) -> &AnyPool {
         &self.pool
+    }
+
+    /// The connections that write.
+    pub(super) fn writer(&self) -> &AnyPool {
+        &self.writer
     }
 
     /// Gives back every lease: for a database served by one process (see
     /// [`Backend::single_process`]), no turn of the previous process runs after a restart.
     pub async fn clear_leases(&self) -> Result<(), StoreError> {
         sqlx::query("DELETE FROM leases")
-            .execute(&self.pool)
+            .execute(&self.writer)
             .await
             .map_err(database)?;
         Ok(())
@@ -136,17 +153,18 @@ impl SqlStore {
 
     /// A transaction that will write.
     async fn write(&self) -> Result<sqlx::Transaction<'static, Any>, StoreError> {
-        self.pool
+        self.writer
             .begin_with(self.backend.begin_write())
             .await
             .map_err(database)
     }
 }
 
-/// A pool over the SQLite file at `url`: created if missing, write-ahead log, `synchronous =
-/// NORMAL` (safe with WAL); an in-memory database gets one lasting connection (each new one
-/// would be another, empty database).
-async fn open_sqlite(url: &str) -> Result<AnyPool, StoreError> {
+/// The reading and the writing pools over the SQLite file at `url`: created if missing,
+/// write-ahead log, `synchronous = NORMAL` (safe with WAL), one writing connection. An
+/// in-memory database gets one lasting connection for both (each new one would be another,
+/// empty database).
+async fn open_sqlite(url: &str) -> Result<(AnyPool, AnyPool), StoreError> {
     let separator = if url.contains('?') { '&' } else { '?' };
     let url = if url.contains("mode=") {
         url.to_owned()
@@ -154,26 +172,25 @@ async fn open_sqlite(url: &str) -> Result<AnyPool, StoreError> {
         format!("{url}{separator}mode=rwc")
     };
     let in_memory = url.contains(":memory:") || url.contains("mode=memory");
-    let pool = AnyPoolOptions::new()
-        .max_connections(if in_memory { 1 } else { SQLITE_CONNECTIONS })
-        .idle_timeout(if in_memory {
-            None
-        } else {
-            Some(Duration::from_secs(600))
-        })
-        .max_lifetime(if in_memory {
-            None
-        } else {
-            Some(Duration::from_secs(1800))
-        })
-        .after_connect(|connection, _| Box::pin(async move { sqlite_pragmas(connection).await }))
-        .connect(&url)
+    let pool = |connections: u32| {
+        AnyPoolOptions::new()
+            .max_connections(connections)
+            .idle_timeout((!in_memory).then_some(Duration::from_secs(600)))
+            .max_lifetime((!in_memory).then_some(Duration::from_secs(1800)))
+            .after_connect(|connection, _| Box::pin(sqlite_pragmas(connection)))
+            .connect(&url)
+    };
+    let writer = pool(1).await.map_err(database)?;
+    writer
+        .execute("PRAGMA journal_mode = WAL")
         .await
         .map_err(database)?;
-    pool.execute("PRAGMA journal_mode = WAL")
-        .await
-        .map_err(database)?;
-    Ok(pool)
+    let reader = if in_memory {
+        writer.clone()
+    } else {
+        pool(SQLITE_READERS).await.map_err(database)?
+    };
+    Ok((reader, writer))
 }
 
 /// What each SQLite connection is opened with (foreign keys and a 5 s busy timeout are sqlx's
@@ -595,7 +612,7 @@ impl CampaignStore for SqlStore {
             let deleted = sqlx::query("DELETE FROM campaigns WHERE id = $1 AND owner = $2")
                 .bind(id.as_str())
                 .bind(owner.as_str())
-                .execute(&self.pool)
+                .execute(&self.writer)
                 .await
                 .map_err(database)?
                 .rows_affected();

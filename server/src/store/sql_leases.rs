@@ -21,7 +21,7 @@ impl LeaseStore for SqlStore {
             .bind(terms.holder)
             .bind(terms.until_ms)
             .bind(terms.now_ms)
-            .execute(self.pool())
+            .execute(self.writer())
             .await
             .map_err(database)?
             .rows_affected();
@@ -38,7 +38,7 @@ impl LeaseStore for SqlStore {
             .bind(terms.id.as_str())
             .bind(terms.work.as_str())
             .bind(terms.holder)
-            .execute(self.pool())
+            .execute(self.writer())
             .await
             .map_err(database)?
             .rows_affected();
@@ -57,7 +57,7 @@ impl LeaseStore for SqlStore {
                 .bind(id.as_str())
                 .bind(work.as_str())
                 .bind(holder)
-                .execute(self.pool())
+                .execute(self.writer())
                 .await
                 .map_err(database)?;
             Ok(())
@@ -106,7 +106,7 @@ impl LeaseStore for SqlStore {
             .bind(&roll.action_id)
             .bind(&roll.reason)
             .bind(resolution)
-            .execute(self.pool())
+            .execute(self.writer())
             .await
             .map_err(database)?;
             Ok(())

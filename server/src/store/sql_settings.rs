@@ -22,7 +22,7 @@ impl SqlStore {
         )
         .bind(name)
         .bind(value)
-        .execute(self.pool())
+        .execute(self.writer())
         .await
         .map_err(database)?;
         Ok(())

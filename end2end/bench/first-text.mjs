@@ -1,0 +1,107 @@
+// Browser time from a click to the first narrative text (make bench; prints numbers, never
+// fails a build): the release server against the fake OpenAI-compatible model
+// (scripts/fake-openai.mjs) with a fixed time to first token, in Chromium. A campaign is started,
+// then TURNS typed moves are played; each is timed in the page from the click on "Do it" to the
+// first text of the streamed scene, less the fake model's fixed latency.
+//
+//   DICEBOUND_SERVER_BIN=… LEPTOS_SITE_ROOT=… node end2end/bench/first-text.mjs
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { chromium } from "@playwright/test";
+
+const TURNS = 20;
+const LATENCY_MS = 200;
+const here = new URL(".", import.meta.url).pathname;
+
+/** Starts a child process that is killed when this script ends. */
+function child(command, args, env) {
+  const process_ = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  process.on("exit", () => process_.kill());
+  return process_;
+}
+
+async function fakeModel() {
+  const model = child("node", [join(here, "../../scripts/fake-openai.mjs")], { LATENCY_MS: String(LATENCY_MS) });
+  const [line] = await createInterface({ input: model.stdout })[Symbol.asyncIterator]().next().then((r) => [r.value]);
+  return Number(line.split(":").pop());
+}
+
+async function gameServer(modelPort, data) {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  child(process.env.DICEBOUND_SERVER_BIN, [], {
+    LEPTOS_SITE_ADDR: `127.0.0.1:${port}`,
+    LEPTOS_SITE_ROOT: process.env.LEPTOS_SITE_ROOT,
+    LEPTOS_OUTPUT_NAME: "dicebound",
+    LEPTOS_ENV: "PROD",
+    RUST_LOG: "warn",
+    DICEBOUND_DATABASE_URL: `sqlite://${data}/bench.db`,
+    DICEBOUND_LLM_BASE_URL: `http://127.0.0.1:${modelPort}/v1`,
+    DICEBOUND_LLM_API_KEY: "fake",
+    DICEBOUND_LLM_MODEL: "fake",
+    DICEBOUND_TURNS_PER_MINUTE: "6000",
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let tries = 0; tries < 500; tries++) {
+    if (await fetch(url).then((r) => r.ok, () => false)) return url;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error("the server did not start");
+}
+
+/** Clicks "Do it" and resolves with the milliseconds until the streamed scene shows text. */
+function clickToFirstText() {
+  return new Promise((resolve) => {
+    const story = document.querySelector('[data-testid="story"]');
+    let started = 0;
+    const observer = new MutationObserver(() => {
+      if (story.querySelector(".scene.draft")?.textContent) {
+        observer.disconnect();
+        resolve(performance.now() - started);
+      }
+    });
+    observer.observe(story, { subtree: true, childList: true, characterData: true });
+    const button = [...document.querySelectorAll("button")].find((b) => b.textContent.trim() === "Do it");
+    started = performance.now();
+    button.click();
+  });
+}
+
+const data = mkdtempSync(join(tmpdir(), "dicebound-bench-"));
+try {
+  const url = await gameServer(await fakeModel(), data);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu"],
+  });
+  const page = await browser.newPage();
+  await page.goto(url);
+  await page.locator('main[data-hydrated="true"]').waitFor({ state: "attached" });
+  await page.getByPlaceholder("Mira Thorne").fill("Wren");
+  await page.getByRole("button", { name: "Begin the adventure" }).click();
+  await page.waitForURL(/\/play\//);
+  await page.locator('main[data-hydrated="true"]').waitFor({ state: "attached" });
+  const times = [];
+  for (let turn = 0; turn < TURNS; turn++) {
+    const move = page.getByLabel("Your move");
+    await move.fill(`I walk on, step ${turn + 1}`);
+    await page.getByRole("button", { name: "Do it" }).waitFor();
+    times.push((await page.evaluate(clickToFirstText)) - LATENCY_MS);
+    await page.waitForFunction(() => {
+      const input = document.querySelector("textarea");
+      return input && input.value === "" && !document.querySelector(".scene.draft");
+    });
+    await page.getByRole("button", { name: "Do it" }).waitFor({ state: "visible" });
+  }
+  await browser.close();
+  times.sort((a, b) => a - b);
+  const at = (q) => times[Math.round((times.length - 1) * q)];
+  console.log(`\nbrowser: click on "Do it" to the first narrative text, Chromium, fake model's ${LATENCY_MS} ms to first token taken off, ${TURNS} turns`);
+  console.log(`${"p50".padEnd(44)} ${at(0.5).toFixed(1).padStart(9)} ms`);
+  console.log(`${"p99".padEnd(44)} ${at(0.99).toFixed(1).padStart(9)} ms`);
+} finally {
+  rmSync(data, { recursive: true, force: true });
+  process.exit(0);
+}
