@@ -206,6 +206,53 @@ async fn a_lease_is_held_until_given_back_or_run_out(backend: Backend) {
     );
 }
 
+async fn a_played_turn_gives_its_lease_back_before_it_answers(backend: Backend) {
+    let database = databases::fresh(backend).await;
+    let instance = Instance::open(&database.url).await;
+    let llm = ScriptedLlm::from_steps(vec![Step::text("A guard."), actions(), Step::text("On.")]);
+    let gm = GmSettings::default();
+    let game = instance.game(&llm, &gm);
+    let owner = PlayerId::random(&mut StdRng::seed_from_u64(4));
+    let id = created(&game, &owner).await;
+    let input = MoveInput::Text {
+        text: "I wait".into(),
+    };
+    let request = MoveRequest {
+        expected_turn: 1,
+        input: &input,
+    };
+
+    game.play(
+        &owner,
+        &id,
+        request,
+        200,
+        &mut StdRng::seed_from_u64(5),
+        &mut |_| {},
+    )
+    .await
+    .unwrap();
+
+    let now_ms = i64::try_from(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_millis(),
+    )
+    .unwrap();
+    let next_phase = LeaseTerms {
+        id: &id,
+        work: Work::Turn,
+        holder: "the actions",
+        now_ms,
+        until_ms: now_ms + 30_000,
+    };
+    assert!(
+        instance.store.take_lease(next_phase).await.unwrap(),
+        "the actions asked for next find the campaign free, without waiting a poll"
+    );
+}
+
 fn player_roll(updates: &[TurnUpdate]) -> Option<String> {
     updates.iter().find_map(|update| match update {
         TurnUpdate::Entry {
@@ -278,6 +325,7 @@ async fn a_roll_once_shown_is_the_roll_of_the_retry(backend: Backend) {
 }
 
 on_both_backends!(
+    a_played_turn_gives_its_lease_back_before_it_answers,
     twenty_submissions_of_one_turn_on_two_instances_make_one_narration,
     a_lease_is_held_until_given_back_or_run_out,
     a_roll_once_shown_is_the_roll_of_the_retry,

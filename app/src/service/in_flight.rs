@@ -94,6 +94,20 @@ impl InFlight {
     pub async fn save_roll(&self, roll: &PendingRoll) -> Result<(), ServiceError> {
         Ok(self.leases.save_pending_roll(&self.id, roll).await?)
     }
+
+    /// Gives the campaign back now, so that the phase the browser asks for next (the actions
+    /// after a move) finds it free instead of waiting a poll for the release a drop sends.
+    pub async fn release(mut self) {
+        self.renewal.abort();
+        let holder = std::mem::take(&mut self.holder);
+        if let Err(error) = self
+            .leases
+            .release_lease(&self.id, self.work, &holder)
+            .await
+        {
+            tracing::warn!(campaign = %self.id.as_str(), %error, "giving a lease back");
+        }
+    }
 }
 
 /// Renews the lease every third of its lifetime until the holder drops it.
@@ -131,6 +145,9 @@ impl Drop for InFlight {
         self.renewal.abort();
         let (leases, id, work) = (self.leases.clone(), self.id.clone(), self.work);
         let holder = std::mem::take(&mut self.holder);
+        if holder.is_empty() {
+            return; // given back by `release`
+        }
         tokio::spawn(async move {
             if let Err(error) = leases.release_lease(&id, work, &holder).await {
                 tracing::warn!(campaign = %id.as_str(), %error, "giving a lease back");

@@ -217,6 +217,7 @@ impl Game<'_> {
             .store
             .commit(owner, id, turn, Append::NextTurn, narrated.commit(), now)
             .await?;
+        running.release().await;
         Ok((turn, tokens(&narrated.state)))
     }
 
@@ -269,16 +270,18 @@ impl Game<'_> {
         {
             return Ok(loaded);
         }
-        let _running = self.in_flight.take(id).await?;
+        let running = self.in_flight.take(id).await?;
         let loaded = self.current(owner, id).await?;
         if loaded.state.actions.is_some() {
             return Ok(loaded);
         }
-        match self.offer_and_commit(owner, id, loaded, now).await {
+        let offered = match self.offer_and_commit(owner, id, loaded, now).await {
             // Another tab moved on meanwhile: what is saved wins.
             Err(ServiceError::Stale { .. }) => self.current(owner, id).await,
             other => other,
-        }
+        };
+        running.release().await;
+        offered
     }
 
     /// New actions for the campaign's current turn, generated and committed.
