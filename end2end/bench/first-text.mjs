@@ -51,21 +51,25 @@ async function gameServer(modelPort, data) {
   throw new Error("the server did not start");
 }
 
-/** Clicks "Do it" and resolves with the milliseconds until the streamed scene shows text. */
-function clickToFirstText() {
-  return new Promise((resolve) => {
-    const story = document.querySelector('[data-testid="story"]');
-    let started = 0;
+/** Arms the timer: from the next click in the page to the scene's first text shown (the streamed
+ * draft, or the saved scene when the whole reply arrives at once); `window.firstText` resolves with
+ * the milliseconds, or rejects after 10 s. */
+function armTimer() {
+  window.firstText = new Promise((resolve, reject) => {
+    // The whole page is watched: the story's own element may be rendered anew.
+    const scenes = () => document.querySelectorAll('[data-testid="story"] .scene').length;
+    const before = scenes();
+    let started = null;
+    document.addEventListener("click", () => (started = performance.now()), { capture: true, once: true });
     const observer = new MutationObserver(() => {
-      if (story.querySelector(".scene.draft")?.textContent) {
+      const draft = document.querySelector('[data-testid="story"] .scene.draft');
+      if (started !== null && (draft?.textContent || scenes() > before)) {
         observer.disconnect();
         resolve(performance.now() - started);
       }
     });
-    observer.observe(story, { subtree: true, childList: true, characterData: true });
-    const button = [...document.querySelectorAll("button")].find((b) => b.textContent.trim() === "Do it");
-    started = performance.now();
-    button.click();
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    setTimeout(() => reject(new Error("no scene within 10 s")), 10_000);
   });
 }
 
@@ -88,7 +92,9 @@ try {
     const move = page.getByLabel("Your move");
     await move.fill(`I walk on, step ${turn + 1}`);
     await page.getByRole("button", { name: "Do it" }).waitFor();
-    times.push((await page.evaluate(clickToFirstText)) - LATENCY_MS);
+    await page.evaluate(armTimer);
+    await page.getByRole("button", { name: "Do it" }).click();
+    times.push((await page.evaluate(() => window.firstText)) - LATENCY_MS);
     await page.waitForFunction(() => {
       const input = document.querySelector("textarea");
       return input && input.value === "" && !document.querySelector(".scene.draft");
@@ -101,7 +107,10 @@ try {
   console.log(`\nbrowser: click on "Do it" to the first narrative text, Chromium, fake model's ${LATENCY_MS} ms to first token taken off, ${TURNS} turns`);
   console.log(`${"p50".padEnd(44)} ${at(0.5).toFixed(1).padStart(9)} ms`);
   console.log(`${"p99".padEnd(44)} ${at(0.99).toFixed(1).padStart(9)} ms`);
+} catch (error) {
+  console.error(`the browser bench failed: ${error.stack ?? error}`);
+  process.exitCode = 1;
 } finally {
   rmSync(data, { recursive: true, force: true });
-  process.exit(0);
+  process.exit();
 }
