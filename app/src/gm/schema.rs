@@ -147,7 +147,10 @@ pub const ACTIONS_SCHEMA_NAME: &str = "actions";
 /// The strict JSON schema of the model's phase-2 answer (an [`ActionListDraft`]), for OpenAI's
 /// `response_format: {type: "json_schema", json_schema: {name, schema, strict: true}}`.
 pub fn actions_schema() -> Value {
-    strict_schema::<ActionListDraft>()
+    // Generated once per process: every phase 2 sends the same schema.
+    static SCHEMA: std::sync::LazyLock<Value> =
+        std::sync::LazyLock::new(strict_schema::<ActionListDraft>);
+    SCHEMA.clone()
 }
 
 /// [`actions_schema`] with length, pattern and range bounds, for servers that turn the schema

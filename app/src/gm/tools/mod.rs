@@ -202,9 +202,12 @@ fn command<T: GameTool>(arguments: serde_json::Value) -> Result<ToolCommand, Str
     parsed.into_command()
 }
 
-/// The definitions of every tool, in the registry's order.
+/// The definitions of every tool, in the registry's order (their schemas are generated once
+/// per process: every request of every turn sends the same ones).
 pub fn definitions() -> Vec<ToolDefinition> {
-    TOOLS.iter().map(RegisteredTool::definition).collect()
+    static DEFINITIONS: std::sync::LazyLock<Vec<ToolDefinition>> =
+        std::sync::LazyLock::new(|| TOOLS.iter().map(RegisteredTool::definition).collect());
+    DEFINITIONS.clone()
 }
 
 /// The registered tool called `name`.
