@@ -1,6 +1,7 @@
 //! Database adapters of the `CampaignStore` and `LeaseStore` ports: SQLite or PostgreSQL.
 
 mod sql;
+mod sql_campaigns;
 mod sql_leases;
 mod sql_settings;
 

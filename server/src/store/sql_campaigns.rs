@@ -1,0 +1,442 @@
+//! The SQL store's campaigns (the `CampaignStore` port). Tables: `campaigns` (one row each),
+//! `events` (the log), and what is derived from the log: `snapshots` (the current state) and
+//! `story` (the entries the player reads).
+
+use app::campaign::conversation::SentRequest;
+use app::campaign::event::{CampaignEvent, StoredEvent};
+use app::campaign::state::CampaignState;
+use app::campaign::store::{
+    Append, CampaignRecord, CampaignStore, Commit, Current, StoreError, SNAPSHOT_VERSION,
+};
+use app::campaign::view::StoryEntry;
+use app::campaign::{CampaignId, PlayerId};
+use futures::future::BoxFuture;
+use sqlx::any::AnyRow;
+use sqlx::{AnyConnection, Row};
+
+use super::sql::{database, SqlStore};
+
+fn record(row: &AnyRow) -> Result<CampaignRecord, StoreError> {
+    let id: String = row.try_get("id").map_err(database)?;
+    let owner: String = row.try_get("owner").map_err(database)?;
+    let turn: i64 = row.try_get("turn").map_err(database)?;
+    Ok(CampaignRecord {
+        id: id.parse().map_err(database)?,
+        owner: owner.parse().map_err(database)?,
+        title: row.try_get("title").map_err(database)?,
+        created_at: row.try_get("created_at").map_err(database)?,
+        updated_at: row.try_get("updated_at").map_err(database)?,
+        turn: u32::try_from(turn).map_err(database)?,
+    })
+}
+
+/// The snapshot of a row, if there is a readable one of this version.
+fn snapshot(row: &AnyRow) -> Result<Option<CampaignState>, StoreError> {
+    let version: Option<i64> = row.try_get("version").map_err(database)?;
+    let state: Option<String> = row.try_get("state").map_err(database)?;
+    Ok(match (version, state) {
+        (Some(version), Some(state)) if version == i64::from(SNAPSHOT_VERSION) => {
+            serde_json::from_str(&state).ok()
+        }
+        _ => None,
+    })
+}
+
+/// The last request sent, if one is stored and readable (a request of an older format is not
+/// worth failing a turn for).
+fn last_request(row: &AnyRow) -> Result<Option<SentRequest>, StoreError> {
+    let request: Option<String> = row.try_get("last_request").map_err(database)?;
+    Ok(request.and_then(|request| serde_json::from_str(&request).ok()))
+}
+
+/// Rows written by one multi-row `INSERT` (far below either database's limit on bound values;
+/// a phase has a few dozen events at most).
+const ROWS_PER_INSERT: usize = 100;
+
+/// `INSERT INTO {table} ({columns}) VALUES ($1, $2, …), …` for `rows` rows (numbered
+/// placeholders, which both databases read).
+fn insert_rows(table_and_columns: &str, columns: usize, rows: usize) -> String {
+    let mut sql = format!("INSERT INTO {table_and_columns} VALUES ");
+    for row in 0..rows {
+        let placeholders: Vec<String> = (1..=columns)
+            .map(|column| format!("${}", row * columns + column))
+            .collect();
+        let separator = if row == 0 { "" } else { ", " };
+        sql.push_str(&format!("{separator}({})", placeholders.join(", ")));
+    }
+    sql
+}
+
+/// Appends `(turn, event)`s after the campaign's last event, a batch per statement (each
+/// statement is a round trip to the database).
+async fn insert_events(
+    tx: &mut AnyConnection,
+    id: &CampaignId,
+    events: &[(u32, &CampaignEvent)],
+) -> Result<(), StoreError> {
+    let last: i64 =
+        sqlx::query_scalar("SELECT COALESCE(MAX(seq), 0) FROM events WHERE campaign_id = $1")
+            .bind(id.as_str())
+            .fetch_one(&mut *tx)
+            .await
+            .map_err(database)?;
+    let rows = (last + 1..)
+        .zip(events)
+        .map(|(seq, (turn, event))| {
+            serde_json::to_string(event).map(|payload| (seq, i64::from(*turn), payload))
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(database)?;
+    for batch in rows.chunks(ROWS_PER_INSERT) {
+        let sql = insert_rows("events (campaign_id, seq, turn, payload)", 4, batch.len());
+        let mut insert = sqlx::query(&sql);
+        for (seq, turn, payload) in batch {
+            insert = insert
+                .bind(id.as_str())
+                .bind(*seq)
+                .bind(*turn)
+                .bind(payload.as_str());
+        }
+        insert.execute(&mut *tx).await.map_err(database)?;
+    }
+    Ok(())
+}
+
+/// Writes the story entries that follow the first `state.story_len - story.len()` ones, and
+/// the snapshot.
+async fn write_derived(
+    tx: &mut AnyConnection,
+    id: &CampaignId,
+    story: &[StoryEntry],
+    state: &CampaignState,
+    request: Option<&SentRequest>,
+) -> Result<(), StoreError> {
+    let first = i64::from(state.story_len) - story.len().min(state.story_len as usize) as i64;
+    let rows = (first..)
+        .zip(story)
+        .map(|(index, entry)| serde_json::to_string(entry).map(|entry| (index, entry)))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(database)?;
+    for batch in rows.chunks(ROWS_PER_INSERT) {
+        let sql = insert_rows("story (campaign_id, idx, entry)", 3, batch.len());
+        let mut insert = sqlx::query(&sql);
+        for (index, entry) in batch {
+            insert = insert.bind(id.as_str()).bind(*index).bind(entry.as_str());
+        }
+        insert.execute(&mut *tx).await.map_err(database)?;
+    }
+    let state = serde_json::to_string(state).map_err(database)?;
+    let request = request
+        .map(serde_json::to_string)
+        .transpose()
+        .map_err(database)?;
+    sqlx::query(
+        "INSERT INTO snapshots (campaign_id, version, state, last_request) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (campaign_id) DO UPDATE SET version = excluded.version, \
+         state = excluded.state, \
+         last_request = COALESCE(excluded.last_request, snapshots.last_request)",
+    )
+    .bind(id.as_str())
+    .bind(i64::from(SNAPSHOT_VERSION))
+    .bind(state)
+    .bind(request)
+    .execute(&mut *tx)
+    .await
+    .map_err(database)?;
+    Ok(())
+}
+
+/// Deletes the campaign's story log (before writing a whole new one).
+async fn clear_story(tx: &mut AnyConnection, id: &CampaignId) -> Result<(), StoreError> {
+    sqlx::query("DELETE FROM story WHERE campaign_id = $1")
+        .bind(id.as_str())
+        .execute(&mut *tx)
+        .await
+        .map_err(database)?;
+    Ok(())
+}
+
+/// Removes the roll of the move in progress (its turn is being committed or replaced).
+async fn clear_pending_roll(tx: &mut AnyConnection, id: &CampaignId) -> Result<(), StoreError> {
+    sqlx::query("DELETE FROM pending_rolls WHERE campaign_id = $1")
+        .bind(id.as_str())
+        .execute(&mut *tx)
+        .await
+        .map_err(database)?;
+    Ok(())
+}
+
+/// Moves the campaign from `expected_turn` to `new_turn`, or says why it cannot.
+async fn advance(
+    tx: &mut AnyConnection,
+    owner: &PlayerId,
+    id: &CampaignId,
+    expected_turn: u32,
+    new_turn: u32,
+    now: Option<i64>,
+) -> Result<(), StoreError> {
+    let updated = sqlx::query(
+        "UPDATE campaigns SET turn = $1, updated_at = COALESCE($2, updated_at) \
+         WHERE id = $3 AND owner = $4 AND turn = $5",
+    )
+    .bind(i64::from(new_turn))
+    .bind(now)
+    .bind(id.as_str())
+    .bind(owner.as_str())
+    .bind(i64::from(expected_turn))
+    .execute(&mut *tx)
+    .await
+    .map_err(database)?
+    .rows_affected();
+    if updated > 0 {
+        return Ok(());
+    }
+    let current: Option<i64> =
+        sqlx::query_scalar("SELECT turn FROM campaigns WHERE id = $1 AND owner = $2")
+            .bind(id.as_str())
+            .bind(owner.as_str())
+            .fetch_optional(&mut *tx)
+            .await
+            .map_err(database)?;
+    Err(match current {
+        Some(current) => StoreError::Stale {
+            current: u32::try_from(current).map_err(database)?,
+        },
+        None => StoreError::NotFound,
+    })
+}
+
+impl CampaignStore for SqlStore {
+    fn create<'a>(
+        &'a self,
+        record: &'a CampaignRecord,
+        events: &'a [StoredEvent],
+        story: &'a [StoryEntry],
+        state: &'a CampaignState,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        Box::pin(async move {
+            let mut tx = self.write().await?;
+            sqlx::query(
+                "INSERT INTO campaigns (id, owner, title, created_at, updated_at, turn) VALUES ($1, $2, $3, $4, $5, $6)",
+            )
+            .bind(record.id.as_str())
+            .bind(record.owner.as_str())
+            .bind(&record.title)
+            .bind(record.created_at)
+            .bind(record.updated_at)
+            .bind(i64::from(record.turn))
+            .execute(&mut *tx)
+            .await
+            .map_err(database)?;
+            let events: Vec<(u32, &CampaignEvent)> = events
+                .iter()
+                .map(|stored| (stored.turn, &stored.event))
+                .collect();
+            insert_events(&mut tx, &record.id, &events).await?;
+            write_derived(&mut tx, &record.id, story, state, None).await?;
+            tx.commit().await.map_err(database)
+        })
+    }
+
+    fn list<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+        offset: u32,
+        limit: u32,
+    ) -> BoxFuture<'a, Result<Vec<CampaignRecord>, StoreError>> {
+        Box::pin(async move {
+            sqlx::query(
+                "SELECT * FROM campaigns WHERE owner = $1 ORDER BY updated_at DESC, id \
+                 LIMIT $2 OFFSET $3",
+            )
+            .bind(owner.as_str())
+            .bind(i64::from(limit))
+            .bind(i64::from(offset))
+            .fetch_all(self.pool())
+            .await
+            .map_err(database)?
+            .iter()
+            .map(record)
+            .collect()
+        })
+    }
+
+    fn count<'a>(&'a self, owner: &'a PlayerId) -> BoxFuture<'a, Result<u32, StoreError>> {
+        Box::pin(async move {
+            let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM campaigns WHERE owner = $1")
+                .bind(owner.as_str())
+                .fetch_one(self.pool())
+                .await
+                .map_err(database)?;
+            u32::try_from(count).map_err(database)
+        })
+    }
+
+    fn current<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+        id: &'a CampaignId,
+    ) -> BoxFuture<'a, Result<Current, StoreError>> {
+        Box::pin(async move {
+            let row = sqlx::query(
+                "SELECT c.*, s.version, s.state, s.last_request FROM campaigns c \
+                 LEFT JOIN snapshots s ON s.campaign_id = c.id WHERE c.id = $1 AND c.owner = $2",
+            )
+            .bind(id.as_str())
+            .bind(owner.as_str())
+            .fetch_optional(self.pool())
+            .await
+            .map_err(database)?
+            .ok_or(StoreError::NotFound)?;
+            Ok(Current {
+                record: record(&row)?,
+                state: snapshot(&row)?,
+                request: last_request(&row)?,
+            })
+        })
+    }
+
+    fn story<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+        id: &'a CampaignId,
+        before: u32,
+        limit: u32,
+    ) -> BoxFuture<'a, Result<(u32, Vec<StoryEntry>), StoreError>> {
+        Box::pin(async move {
+            let start = before.saturating_sub(limit);
+            let rows = sqlx::query(
+                "SELECT s.entry FROM story s JOIN campaigns c ON c.id = s.campaign_id \
+                 WHERE c.id = $1 AND c.owner = $2 AND s.idx >= $3 AND s.idx < $4 ORDER BY s.idx",
+            )
+            .bind(id.as_str())
+            .bind(owner.as_str())
+            .bind(i64::from(start))
+            .bind(i64::from(before))
+            .fetch_all(self.pool())
+            .await
+            .map_err(database)?;
+            let entries = rows
+                .iter()
+                .map(|row| {
+                    let entry: String = row.try_get("entry").map_err(database)?;
+                    serde_json::from_str(&entry).map_err(database)
+                })
+                .collect::<Result<Vec<StoryEntry>, StoreError>>()?;
+            Ok((start, entries))
+        })
+    }
+
+    fn log<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+        id: &'a CampaignId,
+    ) -> BoxFuture<'a, Result<(CampaignRecord, Vec<StoredEvent>), StoreError>> {
+        Box::pin(async move {
+            let mut tx = self
+                .pool()
+                .begin_with(self.backend().begin_consistent_read())
+                .await
+                .map_err(database)?;
+            let row = sqlx::query("SELECT * FROM campaigns WHERE id = $1 AND owner = $2")
+                .bind(id.as_str())
+                .bind(owner.as_str())
+                .fetch_optional(&mut *tx)
+                .await
+                .map_err(database)?
+                .ok_or(StoreError::NotFound)?;
+            let campaign = record(&row)?;
+            let events =
+                sqlx::query("SELECT turn, payload FROM events WHERE campaign_id = $1 ORDER BY seq")
+                    .bind(id.as_str())
+                    .fetch_all(&mut *tx)
+                    .await
+                    .map_err(database)?
+                    .iter()
+                    .map(|row| {
+                        let turn: i64 = row.try_get("turn").map_err(database)?;
+                        let payload: String = row.try_get("payload").map_err(database)?;
+                        Ok(StoredEvent {
+                            turn: u32::try_from(turn).map_err(database)?,
+                            event: serde_json::from_str(&payload).map_err(database)?,
+                        })
+                    })
+                    .collect::<Result<_, StoreError>>()?;
+            tx.commit().await.map_err(database)?;
+            Ok((campaign, events))
+        })
+    }
+
+    fn commit<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+        id: &'a CampaignId,
+        expected_turn: u32,
+        how: Append,
+        commit: Commit<'a>,
+        now: i64,
+    ) -> BoxFuture<'a, Result<u32, StoreError>> {
+        Box::pin(async move {
+            let new_turn = match how {
+                Append::NextTurn => expected_turn + 1,
+                Append::SameTurn => expected_turn,
+                Append::Replace { turn } => turn,
+            };
+            let mut tx = self.write().await?;
+            advance(&mut tx, owner, id, expected_turn, new_turn, Some(now)).await?;
+            if let Append::Replace { .. } = how {
+                clear_story(&mut tx, id).await?;
+            }
+            if how != Append::SameTurn {
+                clear_pending_roll(&mut tx, id).await?;
+            }
+            let events: Vec<(u32, &CampaignEvent)> = commit
+                .events
+                .iter()
+                .map(|event| (new_turn, event))
+                .collect();
+            insert_events(&mut tx, id, &events).await?;
+            write_derived(&mut tx, id, commit.story, commit.state, commit.request).await?;
+            tx.commit().await.map_err(database)?;
+            Ok(new_turn)
+        })
+    }
+
+    fn rebuild<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+        id: &'a CampaignId,
+        turn: u32,
+        story: &'a [StoryEntry],
+        state: &'a CampaignState,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        Box::pin(async move {
+            let mut tx = self.write().await?;
+            advance(&mut tx, owner, id, turn, turn, None).await?;
+            clear_story(&mut tx, id).await?;
+            write_derived(&mut tx, id, story, state, None).await?;
+            tx.commit().await.map_err(database)
+        })
+    }
+
+    fn delete<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+        id: &'a CampaignId,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        Box::pin(async move {
+            let deleted = sqlx::query("DELETE FROM campaigns WHERE id = $1 AND owner = $2")
+                .bind(id.as_str())
+                .bind(owner.as_str())
+                .execute(self.writer())
+                .await
+                .map_err(database)?
+                .rows_affected();
+            if deleted == 0 {
+                Err(StoreError::NotFound)
+            } else {
+                Ok(())
+            }
+        })
+    }
+}
