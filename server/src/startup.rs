@@ -3,7 +3,7 @@
 
 use std::{future::Future, io, net::SocketAddr, sync::Arc};
 
-use app::service::{GameServices, RateLimits, TurnsInFlight};
+use app::service::{Dice, GameServices, RateLimits, TurnsInFlight};
 use app::{shell, App};
 use axum::Router;
 use leptos::prelude::{provide_context, LeptosOptions};
@@ -149,6 +149,7 @@ fn services(
         gm: Arc::new(provider.gm),
         master: Arc::new(provider.master),
         limits: Arc::new(RateLimits::new(spend.limits)),
+        dice: Arc::new(provider.dice_seed.map_or_else(Dice::default, Dice::seeded)),
     };
     (services, provider.bundled)
 }
@@ -191,6 +192,8 @@ fn router(
             identity,
             player_identity,
         ))
+        // `limit_bodies` sets each route's limit; axum's own 2 MiB default would cut an import.
+        .layer(axum::extract::DefaultBodyLimit::disable())
         .layer(axum::middleware::from_fn(limit_bodies))
         // A refused request never gets an identity.
         .layer(axum::middleware::from_fn(refuse_cross_site))

@@ -52,12 +52,16 @@ struct World {
 
 impl World {
     async fn new() -> Self {
-        let dir = tempfile::tempdir().unwrap();
-        let url = format!("sqlite://{}", dir.path().join("game.db").display());
-        let store = SqlStore::open(&url).await.unwrap();
         let mut scenario = scenario();
         // One action list per phase 2: the opening and two turns.
         scenario.actions = vec![scenario.actions[0].clone(); 3];
+        Self::playing(scenario).await
+    }
+
+    async fn playing(scenario: Scenario) -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("game.db").display());
+        let store = SqlStore::open(&url).await.unwrap();
         Self {
             store: store.clone(),
             llm: ScriptedLlm::new(scenario),
@@ -266,4 +270,153 @@ async fn a_branch_copies_the_campaign_up_to_the_chosen_turn() {
         beyond,
         Err(ServiceError::Invalid { field: "turn", .. })
     ));
+}
+
+/// A reply calling several tools at once.
+fn calls(calls: &[(&str, Value)]) -> Step {
+    let calls: Vec<Value> = calls
+        .iter()
+        .map(|(name, arguments)| json!({"name": name, "arguments": arguments}))
+        .collect();
+    serde_json::from_value(json!({ "tool_calls": calls })).unwrap()
+}
+
+/// Every tool the narrator has, a fall to 0 HP and a death save, then a retelling and a move on
+/// the imported copy.
+fn every_tool() -> Scenario {
+    let hurt = json!({"hpChange": -3, "addConditions": [{"name": "Poisoned", "duration": "1 hour", "notes": null}]});
+    let note = json!({"action": "note", "kind": "person", "name": "The ghoul", "note": "Hungry."});
+    let mut scenario = scenario();
+    scenario.steps = vec![
+        Step::text("A crypt, knocking."),
+        calls(&[
+            (
+                "roll_dice",
+                json!({"dice": "1d8+1", "reason": "Ghoul claw"}),
+            ),
+            ("update_character", hurt),
+            (
+                "add_inventory",
+                json!({"items": [{"name": "Bone charm", "quantity": 2}]}),
+            ),
+            ("keep_journal", note),
+        ]),
+        calls(&[
+            (
+                "request_check",
+                json!({"attribute": "DEX", "difficultyClass": 10, "reason": "Dodge"}),
+            ),
+            (
+                "ask_oracle",
+                json!({"question": "Is the ghoul alone?", "likelihood": "likely"}),
+            ),
+            ("speak_to_player", json!({"message": "Ghouls fear fire."})),
+            (
+                "record_place",
+                json!({"place": "The crypt", "connectsTo": ["The ossuary"]}),
+            ),
+        ]),
+        Step::text("The ghoul reels back into the dark."),
+        calls(&[
+            (
+                "update_inventory",
+                json!({"updates": [{"slug": "bone-charm", "quantityChange": -1}]}),
+            ),
+            ("get_character_stats", json!({})),
+            (
+                "award_experience",
+                json!({"amount": 300, "reason": "Drove off the ghoul"}),
+            ),
+            ("rest", json!({"kind": "short"})),
+        ]),
+        Step::text("You rest among the bones."),
+        calls(&[("update_character", json!({"hpChange": -100}))]),
+        Step::text("The floor gives way and you fall."),
+        Step::text("You cling to life at the bottom of the pit."),
+        Step::text("Told again: you cling on, barely."),
+        Step::text("The imported tale goes on."),
+        Step::text("The imported tale goes on."),
+    ];
+    scenario.actions = vec![scenario.actions[0].clone(); 12];
+    scenario
+}
+
+/// The file's events with scenes' HTML left out (an import renders it again).
+fn events_of(export: &app::campaign::export::CampaignExport) -> Value {
+    let mut file = file_of(export);
+    for stored in file["events"].as_array_mut().unwrap() {
+        if let Some(event) = stored["event"].as_object_mut() {
+            event.remove("html");
+        }
+    }
+    file["events"].take()
+}
+
+#[tokio::test]
+async fn a_campaign_that_used_every_tool_comes_back_whole_and_plays_on() {
+    use app::game::{JournalChange, Slug};
+    let mut w = World::playing(every_tool()).await;
+    let ann = PlayerId::random(&mut w.rng);
+    let id = w.campaign(&ann).await;
+    let mut rng = w.rng.clone();
+    for (turn, text) in [(3, "I rest"), (4, "I walk on"), (5, "I hold on")] {
+        let input = MoveInput::Text { text: text.into() };
+        let request = MoveRequest {
+            expected_turn: turn,
+            input: &input,
+        };
+        w.game()
+            .play(&ann, &id, request, 2, &mut rng, &mut |_| {})
+            .await
+            .unwrap();
+        w.game().ensure_actions(&ann, &id, 2).await.unwrap();
+    }
+    w.game().undo(&ann, &id, 6, 3).await.unwrap();
+    w.game().redo(&ann, &id, 5, 3).await.unwrap();
+    w.game().retell(&ann, &id, 6, 3, &mut rng).await.unwrap();
+    let entry = w.view(&ann, &id).await.journal[0].id;
+    let pin = JournalChange::Pin {
+        id: entry,
+        pinned: true,
+    };
+    w.game().edit_journal(&ann, &id, pin, 3).await.unwrap();
+    let charm = Slug::new("bone-charm").unwrap();
+    w.game().drop_item(&ann, &id, &charm, 3).await.unwrap();
+
+    let export = w.game().export(&ann, &id).await.unwrap();
+    let log = serde_json::to_string(&export).unwrap();
+    for kind in [
+        "\"kind\":\"checked\"",
+        "\"kind\":\"asked\"",
+        "\"kind\":\"aside\"",
+        "\"kind\":\"mapped\"",
+        "\"kind\":\"noted\"",
+        "\"kind\":\"read\"",
+        "\"cause\":\"Death save\"",
+        "\"cause\":\"Dropped from the character panel\"",
+        "\"event\":\"undone\"",
+        "\"event\":\"redone\"",
+        "\"event\":\"journal_edited\"",
+    ] {
+        assert!(log.contains(kind), "the campaign has {kind}");
+    }
+    let copy = w.import(&ann, &log).await.expect("the campaign comes back");
+    let again = w.game().export(&ann, &copy).await.unwrap();
+    assert_eq!(events_of(&again), events_of(&export));
+    let (original, imported) = (w.view(&ann, &id).await, w.view(&ann, &copy).await);
+    assert_eq!(imported.story, original.story);
+    assert_eq!(imported.sheet, original.sheet);
+
+    let input = MoveInput::Text {
+        text: "I climb out".into(),
+    };
+    let request = MoveRequest {
+        expected_turn: 6,
+        input: &input,
+    };
+    w.game()
+        .play(&ann, &copy, request, 4, &mut rng, &mut |_| {})
+        .await
+        .expect("the imported campaign plays on");
+    assert!(format!("{:?}", w.view(&ann, &copy).await.story).contains("imported tale goes on"));
 }

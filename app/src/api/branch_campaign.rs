@@ -9,13 +9,12 @@ use crate::errors::AppError;
 #[server]
 pub async fn branch_campaign(id: String, turn: u32) -> Result<CampaignSummary, AppError> {
     use super::context::{admit_campaign, campaign_id, now, player, services, to_app_error};
-    use rand::SeedableRng;
 
     let player = player().await?;
     let id = campaign_id(&id)?;
     let services = services()?;
     admit_campaign(&services, &player).await?;
-    let mut rng = rand::rngs::StdRng::from_os_rng();
+    let mut rng = services.dice.for_new_campaign();
     services
         .game()
         .branch(&player, &id, turn, now(), &mut rng)

@@ -6,16 +6,19 @@ use leptos::prelude::*;
 use crate::campaign::view::CampaignSummary;
 use crate::errors::AppError;
 
+/// The most bytes of a campaign file to import (the request body's limit on its route, and what
+/// the import form tells the player before it sends a larger file).
+pub const MAX_IMPORT_BYTES: usize = 32 * 1024 * 1024;
+
 /// Imports an exported campaign file (its JSON text, sent as JSON).
 #[server(input = leptos::server_fn::codec::Json)]
 pub async fn import_campaign(file: String) -> Result<CampaignSummary, AppError> {
     use super::context::{admit_campaign, now, player, services, to_app_error};
-    use rand::SeedableRng;
 
     let player = player().await?;
     let services = services()?;
     admit_campaign(&services, &player).await?;
-    let mut rng = rand::rngs::StdRng::from_os_rng();
+    let mut rng = services.dice.for_new_campaign();
     services
         .game()
         .import(&player, &file, now(), &mut rng)

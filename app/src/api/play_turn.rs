@@ -18,14 +18,13 @@ pub async fn play_turn(
     use super::context::{admit_turn, campaign_id, now, player, services, streamed, to_app_error};
     use crate::campaign::view::TurnUpdate;
     use crate::service::MoveRequest;
-    use rand::SeedableRng;
 
     let player = player().await?;
     let id = campaign_id(&id)?;
     let services = services()?;
     admit_turn(&services, &player)?;
     Ok(streamed(move |updates| async move {
-        let mut rng = rand::rngs::StdRng::from_os_rng();
+        let mut rng = services.dice.for_turn(turn);
         let request = MoveRequest {
             expected_turn: turn,
             input: &input,

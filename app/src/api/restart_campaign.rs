@@ -9,12 +9,11 @@ use crate::errors::AppError;
 #[server]
 pub async fn restart_campaign(id: String) -> Result<CampaignSummary, AppError> {
     use super::context::{admit_turn, campaign_id, now, player, services, to_app_error};
-    use rand::SeedableRng;
     let player = player().await?;
     let id = campaign_id(&id)?;
     let services = services()?;
     admit_turn(&services, &player)?;
-    let mut rng = rand::rngs::StdRng::from_os_rng();
+    let mut rng = services.dice.for_new_campaign();
     services
         .game()
         .restart(&player, &id, now(), &mut rng)

@@ -10,13 +10,12 @@ use crate::errors::AppError;
 #[server]
 pub async fn retell_turn(id: String, turn: u32) -> Result<CampaignView, AppError> {
     use super::context::{admit_turn, campaign_id, now, player, services, to_app_error};
-    use rand::SeedableRng;
 
     let player = player().await?;
     let id = campaign_id(&id)?;
     let services = services()?;
     admit_turn(&services, &player)?;
-    let mut rng = rand::rngs::StdRng::from_os_rng();
+    let mut rng = services.dice.for_turn(turn);
     services
         .game()
         .retell(&player, &id, turn, now(), &mut rng)

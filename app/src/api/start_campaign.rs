@@ -13,13 +13,12 @@ use crate::errors::AppError;
 pub async fn start_campaign(form: NewCampaign) -> Result<TextStream<AppError>, AppError> {
     use super::context::{admit_campaign, now, player, services, streamed, to_app_error};
     use crate::campaign::view::TurnUpdate;
-    use rand::SeedableRng;
 
     let player = player().await?;
     let services = services()?;
     admit_campaign(&services, &player).await?;
     Ok(streamed(move |updates| async move {
-        let mut rng = rand::rngs::StdRng::from_os_rng();
+        let mut rng = services.dice.for_new_campaign();
         let result = services
             .game()
             .create(&player, &form, now(), &mut rng, &mut |u| updates.send(u))

@@ -88,10 +88,26 @@ pub struct TokenUsage {
     pub completion_tokens: u32,
 }
 
+impl TokenUsage {
+    /// Both counts added, or `None` if either would pass `u32::MAX`.
+    pub fn checked_add(self, other: Self) -> Option<Self> {
+        Some(Self {
+            prompt_tokens: self.prompt_tokens.checked_add(other.prompt_tokens)?,
+            completion_tokens: self
+                .completion_tokens
+                .checked_add(other.completion_tokens)?,
+        })
+    }
+}
+
+/// Counts never wrap: past `u32::MAX` they stay there (an imported file that would pass it is
+/// refused before; see [`TokenUsage::checked_add`]).
 impl std::ops::AddAssign for TokenUsage {
     fn add_assign(&mut self, other: Self) {
-        self.prompt_tokens += other.prompt_tokens;
-        self.completion_tokens += other.completion_tokens;
+        self.prompt_tokens = self.prompt_tokens.saturating_add(other.prompt_tokens);
+        self.completion_tokens = self
+            .completion_tokens
+            .saturating_add(other.completion_tokens);
     }
 }
 

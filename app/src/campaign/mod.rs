@@ -4,17 +4,19 @@
 //! - [`view`]: what the browser receives (story entries, the sheet, the actions, turn updates).
 //!   Shared by server and browser.
 //! - [`event`], [`turn_event`], [`conversation`] (server): the log's vocabulary, which the game
-//!   master emits.
+//!   master emits; [`bounds`]: the largest values it may hold.
 //! - [`state`] (server): the snapshot of the current state and the one projector that applies an
 //!   event to it; [`timeline`] says which events are in effect after undo and redo; [`present`]
 //!   shows the state to the browser; [`ledger`] lists every change and roll with its cause.
 //! - [`store`] (server): the `CampaignStore` port the database adapters implement; [`lease`]:
 //!   the `LeaseStore` port (one turn at a time across instances, rolls made final); [`export`]:
-//!   a campaign as one versioned file.
+//!   a campaign as one versioned file; [`title`]: a campaign's title, bounded and printable.
 
 pub mod ids;
 pub mod view;
 
+#[cfg(feature = "ssr")]
+pub mod bounds;
 #[cfg(feature = "ssr")]
 pub mod conversation;
 #[cfg(feature = "ssr")]
@@ -35,6 +37,8 @@ pub mod state;
 pub mod store;
 #[cfg(feature = "ssr")]
 pub mod timeline;
+#[cfg(feature = "ssr")]
+pub mod title;
 #[cfg(feature = "ssr")]
 pub mod turn_event;
 

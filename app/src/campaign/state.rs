@@ -9,7 +9,7 @@ use super::conversation::{Message, TokenUsage};
 use super::event::{CampaignEvent, StoredEvent};
 use super::markdown;
 use super::present::sheet_view;
-use super::timeline::timeline;
+use super::timeline::{timeline, ShownRoll};
 use super::turn_event::{ToolEffect, TurnEvent};
 use super::view::{ActionView, Roller, StoryEntry, TurnUpdate, Verdict};
 use crate::game::map::{MapError, WorldMap};
@@ -70,6 +70,9 @@ pub struct CampaignState {
     /// How many undone turns can be redone.
     #[serde(default)]
     pub redoable: u32,
+    /// The player's rolls already shown for a move from this turn, in turns taken back since.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shown_rolls: Vec<ShownRoll>,
 }
 
 /// Why an event cannot be applied (a log written by another version, or damaged).
@@ -120,6 +123,7 @@ impl CampaignState {
             map: WorldMap::default(),
             story_len: 0,
             redoable: 0,
+            shown_rolls: Vec::new(),
         }
     }
 
@@ -140,6 +144,7 @@ impl CampaignState {
         }
         state.usage += timeline.set_aside_usage;
         state.redoable = timeline.redoable;
+        state.shown_rolls = timeline.shown_rolls;
         Ok(Replay { state, story })
     }
 
@@ -152,6 +157,7 @@ impl CampaignState {
             self.actions = None;
             // A new turn replaces whatever was undone.
             self.redoable = 0;
+            self.shown_rolls.clear();
         }
         match &stored.event {
             CampaignEvent::Started { .. } => Err(ProjectionError::StartedTwice),

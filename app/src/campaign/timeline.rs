@@ -3,9 +3,13 @@
 //! (a `Redone` marker), and the first event of a new turn after an undo discards whatever was
 //! still undone. The log is never rewritten: replaying it always gives the same timeline.
 
+use serde::{Deserialize, Serialize};
+
 use super::conversation::TokenUsage;
 use super::event::{CampaignEvent, StoredEvent};
 use super::turn_event::TurnEvent;
+use crate::game::stakes::DEATH_SAVE;
+use crate::game::Resolution;
 
 /// The events in effect, and what undo left aside.
 #[derive(Debug, Default)]
@@ -16,6 +20,26 @@ pub struct Timeline<'e> {
     pub redoable: u32,
     /// Tokens spent on turns that are no longer in effect (spent all the same).
     pub set_aside_usage: TokenUsage,
+    /// The player's rolls already shown for a move from the latest turn in effect, in turns
+    /// taken back since (see [`ShownRoll`]).
+    pub shown_rolls: Vec<ShownRoll>,
+}
+
+/// A player's roll shown for a move that was then taken back: the same choice made again from
+/// the same turn gets the same dice (a shown roll is final, undo included).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShownRoll {
+    /// The chosen action's id, or [`DEATH_SAVE`] for a typed move (which rolls only as one).
+    pub key: String,
+    /// Why it was rolled.
+    pub reason: String,
+    /// The roll and its verdict.
+    pub resolution: Resolution,
+}
+
+/// What a move rolls under: its chosen action's id, or [`DEATH_SAVE`] for a typed move.
+pub fn roll_key(action_id: Option<&str>) -> String {
+    action_id.unwrap_or(DEATH_SAVE).to_owned()
 }
 
 /// The timeline of `events` (a whole log, oldest first).
@@ -52,11 +76,45 @@ pub fn timeline(events: &[StoredEvent]) -> Timeline<'_> {
     for waiting in &undone {
         set_aside += usage_of(waiting);
     }
+    let latest = turns.last().and_then(|turn| turn.first()).copied();
     Timeline {
+        shown_rolls: latest.map_or_else(Vec::new, |start| shown_since(events, start)),
         active: turns.into_iter().flatten().collect(),
         redoable: u32::try_from(undone.len()).unwrap_or(u32::MAX),
         set_aside_usage: set_aside,
     }
+}
+
+/// The player's rolls of the turn after `start`'s, logged after `start` (so from the same
+/// latest turn), the first for each move kept.
+fn shown_since(events: &[StoredEvent], start: &StoredEvent) -> Vec<ShownRoll> {
+    let next = start.turn.saturating_add(1);
+    let from = events
+        .iter()
+        .position(|stored| std::ptr::eq(stored, start))
+        .unwrap_or(events.len());
+    let mut shown: Vec<ShownRoll> = Vec::new();
+    let mut key = None;
+    for stored in events[from..].iter().filter(|stored| stored.turn == next) {
+        match &stored.event {
+            CampaignEvent::Turn(TurnEvent::Move { action_id, .. }) => {
+                key = Some(roll_key(action_id.as_deref()));
+            }
+            CampaignEvent::Turn(TurnEvent::PlayerRoll {
+                reason, resolution, ..
+            }) => {
+                if let Some(key) = key.take().filter(|k| shown.iter().all(|s| &s.key != k)) {
+                    shown.push(ShownRoll {
+                        key,
+                        reason: reason.clone(),
+                        resolution: resolution.clone(),
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+    shown
 }
 
 /// The tokens a turn's events record.

@@ -55,6 +55,10 @@ pub struct Scenario {
     /// (for benchmarks of many games at once; 0 answers at once).
     #[serde(default)]
     pub latency_ms: u64,
+    /// The server's dice come from a generator seeded with this (tests: nothing depends on
+    /// luck); without it, from the operating system.
+    #[serde(default)]
+    pub dice_seed: Option<u64>,
 }
 
 /// One scripted reply.
@@ -184,6 +188,11 @@ impl ScriptedLlm {
     /// Reads a scenario file's JSON.
     pub fn from_json(json: &str) -> Result<Self, serde_json::Error> {
         serde_json::from_str(json).map(Self::new)
+    }
+
+    /// The seed the scenario sets for the server's dice, if any.
+    pub fn dice_seed(&self) -> Option<u64> {
+        self.scenario.dice_seed
     }
 
     /// The requests received so far, in order: all of them, up to the latest

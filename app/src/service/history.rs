@@ -53,7 +53,7 @@ impl Game<'_> {
         marker: CampaignEvent,
         now: i64,
     ) -> Result<CampaignView, ServiceError> {
-        let running = self.in_flight.take(id).await?;
+        let running = self.lease(owner, id).await?;
         let loaded = self.at_turn(owner, id, expected_turn).await?;
         let turn = loaded.record.turn;
         let to = match marker {
@@ -89,7 +89,7 @@ impl Game<'_> {
         now: i64,
         rng: &mut R,
     ) -> Result<CampaignView, ServiceError> {
-        let running = self.in_flight.take(id).await?;
+        let running = self.lease(owner, id).await?;
         let loaded = self.at_turn(owner, id, expected_turn).await?;
         let turn = loaded.record.turn;
         let (_, log) = self.store.log(owner, id).await?;
@@ -122,7 +122,7 @@ impl Game<'_> {
         expected_turn: u32,
         now: i64,
     ) -> Result<CampaignView, ServiceError> {
-        let running = self.in_flight.take(id).await?;
+        let running = self.lease(owner, id).await?;
         let loaded = self.at_turn(owner, id, expected_turn).await?;
         self.offer_and_commit(owner, id, loaded, now).await?;
         drop(running);

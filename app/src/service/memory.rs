@@ -47,6 +47,8 @@ impl Game<'_> {
         id: &CampaignId,
         now: i64,
     ) -> Result<SummaryOutcome, ServiceError> {
+        // The owner first: another player learns nothing and takes nothing.
+        self.store.current(owner, id).await?;
         let Some(_summarizing) = self.in_flight.take_summary(id).await? else {
             return Ok(SummaryOutcome::AlreadyRunning);
         };
@@ -128,7 +130,7 @@ impl Game<'_> {
         change: JournalChange,
         now: i64,
     ) -> Result<TurnUpdate, ServiceError> {
-        let _running = self.in_flight.take(id).await?;
+        let _running = self.lease(owner, id).await?;
         let loaded = self.current(owner, id).await?;
         let mut journal = loaded.state.journal.clone();
         journal

@@ -7,8 +7,10 @@
 //! - [`history`]: undo, redo, a turn told again, new actions;
 //! - [`portable`]: export, import (checked by [`verify`]) and branch;
 //! - [`memory`]: the summary phase (between turns) and the player's journal edits;
+//! - [`dice`]: the operating system's dice, or seeded ones for tests;
 //! - this module: reading (load, story pages, the model's context), listing, deleting.
 
+mod dice;
 pub mod error;
 mod history;
 pub mod in_flight;
@@ -20,6 +22,7 @@ mod start;
 mod turn;
 mod verify;
 
+pub use dice::Dice;
 pub use error::ServiceError;
 pub use in_flight::TurnsInFlight;
 pub use limits::{LimitSettings, RateLimits};
@@ -56,6 +59,8 @@ pub struct GameServices {
     pub in_flight: TurnsInFlight,
     /// What one player may spend.
     pub limits: Arc<RateLimits>,
+    /// Where the dice come from.
+    pub dice: Arc<Dice>,
 }
 
 impl GameServices {
@@ -149,6 +154,18 @@ impl Game<'_> {
     /// Deletes a campaign.
     pub async fn delete(&self, owner: &PlayerId, id: &CampaignId) -> Result<(), ServiceError> {
         Ok(self.store.delete(owner, id).await?)
+    }
+
+    /// Takes the campaign for a phase once `owner` is known to own it: another player who knows
+    /// the id learns nothing (not found, never busy) and cannot hold the campaign. Every change
+    /// but a move (which reads the campaign before it waits) takes its lease through here.
+    pub(super) async fn lease(
+        &self,
+        owner: &PlayerId,
+        id: &CampaignId,
+    ) -> Result<in_flight::InFlight, ServiceError> {
+        self.store.current(owner, id).await?;
+        self.in_flight.take(id).await
     }
 
     /// The campaign's row and current state: its snapshot, or (for a campaign stored before

@@ -22,7 +22,7 @@ impl Game<'_> {
         slug: &Slug,
         now: i64,
     ) -> Result<Vec<TurnUpdate>, ServiceError> {
-        let _running = self.in_flight.take(id).await?;
+        let _running = self.lease(owner, id).await?;
         let loaded = self.current(owner, id).await?;
         let carried = loaded
             .state

@@ -11,15 +11,13 @@ use crate::campaign::export::{CampaignExport, EXPORT_FORMAT, EXPORT_VERSION};
 use crate::campaign::state::CampaignState;
 use crate::campaign::store::CampaignRecord;
 use crate::campaign::timeline::timeline;
+use crate::campaign::title::Title;
 use crate::campaign::turn_event::TurnEvent;
 use crate::campaign::view::CampaignSummary;
 use crate::campaign::{CampaignId, PlayerId};
 
 /// The most events an imported file may hold.
 pub const MAX_IMPORT_EVENTS: usize = 100_000;
-
-/// The most characters of a campaign's title.
-const MAX_TITLE_CHARS: usize = 100;
 
 impl Game<'_> {
     /// The campaign as one file.
@@ -48,7 +46,7 @@ impl Game<'_> {
     ) -> Result<CampaignSummary, ServiceError> {
         let export = read_export(file)?;
         verify(&export.events).map_err(|refusal| ServiceError::invalid("file", refusal))?;
-        let title: String = export.title.trim().chars().take(MAX_TITLE_CHARS).collect();
+        let title = Title::clean(&export.title);
         let events = export.events.into_iter().map(rendered_here).collect();
         self.store_copy(owner, title, events, now, rng).await
     }
@@ -75,14 +73,14 @@ impl Game<'_> {
             .filter(|stored| stored.turn <= turn)
             .cloned()
             .collect();
-        let title = format!("{} (from turn {turn})", record.title);
+        let title = Title::branch(&record.title, turn);
         self.store_copy(owner, title, copied, now, rng).await
     }
 
     async fn store_copy<R: Rng + Send>(
         &self,
         owner: &PlayerId,
-        title: String,
+        title: Title,
         events: Vec<StoredEvent>,
         now: i64,
         rng: &mut R,
@@ -91,7 +89,7 @@ impl Game<'_> {
         let record = CampaignRecord {
             id: CampaignId::random(rng),
             owner: owner.clone(),
-            title,
+            title: title.into_string(),
             created_at: now,
             updated_at: now,
             turn: replay.state.turn,

@@ -8,6 +8,7 @@ use super::{summary, Game, ServiceError, UpdateSink};
 use crate::campaign::event::{CampaignEvent, StoredEvent};
 use crate::campaign::state::CampaignState;
 use crate::campaign::store::CampaignRecord;
+use crate::campaign::title::Title;
 use crate::campaign::view::{CampaignSummary, NewCampaign};
 use crate::campaign::{CampaignId, PlayerId};
 use crate::game::text::LocationName;
@@ -45,7 +46,12 @@ impl Game<'_> {
         let record = CampaignRecord {
             id: CampaignId::random(rng),
             owner: owner.clone(),
-            title: format!("{} the {}", sheet.name().as_str(), sheet.class().as_str()),
+            title: Title::clean(&format!(
+                "{} the {}",
+                sheet.name().as_str(),
+                sheet.class().as_str()
+            ))
+            .into_string(),
             created_at: now,
             updated_at: now,
             turn: 1,
@@ -86,8 +92,10 @@ impl Game<'_> {
         now: i64,
         rng: &mut R,
     ) -> Result<CampaignSummary, ServiceError> {
+        // One restart at a time: the log is read under the lease, so a second restart that
+        // waited for it finds the campaign gone (not found) instead of copying it again.
+        let _running = self.lease(owner, id).await?;
         let (_, events) = self.store.log(owner, id).await?;
-        let _running = self.in_flight.take(id).await?;
         let Some(CampaignEvent::Started { premise, sheet }) = events.first().map(|e| &e.event)
         else {
             return Err(crate::campaign::state::ProjectionError::NotStarted.into());

@@ -19,7 +19,8 @@ use crate::game::Slug;
 use crate::gm::{narrate, offer_actions, player_roll, MoveText, Narration, PlayerMove, Retelling};
 
 /// The move with its player roll made final: the roll saved for this action at this turn (a
-/// retry after a failed narration), or a new one saved before it is narrated and shown.
+/// retry after a failed narration), the roll shown for the same choice from this turn before it
+/// was undone, or a new one saved before it is narrated and shown.
 async fn final_roll<R: Rng + Send>(
     running: &InFlight,
     turn: u32,
@@ -35,7 +36,8 @@ async fn final_roll<R: Rng + Send>(
     let saved = running
         .pending_roll()
         .await?
-        .filter(|roll| roll.turn == turn && roll.action_id == key);
+        .filter(|roll| roll.turn == turn && roll.action_id == key)
+        .or_else(|| shown_roll(&player_move, &key, state, turn));
     let roll = match saved {
         Some(roll) => roll,
         None => {
@@ -57,6 +59,31 @@ async fn final_roll<R: Rng + Send>(
         rolls: Vec::new(),
     };
     Ok(PlayerMove::Retold(Box::new(player_move), retelling))
+}
+
+/// The roll shown for the same choice from this turn in a turn since undone, if this move would
+/// roll it again: the same action's dice and DC, or a death save while dying.
+fn shown_roll(
+    player_move: &PlayerMove,
+    key: &str,
+    state: &CampaignState,
+    turn: u32,
+) -> Option<PendingRoll> {
+    let shown = state.shown_rolls.iter().find(|shown| shown.key == key)?;
+    let again = if state.sheet.vitality().is_dying() {
+        shown.reason == DEATH_SAVE
+    } else if let PlayerMove::Action(action) = player_move {
+        action.roll_reason() == shown.reason
+            && action.explains(state.sheet.attributes(), &shown.resolution)
+    } else {
+        false
+    };
+    again.then(|| PendingRoll {
+        turn,
+        action_id: key.to_owned(),
+        reason: shown.reason.clone(),
+        resolution: shown.resolution.clone(),
+    })
 }
 
 /// A move as the browser sent it, for the turn the browser showed.
@@ -209,7 +236,13 @@ impl Game<'_> {
         let player_move = parse_move(request.input, &loaded.state)?;
         let turn = loaded.record.turn;
         let player_move = final_roll(&running, turn, player_move, &loaded.state, rng).await?;
-        let projection = Projection::new(loaded.state, turn + 1, updates);
+        let next = turn.checked_add(1).ok_or_else(|| {
+            ServiceError::invalid(
+                "turn",
+                "this campaign has played the most turns one may have",
+            )
+        })?;
+        let projection = Projection::new(loaded.state, next, updates);
         let narrated = self
             .narrate(projection, loaded.request.as_ref(), &player_move, rng)
             .await?;

@@ -1,22 +1,35 @@
-//! A campaign log from outside (an imported file) checked against the rules, event by event: the
-//! character is a fresh creation, every state change is exactly what its tool call does to the
-//! sheet as it stood, every roll is what its dice show, and the player's rolls belong to the
-//! action they chose. The first event that fails is named; nothing the rules would not have
-//! produced gets in. (Scenes' HTML is not taken from a file at all: the import renders it again.)
+//! A campaign log from outside (an imported file) checked against the rules, event by event and
+//! in log order — turns that were undone later included, each against the state it was played
+//! on: the character is a fresh creation, turns follow one another, every state change is exactly
+//! what its tool call (or the rules themselves: a death save, an item dropped) does to the sheet
+//! as it stood, every roll is what its dice show, the player's rolls belong to the action they
+//! chose, every value is within the bounds play keeps, and no counter passes its limit. The first
+//! event that fails is named; nothing the rules would not have produced gets in. (Scenes' HTML is
+//! not taken from a file at all: the import renders it again.)
 
 use std::collections::HashMap;
 
+use super::panel::DROPPED;
 use super::start::parse_form;
+use crate::campaign::bounds::{
+    fits, MAX_ARGUMENTS_CHARS, MAX_MESSAGES_PER_TURN, MAX_MESSAGE_CHARS, MAX_NAME_CHARS,
+    MAX_NARRATION_CHARS, MAX_RESULT_CHARS,
+};
+use crate::campaign::conversation::{Message, TokenUsage, ToolCall};
 use crate::campaign::event::{CampaignEvent, StoredEvent};
-use crate::campaign::state::CampaignState;
-use crate::campaign::timeline::timeline;
+use crate::campaign::state::{CampaignState, ProjectionError};
 use crate::campaign::turn_event::{ToolEffect, TurnEvent};
 use crate::campaign::view::NewCampaign;
 use crate::game::creation::CharacterDraft;
-use crate::game::CharacterSheet;
-use crate::game::{ActionList, Slug, StateDelta};
+use crate::game::oracle;
+use crate::game::stakes::DEATH_SAVE;
+use crate::game::{
+    Action, ActionList, AppliedChanges, CharacterSheet, DiceExpr, Resolution, Slug, StateDelta,
+    Vitality,
+};
 use crate::gm::memory::MAX_SUMMARY_CHARS;
 use crate::gm::tools::{self, ToolCommand};
+use crate::gm::MoveText;
 
 /// Why a log was refused: which event, and what is wrong with it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -27,57 +40,131 @@ pub struct Refusal {
     /// The turn it claims.
     pub turn: u32,
     /// What is wrong.
-    pub reason: String,
+    pub reason: Wrong,
 }
 
-/// Checks a whole log; `Ok` when every event in effect is what the rules would have produced.
+/// What is wrong with an event.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Wrong {
+    /// No events at all.
+    #[error("the file holds no events")]
+    Empty,
+    /// The first event is not the start, at turn 0.
+    #[error("a campaign starts with its premise and character, at turn 0")]
+    NotStarted,
+    /// The start is not what the new-adventure form makes.
+    #[error("the character is not as a new adventure creates it")]
+    Character,
+    /// A second start.
+    #[error("the campaign starts twice")]
+    StartedTwice,
+    /// A turn out of sequence.
+    #[error("the campaign is at turn {at}: the next event belongs to turn {at} or {}", at.saturating_add(1))]
+    TurnOrder {
+        /// The turn the campaign is at.
+        at: u32,
+    },
+    /// An undo of the opening scene, or of nothing.
+    #[error("there is no turn to undo here")]
+    NothingToUndo,
+    /// A redo with nothing undone.
+    #[error("there is no undone turn to redo here")]
+    NothingToRedo,
+    /// An event that is only ever streamed.
+    #[error("it is only ever streamed, never stored")]
+    Streamed,
+    /// A value past its bound.
+    #[error("the {what} is longer than {max} characters")]
+    TooLong {
+        /// What.
+        what: &'static str,
+        /// Its bound.
+        max: usize,
+    },
+    /// Too many of something.
+    #[error("it holds more than {max} {what}")]
+    TooMany {
+        /// What.
+        what: &'static str,
+        /// The bound.
+        max: usize,
+    },
+    /// The move's text is not a move.
+    #[error("the move is not one a player can make")]
+    Move,
+    /// A second move in one turn.
+    #[error("a turn has one move")]
+    SecondMove,
+    /// A move after the character fell for good.
+    #[error("the story had ended")]
+    Ended,
+    /// A chosen action that was not offered.
+    #[error("the chosen action was not on offer")]
+    NotOffered,
+    /// A player's roll that no chosen action (or death save) makes.
+    #[error("the player's roll is not what the chosen action (or a death save) rolls")]
+    PlayerRoll,
+    /// A change the rules did not make.
+    #[error("the rules did not make this change")]
+    Ruled,
+    /// A result without a call, or of another tool.
+    #[error("a tool result without its tool call")]
+    NoCall,
+    /// An effect without a valid call.
+    #[error("a change without a valid tool call")]
+    InvalidCall,
+    /// An effect that is not what its call does.
+    #[error("the change is not what its tool call does ({tool})")]
+    Effect {
+        /// The tool.
+        tool: String,
+    },
+    /// A summary of turns still to come.
+    #[error("a summary of turns not yet played")]
+    Summary,
+    /// Token counts past their limit.
+    #[error("the token counts pass their limit")]
+    Usage,
+    /// An event the projector cannot apply.
+    #[error(transparent)]
+    Projection(#[from] ProjectionError),
+    /// No opening scene.
+    #[error("the campaign has no opening scene")]
+    NoOpening,
+}
+
+/// Checks a whole log; `Ok` when every event in it is what the rules would have produced.
 pub fn verify(events: &[StoredEvent]) -> Result<(), Refusal> {
-    let index_of: HashMap<*const StoredEvent, usize> = events
-        .iter()
-        .enumerate()
-        .map(|(index, stored)| (stored as *const StoredEvent, index))
-        .collect();
-    let refuse = |stored: &StoredEvent, reason: String| Refusal {
-        index: index_of.get(&(stored as *const _)).copied().unwrap_or(0),
-        turn: stored.turn,
+    let refusal = |index: usize, reason: Wrong| Refusal {
+        index,
+        turn: events.get(index).map_or(0, |stored| stored.turn),
         reason,
     };
-    let active = timeline(events).active;
-    let Some((first, rest)) = active.split_first() else {
-        return Err(Refusal {
-            index: 0,
-            turn: 0,
-            reason: "the file holds no events".into(),
-        });
-    };
-    let mut state = started(first).map_err(|reason| refuse(first, reason))?;
-    let mut checker = Checker::default();
-    for stored in rest {
-        if stored.turn > state.turn {
-            checker.offered = state.actions.take();
-            checker.chosen = None;
-            checker.calls.clear();
-        }
-        checker
-            .check(stored, &state)
-            .map_err(|reason| refuse(stored, reason))?;
-        state
-            .apply(stored)
-            .map_err(|error| refuse(stored, error.to_string()))?;
+    let (first, rest) = events.split_first().ok_or(refusal(0, Wrong::Empty))?;
+    let mut walk = Walk::new(started(first).map_err(|reason| refusal(0, reason))?);
+    for (index, stored) in (1..).zip(rest) {
+        walk.step(stored).map_err(|reason| refusal(index, reason))?;
     }
-    Ok(())
+    if walk.opened {
+        Ok(())
+    } else {
+        Err(refusal(events.len() - 1, Wrong::NoOpening))
+    }
 }
 
 /// The start: a premise and a character exactly as the new-adventure form makes them.
-fn started(stored: &StoredEvent) -> Result<CampaignState, String> {
+fn started(stored: &StoredEvent) -> Result<CampaignState, Wrong> {
     let CampaignEvent::Started { premise, sheet } = &stored.event else {
-        return Err("a campaign starts with its premise and character".into());
+        return Err(Wrong::NotStarted);
     };
+    if stored.turn != 0 {
+        return Err(Wrong::NotStarted);
+    }
     let form = NewCampaign {
         premise: premise.clone(),
         character: CharacterDraft::of(sheet),
     };
-    let (_, fresh) = parse_form(&form).map_err(|error| error.to_string())?;
+    let (_, fresh) = parse_form(&form).map_err(|_| Wrong::Character)?;
     // Files exported before character creation start from a plain sheet (every score 10).
     let plain = CharacterSheet::new(
         sheet.name().clone(),
@@ -85,108 +172,354 @@ fn started(stored: &StoredEvent) -> Result<CampaignState, String> {
         fresh.location().clone(),
     );
     if &fresh != sheet && &plain != sheet {
-        return Err("the character is not as a new adventure creates it".into());
+        return Err(Wrong::Character);
     }
     Ok(CampaignState::start(premise, sheet.clone()))
 }
 
-/// What the checks of one turn remember: the actions offered before it, the one chosen, and
-/// its tool calls.
-#[derive(Default)]
-struct Checker {
-    offered: Option<ActionList>,
-    chosen: Option<String>,
-    calls: HashMap<String, Result<ToolCommand, String>>,
+/// The log walked as play made it: the state now, what the current turn has seen, the turns in
+/// effect (each with the state before it) and the turns undone (each with the state after it).
+struct Walk {
+    state: CampaignState,
+    turn: TurnSeen,
+    played: Vec<(CampaignState, TurnSeen)>,
+    undone: Vec<(CampaignState, TurnSeen)>,
+    usage: TokenUsage,
+    opened: bool,
 }
 
-impl Checker {
-    fn check(&mut self, stored: &StoredEvent, state: &CampaignState) -> Result<(), String> {
-        match &stored.event {
-            CampaignEvent::Started { .. } => Err("the campaign starts twice".into()),
-            CampaignEvent::Summarized { text, .. } if text.chars().count() > MAX_SUMMARY_CHARS => {
-                Err("the summary is too long".into())
-            }
-            CampaignEvent::Turn(event) => self.check_turn(event, state),
-            _ => Ok(()),
+/// What the checks of one turn remember: the actions offered before it, its move, the action
+/// chosen, a death save's die, and its tool calls.
+#[derive(Clone, Default)]
+struct TurnSeen {
+    offered: Option<ActionList>,
+    moved: bool,
+    chosen: Option<String>,
+    death_save: Option<u8>,
+    calls: HashMap<String, (String, Option<ToolCommand>)>,
+}
+
+impl Walk {
+    fn new(state: CampaignState) -> Self {
+        Self {
+            state,
+            turn: TurnSeen::default(),
+            played: Vec::new(),
+            undone: Vec::new(),
+            usage: TokenUsage::default(),
+            opened: false,
         }
     }
 
-    fn check_turn(&mut self, event: &TurnEvent, state: &CampaignState) -> Result<(), String> {
-        match event {
-            TurnEvent::Move { action_id, .. } => {
-                if let Some(id) = action_id {
-                    self.offered(id)?;
+    fn step(&mut self, stored: &StoredEvent) -> Result<(), Wrong> {
+        let at = self.state.turn;
+        match &stored.event {
+            CampaignEvent::Undone => return self.undo(stored.turn),
+            CampaignEvent::Redone => return self.redo(stored.turn),
+            _ if stored.turn == at => {}
+            _ if Some(stored.turn) == at.checked_add(1) => self.next_turn(),
+            _ => return Err(Wrong::TurnOrder { at }),
+        }
+        self.check(stored)?;
+        self.state.apply(stored)?;
+        // The model's history is not checked beyond its bounds: keep the turn starts small.
+        self.state.context.clear();
+        Ok(())
+    }
+
+    fn next_turn(&mut self) {
+        let seen = TurnSeen {
+            offered: self.state.actions.clone(),
+            ..TurnSeen::default()
+        };
+        let previous = std::mem::replace(&mut self.turn, seen);
+        self.played.push((self.state.clone(), previous));
+        self.undone.clear();
+    }
+
+    /// An undo, stored with the turn it goes back to (or, before a retelling, the turn retold).
+    fn undo(&mut self, turn: u32) -> Result<(), Wrong> {
+        let at = self.state.turn;
+        if at <= 1 || (turn != at - 1 && turn != at) {
+            return Err(Wrong::NothingToUndo);
+        }
+        let (before, seen) = self.played.pop().ok_or(Wrong::NothingToUndo)?;
+        let after = std::mem::replace(&mut self.state, before);
+        let undone = std::mem::replace(&mut self.turn, seen);
+        self.undone.push((after, undone));
+        Ok(())
+    }
+
+    fn redo(&mut self, turn: u32) -> Result<(), Wrong> {
+        if Some(turn) != self.state.turn.checked_add(1) {
+            return Err(Wrong::NothingToRedo);
+        }
+        let (after, seen) = self.undone.pop().ok_or(Wrong::NothingToRedo)?;
+        let before = std::mem::replace(&mut self.state, after);
+        let previous = std::mem::replace(&mut self.turn, seen);
+        self.played.push((before, previous));
+        Ok(())
+    }
+
+    fn check(&mut self, stored: &StoredEvent) -> Result<(), Wrong> {
+        match &stored.event {
+            CampaignEvent::Started { .. } => Err(Wrong::StartedTwice),
+            CampaignEvent::Turn(event) => self.check_turn(event, stored.turn),
+            CampaignEvent::ModelMessages { messages } => check_messages(messages),
+            CampaignEvent::Summarized { through_turn, text } => {
+                if !fits(text, MAX_SUMMARY_CHARS) {
+                    Err(Wrong::TooLong {
+                        what: "summary",
+                        max: MAX_SUMMARY_CHARS,
+                    })
+                } else if *through_turn > self.state.turn {
+                    Err(Wrong::Summary)
+                } else {
+                    Ok(())
                 }
-                self.chosen.clone_from(action_id);
-                Ok(())
             }
+            // The projector applies it through the journal's own rules.
+            CampaignEvent::JournalEdited { .. } => Ok(()),
+            CampaignEvent::Undone | CampaignEvent::Redone => Ok(()),
+        }
+    }
+
+    fn check_turn(&mut self, event: &TurnEvent, turn: u32) -> Result<(), Wrong> {
+        match event {
+            TurnEvent::Move { text, action_id } => self.check_move(text, action_id.as_deref()),
             TurnEvent::PlayerRoll {
                 reason,
                 resolution,
                 description,
-            } => {
-                let action = self
-                    .chosen
-                    .as_deref()
-                    .ok_or("a player's roll without a chosen action")
-                    .and_then(|id| self.offered(id).map_err(|_| "the chosen action is unknown"))?;
-                let explained = action.explains(state.sheet.attributes(), resolution)
-                    && action.roll_reason() == reason
-                    && *description == resolution.describe(reason);
-                if explained {
-                    Ok(())
-                } else {
-                    Err("the player's roll is not what the chosen action rolls".into())
-                }
-            }
-            TurnEvent::ToolCalled { call } => {
-                let parsed = tools::parse_call(call).map_err(|rejection| rejection.reason);
-                self.calls.insert(call.id.clone(), parsed);
-                Ok(())
-            }
+            } => self.check_player_roll(reason, resolution, description),
+            TurnEvent::NarrativeDelta { .. }
+            | TurnEvent::Retrying { .. }
+            | TurnEvent::NarrativeReplaced { .. } => Err(Wrong::Streamed),
+            TurnEvent::Ruled {
+                cause,
+                deltas,
+                changes,
+            } => self.check_ruled(cause, deltas, changes),
+            TurnEvent::ToolCalled { call } => self.check_call(call),
             TurnEvent::ToolResult {
                 call_id,
-                effect: Some(effect),
-                ..
-            } => match self.calls.get(call_id) {
-                Some(Ok(command)) => effect_of(command, effect, state),
-                _ => Err("a change without a valid tool call".into()),
-            },
-            _ => Ok(()),
+                tool,
+                result,
+                effect,
+            } => {
+                bounded("tool result", result, MAX_RESULT_CHARS)?;
+                let (called, command) = self.turn.calls.get(call_id).ok_or(Wrong::NoCall)?;
+                if called != tool {
+                    return Err(Wrong::NoCall);
+                }
+                match (effect, command) {
+                    (None, _) => Ok(()),
+                    (Some(_), None) => Err(Wrong::InvalidCall),
+                    (Some(effect), Some(command)) if effect_of(command, effect, &self.state) => {
+                        Ok(())
+                    }
+                    (Some(_), Some(_)) => Err(Wrong::Effect { tool: tool.clone() }),
+                }
+            }
+            TurnEvent::Narration { text, .. } => {
+                bounded("narration", text, MAX_NARRATION_CHARS)?;
+                self.opened |= turn == 1;
+                Ok(())
+            }
+            // The list is checked as it is read (ids, texts, dice, at most six).
+            TurnEvent::ActionsOffered { .. } => Ok(()),
+            TurnEvent::Usage { usage, .. } => {
+                self.usage = self.usage.checked_add(*usage).ok_or(Wrong::Usage)?;
+                Ok(())
+            }
         }
     }
 
-    fn offered(&self, id: &str) -> Result<&crate::game::Action, String> {
+    fn check_move(&mut self, text: &str, action_id: Option<&str>) -> Result<(), Wrong> {
+        if std::mem::replace(&mut self.turn.moved, true) {
+            return Err(Wrong::SecondMove);
+        }
+        if self.state.sheet.vitality().is_dead() {
+            return Err(Wrong::Ended);
+        }
+        MoveText::parse(text).map_err(|_| Wrong::Move)?;
+        if let Some(id) = action_id {
+            self.offered(id)?;
+        }
+        self.turn.chosen = action_id.map(str::to_owned);
+        Ok(())
+    }
+
+    fn check_player_roll(
+        &mut self,
+        reason: &str,
+        resolution: &Resolution,
+        description: &str,
+    ) -> Result<(), Wrong> {
+        if description != resolution.describe(reason) {
+            return Err(Wrong::PlayerRoll);
+        }
+        if self.state.sheet.vitality().is_dying() {
+            // A dying character's roll is their death save: a plain d20 against DC 10.
+            let Resolution::Check(check) = resolution else {
+                return Err(Wrong::PlayerRoll);
+            };
+            let die = check
+                .roll()
+                .natural_d20()
+                .and_then(|d| u8::try_from(d).ok());
+            let plain = DiceExpr::d20().explains(check.roll()) && check.dc().value() == 10;
+            return match die {
+                Some(die) if reason == DEATH_SAVE && plain => {
+                    self.turn.death_save = Some(die);
+                    Ok(())
+                }
+                _ => Err(Wrong::PlayerRoll),
+            };
+        }
+        let chosen = self.turn.chosen.clone().ok_or(Wrong::PlayerRoll)?;
+        let action = self.offered(&chosen)?;
+        if action.explains(self.state.sheet.attributes(), resolution)
+            && action.roll_reason() == reason
+        {
+            Ok(())
+        } else {
+            Err(Wrong::PlayerRoll)
+        }
+    }
+
+    /// A change the rules make themselves: a dying character's death save (with the die their
+    /// roll showed), or every one of an item dropped from the character panel.
+    fn check_ruled(
+        &mut self,
+        cause: &str,
+        deltas: &[StateDelta],
+        changes: &AppliedChanges,
+    ) -> Result<(), Wrong> {
+        let expected = if cause == DEATH_SAVE {
+            let die = self.turn.death_save.take().ok_or(Wrong::Ruled)?;
+            StateDelta::DeathSave { die }
+        } else if cause == DROPPED {
+            let [StateDelta::ChangeItemQuantity { slug, .. }] = deltas else {
+                return Err(Wrong::Ruled);
+            };
+            let item = self.state.sheet.inventory().get(slug).ok_or(Wrong::Ruled)?;
+            StateDelta::ChangeItemQuantity {
+                slug: slug.clone(),
+                change: -i32::from(item.quantity().value()),
+            }
+        } else {
+            return Err(Wrong::Ruled);
+        };
+        if deltas == [expected] && applied(deltas, &self.state.sheet).as_ref() == Some(changes) {
+            Ok(())
+        } else {
+            Err(Wrong::Ruled)
+        }
+    }
+
+    fn check_call(&mut self, call: &ToolCall) -> Result<(), Wrong> {
+        bounded("tool call id", &call.id, MAX_NAME_CHARS)?;
+        bounded("tool name", &call.name, MAX_NAME_CHARS)?;
+        bounded("tool arguments", &call.arguments, MAX_ARGUMENTS_CHARS)?;
+        let command = tools::parse_call(call).ok();
+        self.turn
+            .calls
+            .insert(call.id.clone(), (call.name.clone(), command));
+        Ok(())
+    }
+
+    fn offered(&self, id: &str) -> Result<&Action, Wrong> {
         Slug::new(id)
             .ok()
-            .and_then(|slug| self.offered.as_ref().and_then(|actions| actions.get(&slug)))
-            .ok_or_else(|| format!("the action \"{id}\" was not on offer"))
+            .and_then(|slug| self.turn.offered.as_ref()?.get(&slug))
+            .ok_or(Wrong::NotOffered)
     }
 }
 
-/// Whether `effect` is exactly what `command` does to `state`.
-fn effect_of(
-    command: &ToolCommand,
-    effect: &ToolEffect,
-    state: &CampaignState,
-) -> Result<(), String> {
-    let same = match (command, effect) {
-        (ToolCommand::Change(called), ToolEffect::Changed { deltas, changes }) => {
-            let mut sheet = state.sheet.clone();
-            called == deltas
-                && StateDelta::apply_all(deltas, &mut sheet)
-                    .is_ok_and(|applied| &applied == changes)
-        }
-        (ToolCommand::RollDice { dice, reason }, ToolEffect::Rolled { reason: r, roll }) => {
-            reason == r && dice.explains(roll)
-        }
-        (ToolCommand::Journal(called), ToolEffect::Noted { change }) => called == change,
-        (ToolCommand::ReadSheet, ToolEffect::Read) => true,
-        _ => false,
-    };
-    if same {
+/// `Err` when `text` is longer than `max` characters.
+fn bounded(what: &'static str, text: &str, max: usize) -> Result<(), Wrong> {
+    if fits(text, max) {
         Ok(())
     } else {
-        Err("the change is not what its tool call does".into())
+        Err(Wrong::TooLong { what, max })
+    }
+}
+
+/// The messages one narration adds, within their bounds.
+fn check_messages(messages: &[Message]) -> Result<(), Wrong> {
+    if messages.len() > MAX_MESSAGES_PER_TURN {
+        return Err(Wrong::TooMany {
+            what: "messages",
+            max: MAX_MESSAGES_PER_TURN,
+        });
+    }
+    for message in messages {
+        match message {
+            Message::System { content } | Message::User { content } => {
+                bounded("message", content, MAX_MESSAGE_CHARS)?
+            }
+            Message::Assistant {
+                content,
+                tool_calls,
+            } => {
+                bounded(
+                    "message",
+                    content.as_deref().unwrap_or(""),
+                    MAX_MESSAGE_CHARS,
+                )?;
+                for call in tool_calls {
+                    bounded("tool call id", &call.id, MAX_NAME_CHARS)?;
+                    bounded("tool name", &call.name, MAX_NAME_CHARS)?;
+                    bounded("tool arguments", &call.arguments, MAX_ARGUMENTS_CHARS)?;
+                }
+            }
+            Message::Tool {
+                tool_call_id,
+                content,
+            } => {
+                bounded("tool call id", tool_call_id, MAX_NAME_CHARS)?;
+                bounded("message", content, MAX_MESSAGE_CHARS)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// What `deltas` change on a copy of `sheet`, if the rules allow them.
+fn applied(deltas: &[StateDelta], sheet: &CharacterSheet) -> Option<AppliedChanges> {
+    StateDelta::apply_all(deltas, &mut sheet.clone()).ok()
+}
+
+/// Whether `effect` is exactly what `command` does to `state`. The match is over every kind of
+/// effect, with no catch-all: a new kind does not compile until it is verified here.
+fn effect_of(command: &ToolCommand, effect: &ToolEffect, state: &CampaignState) -> bool {
+    let sheet = &state.sheet;
+    match effect {
+        ToolEffect::Rolled { reason, roll } => matches!(command,
+            ToolCommand::RollDice { dice, reason: called } if called == reason && dice.explains(roll)),
+        ToolEffect::Changed { deltas, changes } => matches!(command,
+            ToolCommand::Change(called) if called == deltas
+                && applied(deltas, sheet).as_ref() == Some(changes)),
+        ToolEffect::Read => matches!(command, ToolCommand::ReadSheet),
+        ToolEffect::Noted { change } => {
+            matches!(command, ToolCommand::Journal(called) if called == change)
+        }
+        ToolEffect::Checked { reason, check } => matches!(command,
+            ToolCommand::Check { attribute, dc, reason: called } if called == reason
+                && *dc == check.dc()
+                && sheet.vitality() == Vitality::Up
+                && check.roll().attribute() == Some(sheet.attributes().bonus(*attribute))
+                && DiceExpr::d20().explains(check.roll())),
+        ToolEffect::Asked { reading } => matches!(command,
+            ToolCommand::Oracle { question, likelihood } if *question == reading.question
+                && *likelihood == reading.likelihood
+                && reading.answer == oracle::answer(*likelihood, reading.roll)),
+        ToolEffect::Aside { message } => {
+            matches!(command, ToolCommand::Aside(called) if called == message)
+        }
+        ToolEffect::Mapped { record } => {
+            matches!(command, ToolCommand::Map(called) if called == record)
+        }
     }
 }

@@ -6,6 +6,7 @@ use leptos::task::spawn_local;
 use leptos_router::hooks::use_navigate;
 use wasm_bindgen::JsCast;
 
+use crate::api::import_campaign::MAX_IMPORT_BYTES;
 use crate::api::{export_campaign, import_campaign};
 
 /// "Export": downloads the campaign as `<title>.dicebound.json`.
@@ -40,6 +41,10 @@ pub fn ImportForm() -> impl IntoView {
         let Some(file) = picked_file(&event) else {
             return;
         };
+        if let Some(message) = too_large(file.size()) {
+            failed.set(Some(message));
+            return;
+        }
         let navigate = navigate.clone();
         busy.set(true);
         spawn_local(async move {
@@ -65,6 +70,18 @@ pub fn ImportForm() -> impl IntoView {
             {move || failed.get().map(|message| view! { <p class="error" role="alert">{message}</p> })}
         </div>
     }
+}
+
+/// What the player reads about a file of `bytes` this server would not import.
+fn too_large(bytes: f64) -> Option<String> {
+    let mib = |bytes: f64| bytes / (1024.0 * 1024.0);
+    (bytes > MAX_IMPORT_BYTES as f64).then(|| {
+        format!(
+            "This file is {:.1} MiB; a campaign file may have at most {:.0} MiB.",
+            mib(bytes),
+            mib(MAX_IMPORT_BYTES as f64)
+        )
+    })
 }
 
 /// A file name made of the title's letters and digits.

@@ -44,6 +44,8 @@ pub struct Provider {
     pub master: GameMasterView,
     /// The bundled server, when it is the one in use (stopped when dropped).
     pub bundled: Option<BundledServer>,
+    /// The seed of the server's dice, when a scripted scenario sets one (tests).
+    pub dice_seed: Option<u64>,
 }
 
 /// Why no game master could be started.
@@ -83,6 +85,7 @@ impl Provider {
                         advice: None,
                     },
                     bundled: None,
+                    dice_seed: None,
                 })
             }
             LlmChoice::Scripted(path) => Ok(Self::scripted(
@@ -114,6 +117,7 @@ impl Provider {
                                 advice: None,
                             },
                             bundled: None,
+                            dice_seed: None,
                         });
                     }
                 }
@@ -133,6 +137,7 @@ impl Provider {
                         advice: Some(BUNDLED_ADVICE.to_owned()),
                     },
                     bundled: Some(server),
+                    dice_seed: None,
                 })
             }
         }
@@ -167,6 +172,7 @@ impl Provider {
             // Cassettes are recorded from the bundled model (`record:PATH`).
             gm: GmSettings::small_model(),
             bundled: None,
+            dice_seed: None,
         })
     }
 
@@ -177,6 +183,7 @@ impl Provider {
                 source: source.to_owned(),
                 advice: advice.map(str::to_owned),
             },
+            dice_seed: llm.dice_seed(),
             llm: Arc::new(llm),
             gm: GmSettings::default(),
             bundled: None,

@@ -15,7 +15,7 @@ use leptos::server_fn::ServerFn;
 pub const BODY_LIMIT: usize = 64 * 1024;
 
 /// The most bytes of a campaign file to import.
-pub const IMPORT_LIMIT: usize = 32 * 1024 * 1024;
+pub const IMPORT_LIMIT: usize = app::api::import_campaign::MAX_IMPORT_BYTES;
 
 /// Middleware: refuses a body over its route's limit, whether it says its length or streams.
 pub async fn limit_bodies(request: Request, next: Next) -> Response {
@@ -29,7 +29,23 @@ pub async fn limit_bodies(request: Request, next: Next) -> Response {
         .get(header::CONTENT_LENGTH)
         .and_then(|length| length.to_str().ok()?.parse::<usize>().ok());
     if declared.is_some_and(|length| length > limit) {
-        return too_large(limit);
+        return if limit == IMPORT_LIMIT {
+            too_large(
+                "file",
+                format!(
+                    "the campaign file is larger than this server imports ({} MiB)",
+                    IMPORT_LIMIT / (1024 * 1024)
+                ),
+            )
+        } else {
+            too_large(
+                "request",
+                format!(
+                    "it is larger than this server accepts ({} KB)",
+                    limit / 1024
+                ),
+            )
+        };
     }
     // A body that streams past the limit fails when read.
     let (parts, body) = request.into_parts();
@@ -38,14 +54,8 @@ pub async fn limit_bodies(request: Request, next: Next) -> Response {
 }
 
 /// The `413` answer, with the error as the server functions' browser code reads it.
-fn too_large(limit: usize) -> Response {
-    let error = app::errors::AppError::invalid(
-        "request",
-        format!(
-            "it is larger than this server accepts ({} KB)",
-            limit / 1024
-        ),
-    );
+fn too_large(field: &str, reason: String) -> Response {
+    let error = app::errors::AppError::invalid(field, reason);
     let body = serde_json::to_string(&error).unwrap_or_default();
     (
         StatusCode::PAYLOAD_TOO_LARGE,
