@@ -22,7 +22,7 @@ mod verify;
 
 pub use error::ServiceError;
 pub use in_flight::TurnsInFlight;
-pub use limits::{LimitSettings, RateLimits};
+pub use limits::{ClientAddress, LimitSettings, RateLimits};
 pub use memory::SummaryOutcome;
 pub use portable::MAX_IMPORT_EVENTS;
 pub use turn::MoveRequest;
