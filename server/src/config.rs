@@ -12,6 +12,8 @@
 //! | `DICEBOUND_LLM_HOME`, `DICEBOUND_TOOLS` | where `scripts/setup-llm.sh` installed `llama-server` and `model.gguf` (see `llm::bundled`) | `~/.cache/dicebound/tools/llm` |
 //! | `DICEBOUND_COOKIE_SECRET` | key signing the player cookie, at least 64 characters (else a key file beside the database) | unset |
 //! | `DICEBOUND_SECURE_COOKIES` | `true` behind HTTPS | `false` |
+//! | `DICEBOUND_TRUSTED_PROXIES` | comma-separated addresses and networks of the reverse proxies whose `X-Forwarded-For` names the client (see `security::client`) | none |
+//! | `DICEBOUND_TURNS_PER_MINUTE_PER_ADDRESS`, `DICEBOUND_CAMPAIGNS_PER_HOUR_PER_ADDRESS` | the rate limits of one client address, all its players together | 4× each player's |
 //! | `RUST_LOG` | the log filter | `info` |
 //!
 //! These are [`VARIABLES`], the list the README's Configure table is checked against; the
@@ -31,6 +33,7 @@ use secrecy::SecretString;
 use crate::llm::bundled::BundledSettings;
 use crate::llm::discover::{usual_local_servers, LocalServer};
 use crate::llm::openai::{LlmConfigError, OpenAiSettings};
+use crate::security::client::{BadProxy, TrustedProxies};
 use crate::security::identity::{CookieSecret, ShortCookieSecret};
 use crate::security::keys::CookieSecrets;
 
@@ -56,10 +59,13 @@ pub const VARIABLES: &[&str] = &[
     "DICEBOUND_ACCEPT_NEW_COOKIE_KEY",
     "DICEBOUND_SECURE_COOKIES",
     "DICEBOUND_PUBLIC_HOSTS",
+    "DICEBOUND_TRUSTED_PROXIES",
     "DICEBOUND_LLM_CONCURRENCY",
     "DICEBOUND_PHASE_DEADLINE_SECS",
     "DICEBOUND_TURNS_PER_MINUTE",
     "DICEBOUND_CAMPAIGNS_PER_HOUR",
+    "DICEBOUND_TURNS_PER_MINUTE_PER_ADDRESS",
+    "DICEBOUND_CAMPAIGNS_PER_HOUR_PER_ADDRESS",
     "DICEBOUND_CAMPAIGNS_PER_PLAYER",
     "RUST_LOG",
 ];
@@ -136,16 +142,19 @@ pub struct Settings {
     pub spend: Spend,
     /// Host names the server is reached at, besides `localhost` and IP addresses.
     pub public_hosts: Vec<String>,
+    /// The reverse proxies whose `X-Forwarded-For` names the client (none: the peer is the client).
+    pub trusted_proxies: TrustedProxies,
 }
 
-/// Bounds on what the server spends: model calls at once, a phase's time, each player's share.
+/// Bounds on what the server spends: model calls at once, a phase's time, each player's and each
+/// client address's share.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Spend {
     /// Model calls running at once (`DICEBOUND_LLM_CONCURRENCY`; else the model's own default).
     pub model_calls: Option<usize>,
     /// The most time a phase may take (`DICEBOUND_PHASE_DEADLINE_SECS`).
     pub phase_deadline: Option<std::time::Duration>,
-    /// Each player's rate limits and campaign count.
+    /// Each player's and each client address's rate limits, and each player's campaign count.
     pub limits: app::service::LimitSettings,
 }
 
@@ -210,6 +219,9 @@ pub enum ConfigError {
         /// Its value.
         value: String,
     },
+    /// `DICEBOUND_TRUSTED_PROXIES` lists something other than addresses and networks.
+    #[error(transparent)]
+    TrustedProxies(#[from] BadProxy),
     /// A variable's value is not valid Unicode.
     #[error("{0} is not valid Unicode")]
     NotUnicode(&'static str),
@@ -334,6 +346,10 @@ impl Settings {
                 .into(),
             llm,
             secure_cookies: lookup("DICEBOUND_SECURE_COOKIES").is_some_and(|v| v == "true"),
+            trusted_proxies: lookup("DICEBOUND_TRUSTED_PROXIES")
+                .map(|list| list.parse())
+                .transpose()?
+                .unwrap_or_default(),
         })
     }
 }
@@ -341,15 +357,18 @@ impl Settings {
 impl Spend {
     /// Reads the spending bounds from `lookup` (see [`Config::from_lookup`]).
     fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
-        let mut limits = app::service::LimitSettings::default();
-        if let Some(turns) = count(&lookup, "DICEBOUND_TURNS_PER_MINUTE")? {
-            limits.turns_per_minute = turns;
+        let defaults = app::service::LimitSettings::default();
+        let mut limits = app::service::LimitSettings::per_player(
+            count(&lookup, "DICEBOUND_TURNS_PER_MINUTE")?.unwrap_or(defaults.turns_per_minute),
+            count(&lookup, "DICEBOUND_CAMPAIGNS_PER_HOUR")?.unwrap_or(defaults.campaigns_per_hour),
+            count(&lookup, "DICEBOUND_CAMPAIGNS_PER_PLAYER")?
+                .map_or(defaults.campaigns_per_player, |kept| kept.get()),
+        );
+        if let Some(turns) = count(&lookup, "DICEBOUND_TURNS_PER_MINUTE_PER_ADDRESS")? {
+            limits.turns_per_minute_per_address = turns;
         }
-        if let Some(campaigns) = count(&lookup, "DICEBOUND_CAMPAIGNS_PER_HOUR")? {
-            limits.campaigns_per_hour = campaigns;
-        }
-        if let Some(kept) = count(&lookup, "DICEBOUND_CAMPAIGNS_PER_PLAYER")? {
-            limits.campaigns_per_player = kept.get();
+        if let Some(campaigns) = count(&lookup, "DICEBOUND_CAMPAIGNS_PER_HOUR_PER_ADDRESS")? {
+            limits.campaigns_per_hour_per_address = campaigns;
         }
         Ok(Self {
             model_calls: count(&lookup, "DICEBOUND_LLM_CONCURRENCY")?
@@ -578,5 +597,43 @@ mod tests {
         let mut untouched = app::gm::GmSettings::small_model();
         settings(&[]).unwrap().prompt.apply(&mut untouched);
         assert_eq!(untouched, app::gm::GmSettings::small_model());
+    }
+
+    #[test]
+    fn each_address_may_spend_four_players_allowance_unless_set() {
+        let limits = |pairs| settings(pairs).unwrap().spend.limits;
+        let derived = limits(&[
+            ("DICEBOUND_TURNS_PER_MINUTE", "5"),
+            ("DICEBOUND_CAMPAIGNS_PER_HOUR", "7"),
+        ]);
+        assert_eq!(
+            (
+                derived.turns_per_minute_per_address.get(),
+                derived.campaigns_per_hour_per_address.get()
+            ),
+            (20, 28)
+        );
+        let set = limits(&[
+            ("DICEBOUND_TURNS_PER_MINUTE", "5"),
+            ("DICEBOUND_TURNS_PER_MINUTE_PER_ADDRESS", "6"),
+            ("DICEBOUND_CAMPAIGNS_PER_HOUR_PER_ADDRESS", "9"),
+        ]);
+        assert_eq!(set.turns_per_minute.get(), 5);
+        assert_eq!(set.turns_per_minute_per_address.get(), 6);
+        assert_eq!(set.campaigns_per_hour_per_address.get(), 9);
+        let error = settings(&[("DICEBOUND_TURNS_PER_MINUTE_PER_ADDRESS", "0")]).unwrap_err();
+        assert!(matches!(error, ConfigError::Count { .. }), "{error}");
+    }
+
+    #[test]
+    fn trusted_proxies_are_none_unless_listed() {
+        assert_eq!(
+            settings(&[]).unwrap().trusted_proxies,
+            TrustedProxies::default()
+        );
+        let listed = settings(&[("DICEBOUND_TRUSTED_PROXIES", "127.0.0.1, 10.0.0.0/8")]).unwrap();
+        assert_ne!(listed.trusted_proxies, TrustedProxies::default());
+        let error = settings(&[("DICEBOUND_TRUSTED_PROXIES", "proxy.internal")]).unwrap_err();
+        assert!(error.to_string().contains("\"proxy.internal\""), "{error}");
     }
 }

@@ -1,15 +1,17 @@
 //! The connection loop: each accepted connection served by hyper with limits on how long the
 //! client may take to send its request headers and how large they may be (a slow or bloated
-//! client cannot hold the server's memory or connections), shut down gracefully on request.
+//! client cannot hold the server's memory or connections), shut down gracefully on request. Each
+//! request carries its connection's peer address as axum's `ConnectInfo<SocketAddr>`.
 
-use std::{future::Future, io, time::Duration};
+use std::{future::Future, io, net::SocketAddr, time::Duration};
 
-use axum::Router;
+use axum::{extract::ConnectInfo, Router};
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::server::conn::auto;
 use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
+use tower_http::add_extension::AddExtension;
 
 /// How long a client may take to send a request's headers.
 pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(5);
@@ -40,9 +42,9 @@ pub async fn serve(
     let graceful = GracefulShutdown::new();
     tokio::pin!(shutdown);
     loop {
-        let stream = tokio::select! {
+        let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
-                Ok((stream, _)) => stream,
+                Ok(accepted) => accepted,
                 Err(error) => {
                     tracing::warn!(%error, "could not accept a connection");
                     tokio::time::sleep(Duration::from_millis(50)).await;
@@ -56,7 +58,10 @@ pub async fn serve(
         if let Err(error) = stream.set_nodelay(true) {
             tracing::debug!(%error, "could not turn off Nagle's algorithm");
         }
-        let service = TowerToHyperService::new(router.clone());
+        let service = TowerToHyperService::new(AddExtension::new(
+            router.clone(),
+            ConnectInfo::<SocketAddr>(peer),
+        ));
         let connection = builder
             .serve_connection_with_upgrades(TokioIo::new(stream), service)
             .into_owned();

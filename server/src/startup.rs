@@ -16,6 +16,7 @@ use crate::llm::bundled::BundledServer;
 use crate::llm::limited::Limited;
 use crate::llm::provider::{Provider, ProviderError};
 use crate::security::body::limit_bodies;
+use crate::security::client::{client_address, TrustedProxies};
 use crate::security::headers;
 use crate::security::host::{refuse_foreign_host, AllowedHosts};
 use crate::security::identity::{player_identity, PlayerIdentity};
@@ -93,11 +94,15 @@ impl Application {
             settings.secure_cookies,
         )
         .await?;
-        let hosts = AllowedHosts::new(&settings.public_hosts);
+        let guards = Guards {
+            identity,
+            hosts: AllowedHosts::new(&settings.public_hosts),
+            proxies: settings.trusted_proxies.clone(),
+        };
         let services = services(store, provider, &settings);
         Ok(Self {
             listener,
-            router: router(settings.leptos, services.0, identity, hosts),
+            router: router(settings.leptos, services.0, guards),
             bundled: services.1,
         })
     }
@@ -157,16 +162,22 @@ fn services(
 /// Model calls at once to an endpoint, unless configured.
 const ENDPOINT_CALLS: usize = 8;
 
+/// What the security layers of the routes are set up with.
+struct Guards {
+    /// The player cookie's key and settings.
+    identity: PlayerIdentity,
+    /// The host names served.
+    hosts: AllowedHosts,
+    /// The proxies whose `X-Forwarded-For` is believed.
+    proxies: TrustedProxies,
+}
+
 /// The routes: every page of [`App`], the server functions (with the game's services), and the
 /// built site's files (its assets precompressed; pages and answers compressed as they go out, all
 /// but the streamed ones). Every request is checked, outermost first: its host name, then (for a
-/// write) that it comes from this site, then its body's size; then it gets a player identity.
-fn router(
-    options: LeptosOptions,
-    services: GameServices,
-    identity: PlayerIdentity,
-    hosts: AllowedHosts,
-) -> Router {
+/// write) that it comes from this site, then its body's size; then it gets its client's address
+/// and a player identity.
+fn router(options: LeptosOptions, services: GameServices, guards: Guards) -> Router {
     let routes = generate_route_list(App);
     // The built assets, sent compressed where the build compressed them (`.br` and `.gz` beside each).
     let assets = std::path::Path::new(&*options.site_root).join(&*options.site_pkg_dir);
@@ -189,8 +200,12 @@ fn router(
         )
         .fallback(leptos_axum::file_and_error_handler(shell))
         .layer(axum::middleware::from_fn_with_state(
-            identity,
+            guards.identity,
             player_identity,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            guards.proxies,
+            client_address,
         ))
         // `limit_bodies` sets each route's limit; axum's own 2 MiB default would cut an import.
         .layer(axum::extract::DefaultBodyLimit::disable())
@@ -198,7 +213,7 @@ fn router(
         // A refused request never gets an identity.
         .layer(axum::middleware::from_fn(refuse_cross_site))
         .layer(axum::middleware::from_fn_with_state(
-            hosts,
+            guards.hosts,
             refuse_foreign_host,
         ))
         .layer(axum::middleware::from_fn(headers::no_store))

@@ -1,5 +1,6 @@
 //! The running server at the wire: pages, the player cookie, the server functions of a whole
-//! turn, ownership, the cross-site and host guards, body limits and each player's rate limits.
+//! turn, ownership, the cross-site and host guards, body limits and the rate limits of each
+//! player and each client address (behind a trusted proxy, the forwarded one).
 
 use std::net::SocketAddr;
 
@@ -36,12 +37,24 @@ async fn spawn_app_with(spend: Spend) -> TestApp {
 /// The app on a random port, its model playing `scenario`.
 async fn spawn_app_playing(scenario: &str, spend: Spend) -> TestApp {
     let dir = tempfile::tempdir().unwrap();
-    let mut settings = settings(dir.path(), spend);
+    let settings = settings(dir.path(), spend);
     let LlmChoice::Scripted(path) = &settings.llm else {
         unreachable!()
     };
     std::fs::write(path, scenario).unwrap();
-    settings.llm = LlmChoice::Scripted(path.clone());
+    serve(dir, settings).await
+}
+
+/// The app on a random port behind `proxies` (`DICEBOUND_TRUSTED_PROXIES`).
+async fn spawn_app_trusting(proxies: &str, spend: Spend) -> TestApp {
+    let dir = tempfile::tempdir().unwrap();
+    let mut settings = settings(dir.path(), spend);
+    settings.trusted_proxies = proxies.parse().unwrap();
+    serve(dir, settings).await
+}
+
+/// The app of `settings`, keeping its files in `dir`, on a random port.
+async fn serve(dir: tempfile::TempDir, settings: Settings) -> TestApp {
     let app = Application::build(settings)
         .await
         .expect("the server starts");
@@ -68,6 +81,7 @@ fn settings(dir: &std::path::Path, spend: Spend) -> Settings {
         secure_cookies: false,
         spend,
         public_hosts: vec!["example.test".to_owned()],
+        trusted_proxies: Default::default(),
     }
 }
 
@@ -96,18 +110,35 @@ fn browser() -> reqwest::Client {
         .unwrap()
 }
 
+/// A browser whose every request says, in `X-Forwarded-For`, that it was forwarded for `hops`.
+fn browser_forwarded_for(hops: &str) -> reqwest::Client {
+    let mut headers = reqwest::header::HeaderMap::new();
+    headers.insert("x-forwarded-for", hops.parse().unwrap());
+    reqwest::Client::builder()
+        .cookie_store(true)
+        .default_headers(headers)
+        .build()
+        .unwrap()
+}
+
 impl TestApp {
     fn url(&self, path: &str) -> String {
         format!("http://{}{path}", self.addr)
     }
 
-    async fn create(&self, client: &reqwest::Client) -> CampaignView {
-        let response = client
+    /// Starts a campaign as `client`: the server's answer.
+    async fn start(&self, client: &reqwest::Client) -> reqwest::Response {
+        client
             .post(self.url(StartCampaign::PATH))
             .json(&serde_json::json!({"form": {"premise": "A gate", "name": "Mira", "class": "Ranger"}}))
             .send()
             .await
-            .unwrap();
+            .unwrap()
+    }
+
+    /// Starts a campaign as `client`: the campaign, loaded.
+    async fn create(&self, client: &reqwest::Client) -> CampaignView {
+        let response = self.start(client).await;
         assert_eq!(response.status(), 200);
         let created = created(&response.text().await.unwrap());
         let loaded = self.load(client, created.id.as_str()).await;
@@ -347,13 +378,36 @@ async fn an_unknown_page_is_a_404() {
 
 fn limits(turns_per_minute: u32, campaigns_per_hour: u32, campaigns_per_player: u32) -> Spend {
     Spend {
-        limits: LimitSettings {
-            turns_per_minute: turns_per_minute.try_into().unwrap(),
-            campaigns_per_hour: campaigns_per_hour.try_into().unwrap(),
+        limits: LimitSettings::per_player(
+            turns_per_minute.try_into().unwrap(),
+            campaigns_per_hour.try_into().unwrap(),
             campaigns_per_player,
-        },
+        ),
         ..Spend::default()
     }
+}
+
+/// A generous allowance for each player; for each client address, `turns` model requests a
+/// minute and `campaigns` new campaigns an hour.
+fn address_limits(turns: u32, campaigns: u32) -> Spend {
+    let mut spend = limits(60, 60, 200);
+    spend.limits.turns_per_minute_per_address = turns.try_into().unwrap();
+    spend.limits.campaigns_per_hour_per_address = campaigns.try_into().unwrap();
+    spend
+}
+
+/// The campaigns `client` keeps.
+async fn campaigns_of(app: &TestApp, client: &reqwest::Client) -> usize {
+    let listed: CampaignPage = client
+        .post(app.url(ListCampaigns::PATH))
+        .form(&[("page", "0")])
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    listed.campaigns.len()
 }
 
 /// The error a server function answered with.
@@ -398,27 +452,91 @@ async fn moves_past_the_rate_limit_are_refused_clearly_and_change_nothing() {
 
 #[tokio::test]
 async fn new_campaigns_are_bounded_per_hour_and_per_player() {
-    let create = |app: &TestApp, client: &reqwest::Client| {
-        client
-            .post(app.url(StartCampaign::PATH))
-            .json(&serde_json::json!({"form": {"premise": "A gate", "name": "Mira", "class": "Ranger"}}))
-            .send()
-    };
     let app = spawn_app_with(limits(60, 2, 200)).await;
     let client = browser();
     app.create(&client).await;
     app.create(&client).await;
-    let refused = refusal(create(&app, &client).await.unwrap()).await;
+    let refused = refusal(app.start(&client).await).await;
     assert!(matches!(refused, AppError::Limited { .. }), "{refused:?}");
 
     let app = spawn_app_with(limits(60, 20, 1)).await;
     app.create(&client).await;
-    let refused = refusal(create(&app, &client).await.unwrap()).await;
+    let refused = refusal(app.start(&client).await).await;
     assert!(
         matches!(&refused, AppError::Invalid { field, .. } if field == "campaigns"),
         "{refused:?}"
     );
     assert!(refused.to_string().contains("delete one"), "{refused}");
+}
+
+#[tokio::test]
+async fn a_client_that_drops_its_cookie_still_spends_its_addresss_moves() {
+    let app = spawn_app_with(address_limits(2, 60)).await;
+    let play = |client: &reqwest::Client, campaign: &CampaignView| {
+        client
+            .post(app.url(PlayTurn::PATH))
+            .json(&serde_json::json!({"id": campaign.summary.id, "turn": 1, "input": {"kind": "text", "text": "I wait"}}))
+            .send()
+    };
+    // Each time a new player: a browser without the cookie the last one was given.
+    for _ in 0..2 {
+        let client = browser();
+        let campaign = app.create(&client).await;
+        let answer = play(&client, &campaign).await.unwrap();
+        assert_eq!(answer.status(), 200);
+        answer.text().await.unwrap();
+    }
+    let client = browser();
+    let campaign = app.create(&client).await;
+    let refused = refusal(play(&client, &campaign).await.unwrap()).await;
+
+    assert!(matches!(refused, AppError::Limited { .. }), "{refused:?}");
+    let after: CampaignView = app
+        .load(&client, campaign.summary.id.as_str())
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(after.summary.turn, 1, "the refused move changed nothing");
+}
+
+#[tokio::test]
+async fn a_client_that_drops_its_cookie_still_spends_its_addresss_new_campaigns() {
+    let app = spawn_app_with(address_limits(60, 2)).await;
+    app.create(&browser()).await;
+    app.create(&browser()).await;
+    let client = browser();
+    let refused = refusal(app.start(&client).await).await;
+
+    assert!(matches!(refused, AppError::Limited { .. }), "{refused:?}");
+    assert_eq!(campaigns_of(&app, &client).await, 0, "nothing was saved");
+}
+
+#[tokio::test]
+async fn a_forwarded_address_is_ignored_without_a_trusted_proxy() {
+    let app = spawn_app_with(address_limits(60, 1)).await;
+    app.create(&browser_forwarded_for("203.0.113.1")).await;
+    let spoofing = browser_forwarded_for("203.0.113.2");
+    let refused = refusal(app.start(&spoofing).await).await;
+    assert!(matches!(refused, AppError::Limited { .. }), "{refused:?}");
+}
+
+#[tokio::test]
+async fn behind_a_trusted_proxy_each_forwarded_client_has_its_own_allowance() {
+    // The test's requests come from loopback, as from a proxy on the same machine.
+    let app = spawn_app_trusting("127.0.0.1", address_limits(60, 1)).await;
+    app.create(&browser_forwarded_for("203.0.113.1")).await;
+    app.create(&browser_forwarded_for("203.0.113.2")).await;
+    app.create(&browser_forwarded_for("2001:db8:0:1::1")).await;
+    // A client that names itself another address in front of the one the proxy saw, and another
+    // address of the same IPv6 /64, are the clients already counted.
+    for same in ["198.51.100.9, 203.0.113.1", "2001:db8:0:1::2"] {
+        let refused = refusal(app.start(&browser_forwarded_for(same)).await).await;
+        assert!(
+            matches!(refused, AppError::Limited { .. }),
+            "{same}: {refused:?}"
+        );
+    }
 }
 
 #[tokio::test]

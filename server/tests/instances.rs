@@ -50,6 +50,7 @@ fn settings(dir: &std::path::Path, database_url: &str) -> Settings {
         secure_cookies: false,
         spend: Spend::default(),
         public_hosts: Vec::new(),
+        trusted_proxies: Default::default(),
     }
 }
 

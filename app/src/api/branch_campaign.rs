@@ -8,12 +8,15 @@ use crate::errors::AppError;
 /// Starts a new campaign that copies the campaign `id` up to turn `turn`.
 #[server]
 pub async fn branch_campaign(id: String, turn: u32) -> Result<CampaignSummary, AppError> {
-    use super::context::{admit_campaign, campaign_id, now, player, services, to_app_error};
+    use super::context::{
+        admit_campaign, campaign_id, client, now, player, services, to_app_error,
+    };
 
     let player = player().await?;
+    let client = client().await?;
     let id = campaign_id(&id)?;
     let services = services()?;
-    admit_campaign(&services, &player).await?;
+    admit_campaign(&services, &player, &client).await?;
     let mut rng = services.dice.for_new_campaign();
     services
         .game()

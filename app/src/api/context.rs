@@ -1,5 +1,5 @@
 //! What every server function needs: the game's services (provided by the server through
-//! Leptos context), the player making the request, the clock, and the one place where a
+//! Leptos context), the player making the request and the address it comes from, the clock, and the one place where a
 //! service error becomes the browser's [`AppError`] (logged with a request id).
 
 use leptos::prelude::*;
@@ -8,7 +8,7 @@ use rand::Rng;
 use crate::campaign::view::TurnUpdate;
 use crate::campaign::{CampaignId, PlayerId};
 use crate::errors::AppError;
-use crate::service::{GameServices, ServiceError};
+use crate::service::{ClientAddress, GameServices, ServiceError};
 
 /// The services, or an error if the server forgot to provide them.
 pub fn services() -> Result<GameServices, AppError> {
@@ -27,6 +27,17 @@ pub async fn player() -> Result<PlayerId, AppError> {
         })
 }
 
+/// The address the request comes from, as the rate limits count it (set by the server's
+/// client-address middleware).
+pub async fn client() -> Result<ClientAddress, AppError> {
+    leptos_axum::extract::<axum::Extension<ClientAddress>>()
+        .await
+        .map(|axum::Extension(client)| client)
+        .map_err(|_| AppError::Transport {
+            message: "The server could not tell where your request came from.".to_owned(),
+        })
+}
+
 /// Now, in seconds since the Unix epoch.
 pub fn now() -> i64 {
     std::time::SystemTime::now()
@@ -36,19 +47,32 @@ pub fn now() -> i64 {
         })
 }
 
-/// Counts a request that calls the model against the player's allowance, or refuses it.
-pub fn admit_turn(services: &GameServices, player: &PlayerId) -> Result<(), AppError> {
-    services.limits.turn(player).map_err(to_app_error)
+/// Counts a request that calls the model against the player's and their address's allowance,
+/// or refuses it.
+pub fn admit_turn(
+    services: &GameServices,
+    player: &PlayerId,
+    client: &ClientAddress,
+) -> Result<(), AppError> {
+    services.limits.turn(player, client).map_err(to_app_error)
 }
 
-/// Refuses a new campaign if the player keeps as many as allowed or starts them too fast.
-pub async fn admit_campaign(services: &GameServices, player: &PlayerId) -> Result<(), AppError> {
+/// Refuses a new campaign if the player keeps as many as allowed, or the player or their
+/// address starts them too fast.
+pub async fn admit_campaign(
+    services: &GameServices,
+    player: &PlayerId,
+    client: &ClientAddress,
+) -> Result<(), AppError> {
     services
         .game()
         .room_for_a_campaign(player, &services.limits)
         .await
         .map_err(to_app_error)?;
-    services.limits.new_campaign(player).map_err(to_app_error)
+    services
+        .limits
+        .new_campaign(player, client)
+        .map_err(to_app_error)
 }
 
 /// A streamed answer (JSON lines of [`TurnUpdate`]): `work` runs on a task of its own (it goes

@@ -13,11 +13,12 @@ pub const MAX_IMPORT_BYTES: usize = 32 * 1024 * 1024;
 /// Imports an exported campaign file (its JSON text, sent as JSON).
 #[server(input = leptos::server_fn::codec::Json)]
 pub async fn import_campaign(file: String) -> Result<CampaignSummary, AppError> {
-    use super::context::{admit_campaign, now, player, services, to_app_error};
+    use super::context::{admit_campaign, client, now, player, services, to_app_error};
 
     let player = player().await?;
+    let client = client().await?;
     let services = services()?;
-    admit_campaign(&services, &player).await?;
+    admit_campaign(&services, &player, &client).await?;
     let mut rng = services.dice.for_new_campaign();
     services
         .game()

@@ -9,11 +9,12 @@ use crate::errors::AppError;
 /// campaign as it now is.
 #[server]
 pub async fn new_actions(id: String, turn: u32) -> Result<CampaignView, AppError> {
-    use super::context::{admit_turn, campaign_id, now, player, services, to_app_error};
+    use super::context::{admit_turn, campaign_id, client, now, player, services, to_app_error};
     let player = player().await?;
+    let client = client().await?;
     let id = campaign_id(&id)?;
     let services = services()?;
-    admit_turn(&services, &player)?;
+    admit_turn(&services, &player, &client)?;
     services
         .game()
         .reoffer_actions(&player, &id, turn, now())

@@ -15,14 +15,17 @@ pub async fn play_turn(
     turn: u32,
     input: MoveInput,
 ) -> Result<TextStream<AppError>, AppError> {
-    use super::context::{admit_turn, campaign_id, now, player, services, streamed, to_app_error};
+    use super::context::{
+        admit_turn, campaign_id, client, now, player, services, streamed, to_app_error,
+    };
     use crate::campaign::view::TurnUpdate;
     use crate::service::MoveRequest;
 
     let player = player().await?;
+    let client = client().await?;
     let id = campaign_id(&id)?;
     let services = services()?;
-    admit_turn(&services, &player)?;
+    admit_turn(&services, &player, &client)?;
     Ok(streamed(move |updates| async move {
         let mut rng = services.dice.for_turn(turn);
         let request = MoveRequest {

@@ -8,11 +8,12 @@ use crate::errors::AppError;
 /// Starts one of the player's campaigns over; answers the new campaign's summary.
 #[server]
 pub async fn restart_campaign(id: String) -> Result<CampaignSummary, AppError> {
-    use super::context::{admit_turn, campaign_id, now, player, services, to_app_error};
+    use super::context::{admit_turn, campaign_id, client, now, player, services, to_app_error};
     let player = player().await?;
+    let client = client().await?;
     let id = campaign_id(&id)?;
     let services = services()?;
-    admit_turn(&services, &player)?;
+    admit_turn(&services, &player, &client)?;
     let mut rng = services.dice.for_new_campaign();
     services
         .game()

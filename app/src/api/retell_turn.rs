@@ -9,12 +9,13 @@ use crate::errors::AppError;
 /// `turn`. The answer is the campaign as it now is.
 #[server]
 pub async fn retell_turn(id: String, turn: u32) -> Result<CampaignView, AppError> {
-    use super::context::{admit_turn, campaign_id, now, player, services, to_app_error};
+    use super::context::{admit_turn, campaign_id, client, now, player, services, to_app_error};
 
     let player = player().await?;
+    let client = client().await?;
     let id = campaign_id(&id)?;
     let services = services()?;
-    admit_turn(&services, &player)?;
+    admit_turn(&services, &player, &client)?;
     let mut rng = services.dice.for_turn(turn);
     services
         .game()

@@ -11,12 +11,13 @@ use crate::errors::AppError;
 /// Starts a campaign from the new-adventure form, streaming its opening scene.
 #[server(input = Json, output = StreamingText)]
 pub async fn start_campaign(form: NewCampaign) -> Result<TextStream<AppError>, AppError> {
-    use super::context::{admit_campaign, now, player, services, streamed, to_app_error};
+    use super::context::{admit_campaign, client, now, player, services, streamed, to_app_error};
     use crate::campaign::view::TurnUpdate;
 
     let player = player().await?;
+    let client = client().await?;
     let services = services()?;
-    admit_campaign(&services, &player).await?;
+    admit_campaign(&services, &player, &client).await?;
     Ok(streamed(move |updates| async move {
         let mut rng = services.dice.for_new_campaign();
         let result = services

@@ -25,7 +25,7 @@ mod verify;
 pub use dice::Dice;
 pub use error::ServiceError;
 pub use in_flight::TurnsInFlight;
-pub use limits::{LimitSettings, RateLimits};
+pub use limits::{ClientAddress, LimitSettings, RateLimits};
 pub use memory::SummaryOutcome;
 pub use portable::MAX_IMPORT_EVENTS;
 pub use turn::MoveRequest;

@@ -1,5 +1,6 @@
-//! HTTP security middleware: the host names served, anonymous player identity, cross-site
-//! request refusal, request body limits and the security headers of every answer.
+//! HTTP security middleware: the host names served, anonymous player identity, the client's
+//! address (behind trusted proxies only, the forwarded one), cross-site request refusal, request
+//! body limits and the security headers of every answer.
 //!
 //! Identity and refusal are plain axum middleware functions. The order matters: refuse foreign requests first,
 //! so that a refused request never mints an identity.
@@ -11,6 +12,7 @@
 //! ```
 
 pub mod body;
+pub mod client;
 pub mod headers;
 pub mod host;
 pub mod identity;
