@@ -1,6 +1,8 @@
 //! Taking turns back: undo restores the campaign exactly, redo puts the turn back, a new move
 //! after an undo replaces it, a retelling reuses every recorded roll, and new actions replace the
-//! ones on offer. The snapshot equals a replay of the log throughout.
+//! ones on offer; a roll once shown is final, undo included. Another player who knows a campaign's
+//! id learns nothing and holds nothing; restarts run one at a time. The snapshot equals a replay
+//! of the log throughout.
 
 use app::campaign::event::CampaignEvent;
 use app::campaign::state::CampaignState;
@@ -71,13 +73,17 @@ struct World {
 
 impl World {
     async fn new() -> Self {
+        Self::playing(scenario()).await
+    }
+
+    async fn playing(scenario: Scenario) -> Self {
         let dir = tempfile::tempdir().unwrap();
         let url = format!("sqlite://{}", dir.path().join("game.db").display());
         let store = SqlStore::open(&url).await.unwrap();
         let mut rng = StdRng::seed_from_u64(13);
         let mut world = Self {
             store: store.clone(),
-            llm: ScriptedLlm::new(scenario()),
+            llm: ScriptedLlm::new(scenario),
             gm: GmSettings::default(),
             in_flight: TurnsInFlight::new(std::sync::Arc::new(store)),
             owner: PlayerId::random(&mut rng),
@@ -288,4 +294,120 @@ async fn a_retelling_reuses_every_recorded_roll_and_new_actions_replace_the_offe
         .unwrap();
     assert_eq!(fresh.actions[0].id, "fresh");
     assert_eq!(w.state().await.actions.unwrap().len(), 2);
+}
+
+/// Plain scenes and the same actions, again and again.
+fn endless() -> Scenario {
+    Scenario {
+        steps: vec![Step::text("A crypt, knocking."), Step::text("Dust falls.")],
+        actions: vec![actions("strike")],
+        cycle: true,
+        ..Scenario::default()
+    }
+}
+
+/// The player's roll of the latest turn.
+async fn latest_roll(w: &World) -> app::game::Resolution {
+    let (_, log) = w.store.log(&w.owner, &w.id).await.unwrap();
+    app::campaign::timeline::timeline(&log)
+        .active
+        .into_iter()
+        .rev()
+        .find_map(|stored| match &stored.event {
+            CampaignEvent::Turn(TurnEvent::PlayerRoll { resolution, .. }) => {
+                Some(resolution.clone())
+            }
+            _ => None,
+        })
+        .expect("a roll")
+}
+
+#[tokio::test]
+async fn a_roll_once_shown_is_final_undo_included() {
+    let mut w = World::playing(endless()).await;
+    w.play(2, strike()).await;
+    let shown = latest_roll(&w).await;
+    for _ in 0..3 {
+        w.game().undo(&w.owner, &w.id, 2, 4).await.unwrap();
+        w.play(2, strike()).await;
+        assert_eq!(
+            latest_roll(&w).await,
+            shown,
+            "the same choice, the same dice"
+        );
+    }
+    // A move without a roll in between does not wash the shown roll away.
+    w.game().undo(&w.owner, &w.id, 2, 4).await.unwrap();
+    w.play(
+        2,
+        MoveInput::Text {
+            text: "I wait".into(),
+        },
+    )
+    .await;
+    w.game().undo(&w.owner, &w.id, 2, 4).await.unwrap();
+    w.play(2, strike()).await;
+    assert_eq!(latest_roll(&w).await, shown);
+    // The next turn rolls afresh.
+    w.play(3, strike()).await;
+    w.state().await;
+}
+
+#[tokio::test]
+async fn another_player_learns_nothing_and_holds_nothing() {
+    use app::game::{JournalChange, Slug};
+    let mut w = World::playing(endless()).await;
+    w.play(2, strike()).await;
+    let bob = PlayerId::random(&mut w.rng);
+    let held = w.in_flight.take(&w.id).await.unwrap();
+    for _ in 0..2 {
+        let game = w.game();
+        let mut rng = w.rng.clone();
+        let pin = JournalChange::Pin {
+            id: 1,
+            pinned: true,
+        };
+        let charm = Slug::new("torch").unwrap();
+        let answers = [
+            game.undo(&bob, &w.id, 2, 5).await.map(|_| ()),
+            game.redo(&bob, &w.id, 2, 5).await.map(|_| ()),
+            game.retell(&bob, &w.id, 2, 5, &mut rng).await.map(|_| ()),
+            game.reoffer_actions(&bob, &w.id, 2, 5).await.map(|_| ()),
+            game.edit_journal(&bob, &w.id, pin, 5).await.map(|_| ()),
+            game.drop_item(&bob, &w.id, &charm, 5).await.map(|_| ()),
+            game.summarize(&bob, &w.id, 5).await.map(|_| ()),
+            game.restart(&bob, &w.id, 5, &mut rng).await.map(|_| ()),
+        ];
+        for (which, answer) in answers.into_iter().enumerate() {
+            assert!(
+                matches!(answer, Err(ServiceError::NotFound)),
+                "request {which}: not found, never busy: {answer:?}"
+            );
+        }
+    }
+    drop(held);
+    assert!(
+        w.in_flight.try_take(&w.id).await.unwrap().is_some(),
+        "the owner finds the campaign free"
+    );
+}
+
+#[tokio::test]
+async fn two_restarts_at_once_leave_one_new_campaign() {
+    let mut w = World::playing(endless()).await;
+    w.play(2, strike()).await;
+    let (mut one, mut two) = (w.rng.clone(), StdRng::seed_from_u64(5));
+    let game = w.game();
+    let (first, second) = tokio::join!(
+        game.restart(&w.owner, &w.id, 6, &mut one),
+        game.restart(&w.owner, &w.id, 6, &mut two),
+    );
+    let started = [&first, &second].iter().filter(|r| r.is_ok()).count();
+    assert_eq!(started, 1, "{first:?} {second:?}");
+    let campaigns = game.list(&w.owner, 0).await.unwrap().campaigns;
+    assert_eq!(
+        campaigns.len(),
+        1,
+        "one campaign, the new one: {campaigns:?}"
+    );
 }

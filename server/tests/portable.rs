@@ -420,3 +420,189 @@ async fn a_campaign_that_used_every_tool_comes_back_whole_and_plays_on() {
         .expect("the imported campaign plays on");
     assert!(format!("{:?}", w.view(&ann, &copy).await.story).contains("imported tale goes on"));
 }
+
+/// The file with `event` (a turn event's JSON) put in at `at`, for `turn`.
+fn with_event(file: &Value, at: usize, turn: u32, event: Value) -> Value {
+    let mut forged = file.clone();
+    let events = forged["events"].as_array_mut().unwrap();
+    events.insert(at, json!({"turn": turn, "event": event}));
+    forged
+}
+
+/// A change the rules would never make: level 20, 999/999 HP and STR 30, as they would apply it.
+fn godlike(file: &Value, cause: &str) -> Value {
+    use app::game::{Attribute, CharacterSheet, StateDelta};
+    let mut sheet: CharacterSheet =
+        serde_json::from_value(file["events"][0]["event"]["sheet"].clone()).unwrap();
+    let deltas = vec![
+        StateDelta::SetLevel { level: 20 },
+        StateDelta::SetMaxHp { max_hp: 999 },
+        StateDelta::SetHp { hp: 999 },
+        StateDelta::SetAttribute {
+            attribute: Attribute::Strength,
+            score: 30,
+        },
+    ];
+    let changes = StateDelta::apply_all(&deltas, &mut sheet).expect("the deltas apply");
+    json!({"event": "turn", "type": "ruled", "cause": cause, "deltas": deltas, "changes": changes})
+}
+
+async fn refused(w: &mut World, owner: &PlayerId, file: &Value) -> String {
+    match w.import(owner, &file.to_string()).await {
+        Ok(_) => "accepted".to_owned(),
+        Err(error) => error.to_string(),
+    }
+}
+
+#[tokio::test]
+async fn rules_made_changes_and_undone_turns_in_a_file_are_verified() {
+    let mut w = World::new().await;
+    let ann = PlayerId::random(&mut w.rng);
+    let id = w.campaign(&ann).await;
+    let file = file_of(&w.game().export(&ann, &id).await.unwrap());
+    let end = file["events"].as_array().unwrap().len();
+
+    for cause in ["Level up", "Death save", "Dropped from the character panel"] {
+        let forged = with_event(&file, end, 3, godlike(&file, cause));
+        let message = refused(&mut w, &ann, &forged).await;
+        assert!(
+            message.contains(&format!("event {end} (turn 3)")),
+            "{message}"
+        );
+        assert!(
+            message.contains("the rules did not make this change"),
+            "{message}"
+        );
+    }
+
+    // A forged turn, then marked undone: a later redo would have applied it.
+    let mut undone = with_event(&file, end, 4, godlike(&file, "Death save"));
+    undone["events"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"turn": 3, "event": {"event": "undone"}}));
+    let message = refused(&mut w, &ann, &undone).await;
+    assert!(
+        message.contains(&format!("event {end} (turn 4)")),
+        "{message}"
+    );
+    assert_eq!(
+        w.game().list(&ann, 0).await.unwrap().campaigns.len(),
+        1,
+        "nothing stored"
+    );
+}
+
+/// The first event of `type` after `from`.
+fn next_of(file: &Value, kind: &str, from: usize) -> usize {
+    from + file["events"].as_array().unwrap()[from..]
+        .iter()
+        .position(|stored| stored["event"]["type"] == kind)
+        .unwrap_or_else(|| panic!("no {kind} event after {from}"))
+}
+
+#[tokio::test]
+async fn imported_values_meet_the_bounds_of_play_and_counters_never_wrap() {
+    let mut w = World::new().await;
+    let ann = PlayerId::random(&mut w.rng);
+    let id = w.campaign(&ann).await;
+    let file = file_of(&w.game().export(&ann, &id).await.unwrap());
+    let (moved, scene) = (position(&file, "move"), position(&file, "narration"));
+    let (call, usage) = (position(&file, "tool_called"), position(&file, "usage"));
+    let messages = file["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|stored| stored["event"]["event"] == "model_messages")
+        .unwrap();
+    let mut cases: Vec<(&str, Value, usize)> = Vec::new();
+    let mut edit = |name, at: usize, change: &dyn Fn(&mut Value)| {
+        let mut forged = file.clone();
+        change(&mut forged["events"][at]);
+        cases.push((name, forged, at));
+    };
+    edit("a move of 100,000 characters", moved, &|e| {
+        e["event"]["text"] = json!("a".repeat(100_000))
+    });
+    edit("a narration of 1 MB", scene, &|e| {
+        e["event"]["text"] = json!("word ".repeat(200_000))
+    });
+    edit("a model message of 1.5 MB", messages, &|e| {
+        e["event"]["messages"][0]["content"] = json!("x".repeat(1_500_000))
+    });
+    edit("tool arguments of 512 KB", call, &|e| {
+        e["event"]["call"]["arguments"] = json!(format!(
+            "{{\"dice\": \"1d8\", \"reason\": \"{}\"}}",
+            "r".repeat(512 * 1024)
+        ))
+    });
+    edit("a tool call id of 256 KB", call, &|e| {
+        e["event"]["call"]["id"] = json!("c".repeat(256 * 1024))
+    });
+    edit("a turn counter at its limit", moved, &|e| {
+        e["turn"] = json!(u32::MAX)
+    });
+    let second_usage = next_of(&file, "usage", usage + 1);
+    let mut wrapping = file.clone();
+    for at in [usage, second_usage] {
+        wrapping["events"][at]["event"]["usage"]["prompt_tokens"] = json!(u32::MAX);
+    }
+    cases.push(("token counts that would wrap", wrapping, second_usage));
+    let drop = godlike(&file, &"c".repeat(512 * 1024));
+    let end = file["events"].as_array().unwrap().len();
+    cases.push(("a cause of 512 KB", with_event(&file, end, 3, drop), end));
+    let mut no_opening = file.clone();
+    no_opening["events"].as_array_mut().unwrap().truncate(1);
+    cases.push(("no opening scene", no_opening, 0));
+
+    for (name, forged, at) in cases {
+        let message = refused(&mut w, &ann, &forged).await;
+        assert!(
+            message.contains(&format!("event {at} ")),
+            "{name}: {message}"
+        );
+        assert!(
+            message.len() < 300,
+            "{name}: the refusal stays short: {}",
+            message.len()
+        );
+    }
+    assert_eq!(
+        w.game().list(&ann, 0).await.unwrap().campaigns.len(),
+        1,
+        "nothing stored"
+    );
+}
+
+#[tokio::test]
+async fn titles_are_printable_and_bounded_wherever_they_come_from() {
+    let mut w = World::new().await;
+    let ann = PlayerId::random(&mut w.rng);
+    let id = w.campaign(&ann).await;
+    let mut file = file_of(&w.game().export(&ann, &id).await.unwrap());
+    file["title"] = json!(format!(
+        "Evil\u{0}\u{1b}[2J \u{202E}gnp.exe{}",
+        "!".repeat(500)
+    ));
+    let copy = w.import(&ann, &file.to_string()).await.unwrap();
+    let title = w.view(&ann, &copy).await.summary.title;
+    assert!(title.starts_with("Evil[2J gnp.exe!"), "{title:?}");
+    assert_eq!(title.chars().count(), 100);
+    assert!(
+        !title.chars().any(|c| c.is_control() || c == '\u{202E}'),
+        "{title:?}"
+    );
+
+    let mut rng = w.rng.clone();
+    let mut branch = id;
+    for _ in 0..5 {
+        branch = w
+            .game()
+            .branch(&ann, &branch, 2, 6, &mut rng)
+            .await
+            .unwrap()
+            .id;
+    }
+    let title = w.view(&ann, &branch).await.summary.title;
+    assert_eq!(title, "Mira the Ranger (from turn 2)");
+}
