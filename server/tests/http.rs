@@ -614,7 +614,9 @@ async fn a_long_campaign_file_imports_and_one_past_the_limit_is_refused_naming_i
     assert_eq!(refused.status(), 413);
     let error: AppError = refused.json().await.unwrap();
     assert!(
-        error.to_string().contains("larger than this server imports (32 MiB)"),
+        error
+            .to_string()
+            .contains("larger than this server imports (32 MiB)"),
         "{error}"
     );
 }

@@ -1,53 +1,121 @@
 //! The ledger (seed 003's tracked operations): every state change in a campaign with what caused
-//! it, and every roll with its dice, read from the events in effect (undone turns left out).
+//! it, and every roll with its dice, read from the events in effect (undone turns left out). It
+//! is answered a page at a time, each cause once and cut to a bounded length: a cause is a tool
+//! call's arguments, which an imported file can make long, and one call can change many things.
+
+use std::collections::HashMap;
 
 use super::event::{CampaignEvent, StoredEvent};
 use super::timeline::timeline;
 use super::turn_event::{ToolEffect, TurnEvent};
-use super::view::LedgerRow;
+use super::view::{LedgerPage, LedgerRow, LEDGER_PAGE, MAX_CAUSE_CHARS};
 use crate::game::{AppliedChanges, Resolution, Roll};
 
-/// The ledger of a whole log, oldest first.
-pub fn ledger(events: &[StoredEvent]) -> Vec<LedgerRow> {
-    let mut rows = Vec::new();
-    let mut last_call = String::new();
-    for stored in timeline(events).active {
-        let CampaignEvent::Turn(event) = &stored.event else {
-            continue;
-        };
-        let turn = stored.turn;
-        match event {
-            TurnEvent::ToolCalled { call } => {
-                last_call = format!("{}({})", call.name, call.arguments);
-            }
-            TurnEvent::ToolResult {
-                effect: Some(effect),
-                ..
-            } => effect_rows(turn, effect, &last_call, &mut rows),
-            TurnEvent::Ruled { cause, changes, .. } => change_rows(turn, changes, cause, &mut rows),
-            TurnEvent::PlayerRoll {
-                reason, resolution, ..
-            } => rows.push(match resolution {
-                Resolution::Check(check) => roll_row(
-                    turn,
-                    format!("Player: {reason}"),
-                    check.roll(),
-                    Some(check.dc().value()),
-                    Some(verdict(check.is_success())),
-                ),
-                Resolution::Roll(roll) => {
-                    roll_row(turn, format!("Player: {reason}"), roll, None, None)
-                }
-            }),
-            _ => {}
-        }
-    }
-    rows
+/// The page of a whole log's ledger that ends before row `before` (the latest page without
+/// it): at most [`LEDGER_PAGE`] rows, oldest first.
+pub fn ledger_page(events: &[StoredEvent], before: Option<u32>) -> LedgerPage {
+    Ledger::of(events).page(before)
 }
 
-fn effect_rows(turn: u32, effect: &ToolEffect, call: &str, rows: &mut Vec<LedgerRow>) {
+/// Every row of a ledger; a change's `cause` indexes `causes`, one per call or rule.
+#[derive(Default)]
+struct Ledger {
+    rows: Vec<LedgerRow>,
+    causes: Vec<String>,
+}
+
+impl Ledger {
+    fn of(events: &[StoredEvent]) -> Self {
+        let mut ledger = Self::default();
+        let mut calls = HashMap::new();
+        for stored in timeline(events).active {
+            let CampaignEvent::Turn(event) = &stored.event else {
+                continue;
+            };
+            let turn = stored.turn;
+            match event {
+                TurnEvent::ToolCalled { call } => {
+                    let cause = ledger.cause(format!("{}({})", call.name, call.arguments));
+                    calls.insert(call.id.as_str(), cause);
+                }
+                TurnEvent::ToolResult {
+                    call_id,
+                    tool,
+                    effect: Some(effect),
+                    ..
+                } => {
+                    let cause = match calls.get(call_id.as_str()) {
+                        Some(&cause) => cause,
+                        None => ledger.cause(tool.clone()),
+                    };
+                    effect_rows(turn, effect, cause, &mut ledger.rows);
+                }
+                TurnEvent::Ruled { cause, changes, .. } => {
+                    let cause = ledger.cause(cause.clone());
+                    change_rows(turn, changes, cause, &mut ledger.rows);
+                }
+                TurnEvent::PlayerRoll {
+                    reason, resolution, ..
+                } => ledger.rows.push(player_roll(turn, reason, resolution)),
+                _ => {}
+            }
+        }
+        ledger
+    }
+
+    /// Keeps `text` (cut to [`MAX_CAUSE_CHARS`]) as a cause; its index.
+    fn cause(&mut self, mut text: String) -> u32 {
+        if let Some((end, _)) = text.char_indices().nth(MAX_CAUSE_CHARS) {
+            text.truncate(end);
+            text.push('…');
+        }
+        self.causes.push(text);
+        to_u32(self.causes.len() - 1)
+    }
+
+    /// The rows before `before` (all without it), at most a page, with the causes they cite.
+    fn page(mut self, before: Option<u32>) -> LedgerPage {
+        let end = before.map_or(self.rows.len(), |before| {
+            self.rows.len().min(before as usize)
+        });
+        let start = end.saturating_sub(LEDGER_PAGE as usize);
+        let mut causes = Vec::new();
+        let mut cited = HashMap::new();
+        let mut rows: Vec<LedgerRow> = self.rows.drain(start..end).collect();
+        for row in &mut rows {
+            if let LedgerRow::Change { cause, .. } = row {
+                let kept = *cause as usize;
+                *cause = *cited.entry(kept).or_insert_with(|| {
+                    causes.push(std::mem::take(&mut self.causes[kept]));
+                    to_u32(causes.len() - 1)
+                });
+            }
+        }
+        LedgerPage {
+            start: to_u32(start),
+            rows,
+            causes,
+        }
+    }
+}
+
+fn player_roll(turn: u32, reason: &str, resolution: &Resolution) -> LedgerRow {
+    let reason = format!("Player: {reason}");
+    match resolution {
+        Resolution::Check(check) => roll_row(
+            turn,
+            reason,
+            check.roll(),
+            Some(check.dc().value()),
+            Some(verdict(check.is_success())),
+        ),
+        Resolution::Roll(roll) => roll_row(turn, reason, roll, None, None),
+    }
+}
+
+fn effect_rows(turn: u32, effect: &ToolEffect, cause: u32, rows: &mut Vec<LedgerRow>) {
     match effect {
-        ToolEffect::Changed { changes, .. } => change_rows(turn, changes, call, rows),
+        ToolEffect::Changed { changes, .. } => change_rows(turn, changes, cause, rows),
         ToolEffect::Rolled { reason, roll } => rows.push(roll_row(
             turn,
             format!("Game master: {reason}"),
@@ -79,14 +147,14 @@ fn effect_rows(turn: u32, effect: &ToolEffect, call: &str, rows: &mut Vec<Ledger
                 what: format!("Map: {}", record.place.as_str()),
                 before: "—".to_owned(),
                 after: format!("leads to {}", exits.join(", ")),
-                cause: call.to_owned(),
+                cause,
             });
         }
         ToolEffect::Read | ToolEffect::Noted { .. } | ToolEffect::Aside { .. } => {}
     }
 }
 
-fn change_rows(turn: u32, changes: &AppliedChanges, cause: &str, rows: &mut Vec<LedgerRow>) {
+fn change_rows(turn: u32, changes: &AppliedChanges, cause: u32, rows: &mut Vec<LedgerRow>) {
     for change in changes.changes() {
         let (what, before, after) = change.before_after();
         rows.push(LedgerRow::Change {
@@ -94,7 +162,7 @@ fn change_rows(turn: u32, changes: &AppliedChanges, cause: &str, rows: &mut Vec<
             what,
             before,
             after,
-            cause: cause.to_owned(),
+            cause,
         });
     }
 }
@@ -132,4 +200,108 @@ fn roll_row(
 
 fn verdict(success: bool) -> String {
     if success { "success" } else { "failure" }.to_owned()
+}
+
+fn to_u32(value: usize) -> u32 {
+    u32::try_from(value).unwrap_or(u32::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::campaign::conversation::ToolCall;
+    use crate::game::text::{CharacterName, ClassName, LocationName};
+    use crate::game::{CharacterSheet, StateDelta};
+
+    fn sheet() -> CharacterSheet {
+        CharacterSheet::new(
+            CharacterName::new("Wren").unwrap(),
+            ClassName::new("Ranger").unwrap(),
+            LocationName::new("The road").unwrap(),
+        )
+    }
+
+    fn turn(turn: u32, event: TurnEvent) -> StoredEvent {
+        StoredEvent {
+            turn,
+            event: CampaignEvent::Turn(event),
+        }
+    }
+
+    fn called(id: &str, arguments: &str) -> TurnEvent {
+        TurnEvent::ToolCalled {
+            call: ToolCall {
+                id: id.into(),
+                name: "update_character".into(),
+                arguments: arguments.into(),
+            },
+        }
+    }
+
+    /// The result of call `id`: `amount` HP, applied to `sheet`.
+    fn hp(id: &str, amount: i32, sheet: &mut CharacterSheet) -> TurnEvent {
+        let deltas = vec![StateDelta::ChangeHp { amount }];
+        let changes = StateDelta::apply_all(&deltas, sheet).unwrap();
+        TurnEvent::ToolResult {
+            call_id: id.into(),
+            tool: "update_character".into(),
+            result: String::new(),
+            effect: Some(ToolEffect::Changed { deltas, changes }),
+        }
+    }
+
+    fn cause(page: &LedgerPage, row: &LedgerRow) -> String {
+        match row {
+            LedgerRow::Change { cause, .. } => page.causes[*cause as usize].clone(),
+            LedgerRow::Roll { .. } => panic!("{row:?}"),
+        }
+    }
+
+    #[test]
+    fn a_page_holds_the_latest_rows_and_each_of_their_causes_once_and_cut() {
+        let mut sheet = sheet();
+        let long = format!("{{\"hpChange\":-1{}}}", " ".repeat(100_000));
+        let mut events = vec![turn(1, called("c1", &long))];
+        for _ in 0..75 {
+            events.push(turn(1, hp("c1", -1, &mut sheet)));
+            events.push(turn(1, hp("c1", 1, &mut sheet)));
+        }
+
+        let latest = ledger_page(&events, None);
+        assert_eq!((latest.start, latest.rows.len()), (50, 100));
+        assert_eq!(latest.causes.len(), 1);
+        let shown = &latest.causes[0];
+        assert_eq!(shown.chars().count(), MAX_CAUSE_CHARS + 1);
+        assert!(
+            shown.starts_with("update_character({\"hpChange\":-1  "),
+            "{shown:.40}"
+        );
+        assert!(shown.ends_with('…'));
+        assert!(latest.rows.iter().all(|row| cause(&latest, row) == *shown));
+
+        let earlier = ledger_page(&events, Some(latest.start));
+        assert_eq!((earlier.start, earlier.rows.len()), (0, 50));
+        assert_eq!(earlier.causes, latest.causes);
+        assert!(ledger_page(&events, Some(0)).rows.is_empty());
+    }
+
+    #[test]
+    fn each_change_cites_the_call_it_answers() {
+        let mut sheet = sheet();
+        let events = [
+            turn(1, called("a", r#"{"hpChange":-1}"#)),
+            turn(1, called("b", r#"{"hpChange":1}"#)),
+            turn(1, hp("a", -1, &mut sheet)),
+            turn(1, hp("b", 1, &mut sheet)),
+        ];
+        let page = ledger_page(&events, None);
+        let causes: Vec<String> = page.rows.iter().map(|row| cause(&page, row)).collect();
+        assert_eq!(
+            causes,
+            [
+                r#"update_character({"hpChange":-1})"#,
+                r#"update_character({"hpChange":1})"#
+            ]
+        );
+    }
 }

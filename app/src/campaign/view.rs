@@ -74,8 +74,8 @@ pub enum LedgerRow {
         before: String,
         /// Its value after.
         after: String,
-        /// What caused it: the tool call as the model made it, or the rule.
-        cause: String,
+        /// What caused it: an index into its page's [`LedgerPage::causes`].
+        cause: u32,
     },
     /// Dice were rolled.
     Roll {
@@ -96,6 +96,24 @@ pub enum LedgerRow {
         /// The verdict or the oracle's answer, if any.
         verdict: Option<String>,
     },
+}
+
+/// How many ledger rows the Ledger panel gets at a time.
+pub const LEDGER_PAGE: u32 = 100;
+
+/// The most characters of a cause the ledger shows (a longer one is cut, ending with `…`).
+pub const MAX_CAUSE_CHARS: usize = 300;
+
+/// A run of consecutive ledger rows, with each of their causes once.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LedgerPage {
+    /// The index of the first row (0 when the page reaches the beginning).
+    pub start: u32,
+    /// The rows, oldest first.
+    pub rows: Vec<LedgerRow>,
+    /// What caused the page's changes, each once: the tool call as the model made it (at most
+    /// [`MAX_CAUSE_CHARS`] characters), or the rule.
+    pub causes: Vec<String>,
 }
 
 /// Who rolled.

@@ -15,15 +15,12 @@
 //! it would overflow, [`summary_plan`] folds its oldest turns into a new summary (a phase of its
 //! own, run between turns), and until that succeeds the window is cut to fit.
 
-use std::collections::hash_map::DefaultHasher;
-use std::collections::HashMap;
 use std::fmt::Write;
-use std::hash::{Hash, Hasher};
-use std::sync::{Mutex, OnceLock, PoisonError};
 
 use super::llm::{LlmRequest, Message, ToolDefinition};
 use super::settings::GmSettings;
 use super::sheet_text::describe_sheet;
+use super::token_count::tokens;
 use crate::campaign::conversation::{PromptLayer, SentRequest};
 use crate::campaign::state::{CampaignState, ContextTurn};
 use crate::game::{Journal, JournalEntry, JournalKind};
@@ -243,39 +240,6 @@ pub fn shared_front(a: &str, b: &str) -> usize {
 /// The estimated tokens of a whole request: its messages and its tools.
 pub fn request_tokens(request: &LlmRequest) -> usize {
     request.messages.iter().map(message_tokens).sum::<usize>() + tools_tokens(&request.tools)
-}
-
-/// How many texts' token counts are remembered (the prefix, the tools, the recent messages:
-/// most of every prompt was counted for the call before).
-const REMEMBERED_COUNTS: usize = 4_096;
-
-/// Estimated tokens of a text (the cl100k tokenizer; providers differ a little). Counts are
-/// remembered by the text's 64-bit hash.
-pub fn tokens(text: &str) -> usize {
-    static COUNTS: OnceLock<Mutex<HashMap<u64, usize>>> = OnceLock::new();
-    let key = {
-        let mut hasher = DefaultHasher::new();
-        text.hash(&mut hasher);
-        hasher.finish()
-    };
-    let counts = COUNTS.get_or_init(Mutex::default);
-    let remembered = counts
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .get(&key)
-        .copied();
-    if let Some(count) = remembered {
-        return count;
-    }
-    let count = tiktoken_rs::cl100k_base_singleton()
-        .encode_ordinary(text)
-        .len();
-    let mut counts = counts.lock().unwrap_or_else(PoisonError::into_inner);
-    if counts.len() >= REMEMBERED_COUNTS {
-        counts.clear();
-    }
-    counts.insert(key, count);
-    count
 }
 
 fn message_tokens(message: &Message) -> usize {

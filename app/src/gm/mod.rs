@@ -11,6 +11,7 @@ pub mod scripted;
 pub mod settings;
 pub mod sheet_text;
 pub mod text_tools;
+pub mod token_count;
 pub mod tools;
 pub mod turn;
 pub mod voice;

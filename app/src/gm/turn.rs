@@ -462,7 +462,7 @@ pub async fn offer_actions(
     };
     let described: Vec<String> = candidates.iter().map(|c| c.description.clone()).collect();
     let format = actions_format(settings.bounded_schema, &described);
-    let schema = memory::Reserve::Schema(memory::tokens(&format.schema.to_string()));
+    let schema = memory::Reserve::Schema(super::token_count::tokens(&format.schema.to_string()));
     let layered = memory::layered(state, settings, &tools, &ask, schema);
     let mut request = layered.request(&ask, tools);
     request.purpose = Purpose::Actions;

@@ -39,7 +39,7 @@ use crate::campaign::state::CampaignState;
 use crate::campaign::store::{CampaignRecord, CampaignStore, StoreError};
 use crate::campaign::view::{
     CampaignPage, CampaignSummary, CampaignView, GameMasterView, GmContextView, LayerView,
-    LedgerRow, RequestView, StoryPage, TurnUpdate, CAMPAIGN_PAGE, STORY_PAGE,
+    LedgerPage, RequestView, StoryPage, TurnUpdate, CAMPAIGN_PAGE, STORY_PAGE,
 };
 use crate::campaign::{CampaignId, PlayerId};
 use crate::gm::{GmSettings, LlmPort};
@@ -141,14 +141,16 @@ impl Game<'_> {
         })
     }
 
-    /// The ledger: every change in effect with its cause, and every roll.
+    /// A page of the ledger (every change in effect with its cause, and every roll): the rows
+    /// before row `before`, or the latest ones.
     pub async fn ledger(
         &self,
         owner: &PlayerId,
         id: &CampaignId,
-    ) -> Result<Vec<LedgerRow>, ServiceError> {
+        before: Option<u32>,
+    ) -> Result<LedgerPage, ServiceError> {
         let (_, events) = self.store.log(owner, id).await?;
-        Ok(crate::campaign::ledger::ledger(&events))
+        Ok(crate::campaign::ledger::ledger_page(&events, before))
     }
 
     /// Deletes a campaign.

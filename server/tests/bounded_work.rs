@@ -1,0 +1,167 @@
+//! Cheap requests that cost the server dearly, through the server functions a player reaches:
+//! an imported campaign whose model memory holds one very long word still plays a turn (its
+//! tokens are counted in linear work, while the campaign's lease is held), and a file of ~78 KiB
+//! whose changes all cite a long tool call gives a ledger answer of a bounded page.
+
+#[path = "support/heavy_files.rs"]
+mod heavy_files;
+
+use std::net::SocketAddr;
+
+use app::api::{ExportCampaign, ImportCampaign, LoadLedger, PlayTurn, StartCampaign};
+use app::campaign::view::{CampaignSummary, LedgerPage, TurnUpdate, LEDGER_PAGE, MAX_CAUSE_CHARS};
+use leptos::{prelude::LeptosOptions, server_fn::ServerFn};
+use serde_json::{json, Value};
+use server::config::{LlmChoice, PromptLimits, Settings, Spend};
+use server::startup::Application;
+
+struct TestApp {
+    addr: SocketAddr,
+    client: reqwest::Client,
+    _dir: tempfile::TempDir,
+}
+
+impl TestApp {
+    /// The app on a random port, its model playing [`heavy_files::SCENARIO`].
+    async fn spawn() -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        let scenario = dir.path().join("scenario.json");
+        std::fs::write(&scenario, heavy_files::SCENARIO).unwrap();
+        let leptos = LeptosOptions::builder()
+            .output_name("dicebound")
+            .site_root(dir.path().display().to_string())
+            .site_addr(SocketAddr::from(([127, 0, 0, 1], 0)))
+            .build();
+        let settings = Settings {
+            leptos,
+            database_url: format!("sqlite://{}", dir.path().join("game.db").display()).into(),
+            llm: LlmChoice::Scripted(scenario),
+            tools: None,
+            prompt: PromptLimits::default(),
+            secure_cookies: false,
+            spend: Spend::default(),
+            public_hosts: Vec::new(),
+            trusted_proxies: Default::default(),
+        };
+        let app = Application::build(settings)
+            .await
+            .expect("the server starts");
+        let addr = app.local_addr();
+        tokio::spawn(app.run_until_stopped(std::future::pending()));
+        let client = reqwest::Client::builder()
+            .cookie_store(true)
+            .build()
+            .unwrap();
+        Self {
+            addr,
+            client,
+            _dir: dir,
+        }
+    }
+
+    /// Calls a server function taking JSON.
+    async fn post(&self, path: &str, body: &Value) -> String {
+        self.answer(path, self.request(path).json(body)).await
+    }
+
+    /// Calls a server function taking a form.
+    async fn post_form(&self, path: &str, form: &[(&str, &str)]) -> String {
+        self.answer(path, self.request(path).form(form)).await
+    }
+
+    fn request(&self, path: &str) -> reqwest::RequestBuilder {
+        self.client.post(format!("http://{}{path}", self.addr))
+    }
+
+    async fn answer(&self, path: &str, request: reqwest::RequestBuilder) -> String {
+        let response = request.send().await.unwrap();
+        let status = response.status();
+        let text = response.text().await.unwrap();
+        assert_eq!(status, 200, "{path}: {text:.300}");
+        text
+    }
+
+    /// A new campaign's exported file, its opening scene played by the scenario.
+    async fn exported(&self) -> Value {
+        let form = json!({"form": {"premise": "A gate", "name": "Mira", "class": "Ranger"}});
+        let started = self.post(StartCampaign::PATH, &form).await;
+        let Some(Ok(TurnUpdate::Created { summary })) =
+            started.lines().last().map(serde_json::from_str)
+        else {
+            panic!("the campaign starts: {started:.300}");
+        };
+        let file = self
+            .post_form(ExportCampaign::PATH, &[("id", summary.id.as_str())])
+            .await;
+        let file: String = serde_json::from_str(&file).unwrap();
+        serde_json::from_str(&file).unwrap()
+    }
+
+    async fn import(&self, file: &Value) -> CampaignSummary {
+        let body = json!({"file": file.to_string()});
+        serde_json::from_str(&self.post(ImportCampaign::PATH, &body).await).unwrap()
+    }
+}
+
+#[tokio::test]
+async fn a_ledger_of_changes_citing_a_long_call_answers_a_bounded_page() {
+    let app = TestApp::spawn().await;
+    let file = heavy_files::repeated_changes(app.exported().await, 18 * 1024, 82);
+    let text = file.to_string();
+    assert!(text.len() < 78 * 1024, "a file of {} bytes", text.len());
+    let imported = app.import(&file).await;
+
+    let mut before = None;
+    let mut changes = 0;
+    loop {
+        let at = before.map(|before: u32| before.to_string());
+        let mut form = vec![("id", imported.id.as_str())];
+        form.extend(at.as_deref().map(|at| ("before", at)));
+        let answer = app.post_form(LoadLedger::PATH, &form).await;
+        // A page of 100 changes with its two causes is ~8 KiB; when every change copied its
+        // cause of 18 KiB, the answer was 2.9 MiB.
+        assert!(
+            answer.len() < 16 * 1024,
+            "a ledger answer of {} bytes",
+            answer.len()
+        );
+        let page: LedgerPage = serde_json::from_str(&answer).unwrap();
+        assert!(page.rows.len() <= LEDGER_PAGE as usize);
+        assert_eq!(page.causes.len(), 2, "each cause once");
+        for cause in &page.causes {
+            assert!(
+                cause.starts_with("update_character({\"hpChange\":"),
+                "{cause:.100}"
+            );
+            assert_eq!(
+                cause.chars().count(),
+                MAX_CAUSE_CHARS + 1,
+                "cut, with an ellipsis"
+            );
+        }
+        changes += page.rows.len();
+        if page.start == 0 {
+            break;
+        }
+        before = Some(page.start);
+    }
+    assert_eq!(changes, 2 * 82, "every change, page by page");
+}
+
+#[tokio::test]
+async fn a_turn_after_one_long_word_in_the_models_memory_is_played() {
+    let app = TestApp::spawn().await;
+    let file = heavy_files::long_word(app.exported().await, 1_900 * 1024);
+    let imported = app.import(&file).await;
+
+    let input = json!({"id": imported.id, "turn": 1, "input": {"kind": "text", "text": "I wait"}});
+    let played = app.post(PlayTurn::PATH, &input).await;
+    let last = played
+        .lines()
+        .last()
+        .map(serde_json::from_str::<TurnUpdate>);
+    assert!(
+        matches!(last, Some(Ok(TurnUpdate::Done { turn: 2, .. }))),
+        "{last:?}"
+    );
+}
