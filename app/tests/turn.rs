@@ -504,3 +504,32 @@ async fn a_provider_failure_during_repair_falls_back_too() {
         .events;
     assert!(offered(&events).1);
 }
+
+#[tokio::test]
+async fn a_reply_past_the_logs_bounds_is_cut_to_them_and_its_oversized_call_refused() {
+    use app::campaign::bounds::{MAX_ARGUMENTS_CHARS, MAX_NAME_CHARS, MAX_NARRATION_CHARS};
+    let long_reason = "r".repeat(3 * MAX_ARGUMENTS_CHARS);
+    let llm = ScriptedLlm::from_steps(vec![
+        Step::call("roll_dice", json!({"dice": "1d6", "reason": long_reason})),
+        Step::call(&"x".repeat(4 * MAX_NAME_CHARS), json!({})),
+        Step::text(&"A long night. ".repeat(MAX_NARRATION_CHARS)),
+    ]);
+    let (result, _) = run(&llm, &sheet(), typed("I wait")).await;
+    let narration = result.unwrap();
+    let mut calls = 0;
+    for event in &narration.events {
+        match event {
+            TurnEvent::ToolCalled { call } => {
+                calls += 1;
+                assert!(call.arguments.chars().count() <= MAX_ARGUMENTS_CHARS);
+                assert!(call.name.chars().count() <= MAX_NAME_CHARS);
+            }
+            TurnEvent::ToolResult { effect, .. } => assert_eq!(effect, &None, "refused"),
+            TurnEvent::Narration { text, .. } => {
+                assert_eq!(text.chars().count(), MAX_NARRATION_CHARS)
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(calls, 2);
+}

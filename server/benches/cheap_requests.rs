@@ -9,6 +9,7 @@
 #[path = "../tests/support/heavy_files.rs"]
 mod heavy_files;
 
+use app::campaign::bounds::{MAX_ARGUMENTS_CHARS, MAX_MESSAGE_CHARS};
 use std::time::Instant;
 
 use app::campaign::view::{MoveInput, NewCampaign};
@@ -100,7 +101,8 @@ async fn main() {
     let mut world = World::new().await;
     let exported = world.exported().await;
 
-    let file = heavy_files::long_word(exported.clone(), LONG_WORD).to_string();
+    // The longest word a file may carry now: one message of the log's bounds.
+    let file = heavy_files::long_word(exported.clone(), MAX_MESSAGE_CHARS).to_string();
     let id = world.import(&file).await;
     let input = MoveInput::Text {
         text: "I wait".into(),
@@ -118,11 +120,11 @@ async fn main() {
     let ms = start.elapsed().as_secs_f64() * 1e3;
     println!(
         "a turn after a {} KiB word: {ms:.1} ms ({})",
-        LONG_WORD / 1024,
+        MAX_MESSAGE_CHARS / 1024,
         played.map_or_else(|e| e.to_string(), |_| "played".into())
     );
 
-    let file = heavy_files::repeated_changes(exported, 18 * 1024, 82).to_string();
+    let file = heavy_files::repeated_changes(exported, MAX_ARGUMENTS_CHARS, 82).to_string();
     let id = world.import(&file).await;
     let ledger = world.game().ledger(&world.owner, &id, None).await.unwrap();
     let answer = serde_json::to_vec(&ledger).unwrap().len();
