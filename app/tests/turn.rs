@@ -512,7 +512,7 @@ async fn a_reply_past_the_logs_bounds_is_cut_to_them_and_its_oversized_call_refu
     let llm = ScriptedLlm::from_steps(vec![
         Step::call("roll_dice", json!({"dice": "1d6", "reason": long_reason})),
         Step::call(&"x".repeat(4 * MAX_NAME_CHARS), json!({})),
-        Step::text(&"A long night. ".repeat(MAX_NARRATION_CHARS)),
+        Step::text("A long night. ".repeat(MAX_NARRATION_CHARS)),
     ]);
     let (result, _) = run(&llm, &sheet(), typed("I wait")).await;
     let narration = result.unwrap();
