@@ -150,8 +150,8 @@ impl Bestiary {
     }
 }
 
-/// Lower case with runs of whitespace folded to one space.
-fn normalise(name: &str) -> String {
+/// A name as lookups compare it: lower case, runs of whitespace folded to one space.
+pub(in crate::game) fn normalise(name: &str) -> String {
     name.split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
