@@ -13,11 +13,17 @@
 //! - [`stakes`]: what 0 HP means, death saves, the end of the story.
 //! - [`map`]: the places recorded and how they connect.
 //! - [`oracle`]: yes/no questions about the world, answered by d100.
+//! - [`bestiary`]: foes as typed state: SRD 5.1 creatures shipped as data, or made from a
+//!   challenge rating.
+//! - [`combat`]: fights by the rules: initiative, attacks against armour class, damage, the foes'
+//!   turns, the end of a fight and its experience.
 //! - [`text`]: bounded text and slugs.
 
 pub mod action;
 pub mod action_quality;
 pub mod attributes;
+pub mod bestiary;
+pub mod combat;
 pub mod conditions;
 pub mod creation;
 pub mod delta;
@@ -38,6 +44,8 @@ pub use action::{
     Action, ActionList, ActionListDraft, ActionListError, Resolution, ValidatedActions,
 };
 pub use attributes::{Attribute, AttributeBonus, AttributeScore, Attributes};
+pub use bestiary::{ArmorClass, Bestiary, ChallengeRating, Creature, DamageType, UnknownFoe};
+pub use combat::{AttackProfile, Combat, CombatError, Encounter, Exchange, Hero, HeroAction};
 pub use conditions::{Condition, Conditions};
 pub use delta::{AppliedChanges, Change, DeltaError, RestKind, StateDelta};
 pub use dice::{Check, DiceError, DiceExpr, DifficultyClass, Natural, Roll};

@@ -1,0 +1,277 @@
+//! What one call into a fight produced, in order: initiative, the hero's action, the foes' turns,
+//! new rounds, and the end of the fight if it came. Each event describes itself in one line for
+//! the model and the story log.
+
+use serde::{Deserialize, Serialize};
+
+use super::attack::AttackResolution;
+use super::foe::{FoeCondition, FoeLabel};
+use super::MAX_ROUNDS;
+use crate::game::dice::{Check, Roll};
+
+/// One place in the initiative order as shown: who and their roll.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InitiativeRoll {
+    /// The foe's label; none for the hero.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub foe: Option<FoeLabel>,
+    /// The roll.
+    pub roll: Roll,
+}
+
+/// Something that happened in a fight.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "camelCase")]
+pub enum CombatEvent {
+    /// The fight began; everyone in the order they act.
+    Initiative {
+        /// The order.
+        order: Vec<InitiativeRoll>,
+    },
+    /// A new round began.
+    Round {
+        /// Its number, from 2.
+        round: u16,
+    },
+    /// An attack, the hero's or a foe's.
+    Attack(AttackResolution),
+    /// The hero took the Dodge action.
+    Dodge,
+    /// The hero spent the turn on something the fight does not resolve.
+    Pass,
+    /// The hero tried to get away.
+    Flee {
+        /// The check the caller rolled.
+        check: Check,
+    },
+    /// A prone foe got up at the start of its turn.
+    StandsUp {
+        /// Which foe.
+        foe: FoeLabel,
+    },
+    /// A foe lost its turn to a condition.
+    LosesTurn {
+        /// Which foe.
+        foe: FoeLabel,
+        /// The condition.
+        condition: FoeCondition,
+    },
+    /// The round cap came: the foes still standing ran.
+    FoesFlee {
+        /// Who ran.
+        foes: Vec<FoeLabel>,
+    },
+}
+
+impl CombatEvent {
+    /// The event in one line: `Initiative: Goblin 2 17, you 15, Goblin 1 9`.
+    pub fn describe(&self) -> String {
+        match self {
+            CombatEvent::Initiative { order } => {
+                let places: Vec<String> = order
+                    .iter()
+                    .map(|p| match &p.foe {
+                        Some(label) => format!("{label} {}", p.roll.total()),
+                        None => format!("you {}", p.roll.total()),
+                    })
+                    .collect();
+                format!("Initiative: {}", places.join(", "))
+            }
+            CombatEvent::Round { round } => format!("Round {round}"),
+            CombatEvent::Attack(attack) => attack.describe(),
+            CombatEvent::Dodge => {
+                "You dodge: attacks against you have disadvantage until your next turn".into()
+            }
+            CombatEvent::Pass => "You spend your turn".into(),
+            CombatEvent::Flee { check } => {
+                let outcome = if check.is_success() {
+                    "you get away"
+                } else {
+                    "you do not get away"
+                };
+                format!("{}; {outcome}", check.describe("Flee"))
+            }
+            CombatEvent::StandsUp { foe } => format!("{foe} gets up"),
+            CombatEvent::LosesTurn { foe, condition } => {
+                format!("{foe} is {condition} and loses its turn")
+            }
+            CombatEvent::FoesFlee { foes } => format!(
+                "After {MAX_ROUNDS} rounds the fight breaks up: {} {}",
+                join(foes),
+                if foes.len() == 1 { "flees" } else { "flee" }
+            ),
+        }
+    }
+}
+
+/// `A`, `A and B`, `A, B and C`.
+fn join(labels: &[FoeLabel]) -> String {
+    match labels {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => {
+            let rest: Vec<&str> = rest.iter().map(|l| l.as_str()).collect();
+            format!("{} and {last}", rest.join(", "))
+        }
+    }
+}
+
+/// How a fight ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Outcome {
+    /// Every foe is down.
+    Victory,
+    /// The hero got away.
+    Escaped,
+    /// The foes still standing ran (the round cap).
+    FoesFled,
+    /// The hero dropped to 0 HP.
+    HeroDown,
+    /// The story ended the fight another way (a truce, a surrender).
+    Stopped,
+}
+
+impl Outcome {
+    /// In words: `every foe is down`.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Outcome::Victory => "every foe is down",
+            Outcome::Escaped => "you got away",
+            Outcome::FoesFled => "the foes fled",
+            Outcome::HeroDown => "you are down",
+            Outcome::Stopped => "the fight was broken off",
+        }
+    }
+}
+
+/// The end of a fight: how, after how many rounds, who was defeated and the experience they are
+/// worth (their challenge ratings', whatever the outcome).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EncounterEnd {
+    /// How it ended.
+    pub outcome: Outcome,
+    /// The round it ended in.
+    pub rounds: u16,
+    /// The foes at 0 HP.
+    pub defeated: Vec<FoeLabel>,
+    /// The experience for them.
+    pub xp: u32,
+}
+
+impl EncounterEnd {
+    /// `The fight is over after 3 rounds: every foe is down. Defeated: Goblin 1 and Goblin 2
+    /// (100 XP).`
+    pub fn describe(&self) -> String {
+        let rounds = if self.rounds == 1 { "round" } else { "rounds" };
+        let mut out = format!(
+            "The fight is over after {} {rounds}: {}.",
+            self.rounds,
+            self.outcome.describe()
+        );
+        if !self.defeated.is_empty() {
+            out.push_str(&format!(
+                " Defeated: {} ({} XP).",
+                join(&self.defeated),
+                self.xp
+            ));
+        }
+        out
+    }
+}
+
+/// What one call into a fight produced.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Exchange {
+    /// What happened, in order.
+    pub events: Vec<CombatEvent>,
+    /// The damage the foes' attacks dealt the hero, for the caller to apply to the sheet.
+    pub damage_to_hero: u32,
+    /// The end of the fight, if it came.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end: Option<EncounterEnd>,
+}
+
+impl Exchange {
+    /// Every event's line, then the end's, one per line.
+    pub fn describe(&self) -> String {
+        let mut lines: Vec<String> = self.events.iter().map(CombatEvent::describe).collect();
+        if let Some(end) = &self.end {
+            lines.push(end.describe());
+        }
+        lines.join("\n")
+    }
+
+    /// The attacks in it, in order.
+    pub fn attacks(&self) -> impl Iterator<Item = &AttackResolution> {
+        self.events.iter().filter_map(|e| match e {
+            CombatEvent::Attack(attack) => Some(attack),
+            _ => None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn labels(names: &[&str]) -> Vec<FoeLabel> {
+        names.iter().map(|n| FoeLabel::new(n).unwrap()).collect()
+    }
+
+    #[test]
+    fn lists_read_naturally() {
+        assert_eq!(join(&labels(&["A"])), "A");
+        assert_eq!(join(&labels(&["A", "B"])), "A and B");
+        assert_eq!(join(&labels(&["A", "B", "C"])), "A, B and C");
+    }
+
+    #[test]
+    fn the_end_says_how_and_what_it_was_worth() {
+        let end = EncounterEnd {
+            outcome: Outcome::Victory,
+            rounds: 3,
+            defeated: labels(&["Goblin 1", "Goblin 2"]),
+            xp: 100,
+        };
+        assert_eq!(
+            end.describe(),
+            "The fight is over after 3 rounds: every foe is down. \
+             Defeated: Goblin 1 and Goblin 2 (100 XP)."
+        );
+        let end = EncounterEnd {
+            outcome: Outcome::Escaped,
+            rounds: 1,
+            defeated: Vec::new(),
+            xp: 0,
+        };
+        assert_eq!(
+            end.describe(),
+            "The fight is over after 1 round: you got away."
+        );
+    }
+
+    #[test]
+    fn events_describe_themselves() {
+        let foe = FoeLabel::new("Goblin 2").unwrap();
+        assert_eq!(
+            CombatEvent::LosesTurn {
+                foe: foe.clone(),
+                condition: FoeCondition::Stunned
+            }
+            .describe(),
+            "Goblin 2 is stunned and loses its turn"
+        );
+        assert_eq!(CombatEvent::StandsUp { foe }.describe(), "Goblin 2 gets up");
+        assert_eq!(
+            CombatEvent::FoesFlee {
+                foes: labels(&["Orc"])
+            }
+            .describe(),
+            "After 100 rounds the fight breaks up: Orc flees"
+        );
+        let json = serde_json::to_value(CombatEvent::Round { round: 2 }).unwrap();
+        assert_eq!(json, serde_json::json!({"event": "round", "round": 2}));
+    }
+}
