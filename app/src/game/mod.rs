@@ -5,6 +5,8 @@
 //! - [`dice`]: notation → [`DiceExpr`], rolls that keep every die, checks against a DC.
 //! - [`attributes`]: STR DEX CON INT WIS CHA, scores and modifiers.
 //! - [`sheet`]: the character sheet; [`inventory`] and [`conditions`] are parts of it.
+//! - [`item_kind`]: what an item is to the rules (gear, weapon, armour, shield, consumable);
+//!   [`catalogue`]: the SRD items known by name.
 //! - [`delta`]: typed state changes, applied atomically with clamping, reporting what changed.
 //! - [`journal`]: the facts worth keeping (people, places, threads, promises, items).
 //! - [`action`]: the actions offered to the player and their validation.
@@ -18,11 +20,13 @@
 pub mod action;
 pub mod action_quality;
 pub mod attributes;
+pub mod catalogue;
 pub mod conditions;
 pub mod creation;
 pub mod delta;
 pub mod dice;
 pub mod inventory;
+pub mod item_kind;
 pub mod journal;
 pub mod map;
 pub mod oracle;
@@ -42,6 +46,9 @@ pub use conditions::{Condition, Conditions};
 pub use delta::{AppliedChanges, Change, DeltaError, RestKind, StateDelta};
 pub use dice::{Check, DiceError, DiceExpr, DifficultyClass, Natural, Roll};
 pub use inventory::{Inventory, Item, NewItem, Quantity};
+pub use item_kind::{
+    ArmorCategory, ArmorRule, DamageType, Effect, ItemKind, ItemKindError, Slot, WeaponProfile,
+};
 pub use journal::{Journal, JournalChange, JournalEntry, JournalError, JournalKind};
 pub use sheet::{Ability, CharacterSheet, GameTime, HitPoints, Level, Sanity};
 pub use stakes::{Stakes, Vitality};
