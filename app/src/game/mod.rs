@@ -6,7 +6,8 @@
 //! - [`attributes`]: STR DEX CON INT WIS CHA, scores and modifiers.
 //! - [`sheet`]: the character sheet; [`inventory`] and [`conditions`] are parts of it.
 //! - [`item_kind`]: what an item is to the rules (gear, weapon, armour, shield, consumable);
-//!   [`catalogue`]: the SRD items known by name.
+//!   [`catalogue`]: the SRD items known by name; [`equipment`]: armour class and weapon attacks
+//!   from what is equipped; [`consumable`]: using an item for its effect.
 //! - [`delta`]: typed state changes, applied atomically with clamping, reporting what changed.
 //! - [`journal`]: the facts worth keeping (people, places, threads, promises, items).
 //! - [`action`]: the actions offered to the player and their validation.
@@ -22,9 +23,11 @@ pub mod action_quality;
 pub mod attributes;
 pub mod catalogue;
 pub mod conditions;
+pub mod consumable;
 pub mod creation;
 pub mod delta;
 pub mod dice;
+pub mod equipment;
 pub mod inventory;
 pub mod item_kind;
 pub mod journal;
@@ -43,9 +46,11 @@ pub use action::{
 };
 pub use attributes::{Attribute, AttributeBonus, AttributeScore, Attributes};
 pub use conditions::{Condition, Conditions};
+pub use consumable::UseError;
 pub use delta::{AppliedChanges, Change, DeltaError, RestKind, StateDelta};
 pub use dice::{Check, DiceError, DiceExpr, DifficultyClass, Natural, Roll};
-pub use inventory::{Inventory, Item, NewItem, Quantity};
+pub use equipment::{ArmorClass, AttackError, DamageRoll, Equipped, WeaponAttack};
+pub use inventory::{EquipChange, Inventory, Item, NewItem, Quantity};
 pub use item_kind::{
     ArmorCategory, ArmorRule, DamageType, Effect, ItemKind, ItemKindError, Slot, WeaponProfile,
 };
