@@ -528,6 +528,22 @@ impl Inventory {
         Ok(EquipChange::of(item))
     }
 
+    /// The same items as they were before items had kinds: without the items `dropping`, every
+    /// one plain gear and nothing equipped.
+    pub(in crate::game) fn untyped(&self, dropping: &[Slug]) -> Inventory {
+        let items = self
+            .items
+            .iter()
+            .filter(|item| !dropping.contains(&item.slug))
+            .map(|item| Item {
+                kind: ItemKind::Gear,
+                equipped: false,
+                ..item.clone()
+            })
+            .collect();
+        Inventory { items }
+    }
+
     fn position(&self, slug: &Slug) -> Result<usize, InventoryError> {
         self.items
             .iter()
@@ -844,6 +860,21 @@ mod tests {
         let json = serde_json::to_value(&inventory).unwrap();
         assert_eq!(json[0]["equipped"], true);
         assert_eq!(json[1].get("equipped"), None);
+    }
+
+    #[test]
+    fn untyped_drops_the_named_items_and_every_kind() {
+        let mut inventory = Inventory::default();
+        for name in ["Longsword", "Chain mail", "Healing potion"] {
+            inventory.add(&new_item(name, 1)).unwrap();
+        }
+        inventory.equip(&slug("longsword")).unwrap();
+        let old = inventory.untyped(&[slug("chain-mail")]);
+        assert_eq!(old.len(), 2);
+        assert!(old
+            .items()
+            .iter()
+            .all(|i| i.kind().is_gear() && !i.is_equipped()));
     }
 
     #[test]
