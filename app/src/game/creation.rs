@@ -7,6 +7,12 @@
 //! into a [`CharacterSheet`] or says what is wrong ([`CreationError`]). A preset's name, typed in
 //! any case, picks the preset; any other class name is a custom class (d8, the common gear, and
 //! the ability the player names, if any).
+//!
+//! Starting gear is typed by the [`catalogue`](super::catalogue) (a preset's weapons, armour and
+//! shield; the healing potion), and the first weapon, armour and shield in the class's gear
+//! come equipped. Characters created before items were typed carried plain gear, nothing
+//! equipped, and not the gear added then; [`created_before_typed_items`] gives that older form of
+//! a character, so that a file exported then still checks against the creation rules.
 
 use serde::{Deserialize, Serialize};
 
@@ -17,7 +23,7 @@ use super::sheet::{Ability, CharacterSheet, HitPoints, Sanity};
 use super::stakes::Stakes;
 use super::text::{
     AbilityName, AbilityText, Backstory, CharacterName, ClassName, ItemDescription, ItemName,
-    LocationName, TextError,
+    LocationName, Slug, TextError,
 };
 
 /// The standard array: six scores to arrange.
@@ -108,8 +114,12 @@ pub struct ClassPreset {
     pub hit_die: HitDie,
     /// Attributes from most to least important: the standard array is arranged in this order.
     pub priorities: [Attribute; 6],
-    /// Its gear beyond the common gear: name, description, quantity.
+    /// Its gear beyond the common gear: name, description, quantity. The first weapon, armour
+    /// and shield come equipped.
     pub gear: &'static [(&'static str, &'static str, u16)],
+    /// The names of the gear it gained when items became typed (armour, a second weapon): a
+    /// character created before then did not carry it.
+    pub gear_added_with_kinds: &'static [&'static str],
     /// Its signature abilities: name, what it does.
     pub abilities: &'static [(&'static str, &'static str)],
 }
@@ -137,8 +147,10 @@ pub const PRESETS: [ClassPreset; 6] = [
         priorities: [Str, Con, Dex, Wis, Cha, Int],
         gear: &[
             ("Longsword", "1d8 slashing.", 1),
+            ("Chain mail", "Heavy armour: AC 16.", 1),
             ("Shield", "+2 to defence.", 1),
         ],
+        gear_added_with_kinds: &["Chain mail"],
         abilities: &[
             (
                 "Second Wind",
@@ -152,9 +164,12 @@ pub const PRESETS: [ClassPreset; 6] = [
         hit_die: HitDie::D8,
         priorities: [Dex, Int, Con, Cha, Wis, Str],
         gear: &[
+            ("Shortsword", "1d6 piercing; finesse.", 1),
             ("Dagger", "1d4 piercing; can be thrown.", 2),
+            ("Leather armor", "Light armour: AC 11 + DEX.", 1),
             ("Thieves' tools", "Picks and files for locks and traps.", 1),
         ],
+        gear_added_with_kinds: &["Shortsword", "Leather armor"],
         abilities: &[
             (
                 "Sneak Attack",
@@ -171,6 +186,7 @@ pub const PRESETS: [ClassPreset; 6] = [
             ("Quarterstaff", "1d6 bludgeoning.", 1),
             ("Spellbook", "Your spells, in your hand.", 1),
         ],
+        gear_added_with_kinds: &[],
         abilities: &[
             ("Arcane Bolt", "1d10 force damage to a foe you can see."),
             (
@@ -185,8 +201,11 @@ pub const PRESETS: [ClassPreset; 6] = [
         priorities: [Wis, Con, Str, Cha, Dex, Int],
         gear: &[
             ("Mace", "1d6 bludgeoning.", 1),
+            ("Scale mail", "Medium armour: AC 14 + DEX (max 2).", 1),
+            ("Shield", "+2 to defence.", 1),
             ("Holy symbol", "Your god's sign.", 1),
         ],
+        gear_added_with_kinds: &["Scale mail", "Shield"],
         abilities: &[
             (
                 "Healing Word",
@@ -202,7 +221,10 @@ pub const PRESETS: [ClassPreset; 6] = [
         gear: &[
             ("Longbow", "1d8 piercing at range.", 1),
             ("Arrows", "For the bow.", 20),
+            ("Shortsword", "1d6 piercing; finesse.", 1),
+            ("Leather armor", "Light armour: AC 11 + DEX.", 1),
         ],
+        gear_added_with_kinds: &["Shortsword", "Leather armor"],
         abilities: &[
             ("Hunter's Mark", "+1d6 damage against the quarry you name."),
             (
@@ -218,7 +240,9 @@ pub const PRESETS: [ClassPreset; 6] = [
         gear: &[
             ("Lute", "Fine and loud.", 1),
             ("Rapier", "1d8 piercing.", 1),
+            ("Leather armor", "Light armour: AC 11 + DEX.", 1),
         ],
+        gear_added_with_kinds: &["Leather armor"],
         abilities: &[
             (
                 "Inspiration",
@@ -359,8 +383,22 @@ impl CharacterDraft {
         {
             sheet = sheet.with_item(gear(name, description, *quantity)?);
         }
-        Ok(sheet)
+        Ok(sheet.with_first_of_each_equipped())
     }
+}
+
+/// `fresh`, a character just made by [`CharacterDraft::create`], as the creation rules made it
+/// before items were typed: without the gear its class gained then
+/// ([`ClassPreset::gear_added_with_kinds`]), every item plain gear, nothing equipped.
+pub fn created_before_typed_items(fresh: &CharacterSheet) -> CharacterSheet {
+    let added: Vec<Slug> = preset(fresh.class().as_str())
+        .map_or(&[][..], |p| p.gear_added_with_kinds)
+        .iter()
+        .filter_map(|name| Slug::new(name).ok())
+        .collect();
+    let mut sheet = fresh.clone();
+    sheet.inventory = fresh.inventory().untyped(&added);
+    sheet
 }
 
 fn abilities(preset: Option<&ClassPreset>, custom: &str) -> Result<Vec<Ability>, CreationError> {
@@ -426,7 +464,9 @@ mod tests {
         assert_eq!(
             items,
             [
+                "Shortsword",
                 "Dagger",
+                "Leather armor",
                 "Thieves' tools",
                 "Healing potion",
                 "Torch",
@@ -507,6 +547,100 @@ mod tests {
         for draft in [draft("Wizard"), custom] {
             let sheet = draft.create(start()).unwrap();
             assert_eq!(CharacterDraft::of(&sheet).create(start()).unwrap(), sheet);
+        }
+    }
+
+    #[test]
+    fn each_class_starts_with_typed_gear_equipped() {
+        // Class, equipped weapon, armour, shield, AC, to hit, damage (suggested scores).
+        let expected = [
+            (
+                "Fighter",
+                "Longsword",
+                Some("Chain mail"),
+                true,
+                18,
+                4,
+                "1d8+2",
+            ),
+            (
+                "Rogue",
+                "Shortsword",
+                Some("Leather armor"),
+                false,
+                13,
+                4,
+                "1d6+2",
+            ),
+            ("Wizard", "Quarterstaff", None, false, 11, 1, "1d6-1"),
+            ("Cleric", "Mace", Some("Scale mail"), true, 16, 3, "1d6+1"),
+            (
+                "Ranger",
+                "Longbow",
+                Some("Leather armor"),
+                false,
+                13,
+                4,
+                "1d8+2",
+            ),
+            (
+                "Bard",
+                "Rapier",
+                Some("Leather armor"),
+                false,
+                13,
+                4,
+                "1d8+2",
+            ),
+            ("Lamplighter", "Unarmed strike", None, false, 12, 4, "3"),
+        ];
+        for (class, weapon, armor, shield, ac, to_hit, damage) in expected {
+            let sheet = draft(class).create(start()).unwrap();
+            let equipped = sheet.equipped();
+            let worn = equipped.armor.map(|i| i.name().as_str());
+            assert_eq!(worn, armor, "{class}");
+            assert_eq!(equipped.shield.is_some(), shield, "{class}");
+            assert_eq!(sheet.armor_class().value(), ac, "{class}");
+            let attack = sheet.weapon_attack(None).unwrap();
+            assert_eq!(attack.name(), weapon, "{class}");
+            assert_eq!(attack.to_hit(), to_hit, "{class}");
+            assert_eq!(attack.damage_notation(), damage, "{class}");
+            let potion = sheet
+                .inventory()
+                .items()
+                .iter()
+                .find(|i| i.name().as_str() == "Healing potion");
+            assert_eq!(potion.unwrap().kind().summary(), "heals 2d4+2");
+            let gear = preset(class).map_or(&[][..], |p| p.gear_added_with_kinds);
+            for added in gear {
+                assert!(
+                    sheet.inventory().get(&Slug::new(added).unwrap()).is_some(),
+                    "{added}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_character_created_before_items_were_typed_still_checks_against_creation() {
+        let files = [
+            include_str!("fixtures/fighter-before-typed-items.json"),
+            include_str!("fixtures/rogue-before-typed-items.json"),
+        ];
+        for old in files {
+            let sheet: CharacterSheet = serde_json::from_str(old).unwrap();
+            let items = sheet.inventory().items();
+            assert!(items.iter().all(|i| i.kind().is_gear() && !i.is_equipped()));
+            assert_eq!(serde_json::to_string(&sheet).unwrap(), old.trim());
+            // Unarmoured and unarmed: 10 + DEX, 1 + STR.
+            let dex = sheet.attributes().dexterity.modifier();
+            assert_eq!(i16::from(sheet.armor_class().value()), 10 + i16::from(dex));
+            assert_eq!(sheet.weapon_attack(None).unwrap().name(), "Unarmed strike");
+            let fresh = CharacterDraft::of(&sheet)
+                .create(sheet.location().clone())
+                .unwrap();
+            assert_ne!(fresh, sheet);
+            assert_eq!(created_before_typed_items(&fresh), sheet);
         }
     }
 

@@ -7,16 +7,23 @@
 //! without it is a [`DeltaError`] whose message the model can read (`No item "sandwich" in
 //! inventory`). On error the sheet is untouched; [`StateDelta::apply_all`] is atomic over a list.
 //!
+//! Items: [`StateDelta::Equip`] takes a carried weapon, armour or shield in hand (putting away
+//! what held its slot), [`StateDelta::Unequip`] puts one away, and [`StateDelta::UseItem`] uses
+//! one of a consumable with the roll [`StateDelta::use_item`] made (see
+//! [`consumable`]).
+//!
 //! What actually changed comes back as [`Change`]s, each with a short player-facing
 //! [`label`](Change::label) for the story log's chips: `−5 HP`, `+ Rusty key`, `+2 Torch`,
-//! `− Rope`, `Poisoned`. Labels use the real minus sign `−` (U+2212), which reads better than a
+//! `− Rope`, `Poisoned`, `Equipped: Longsword`. Labels use the real minus sign `−` (U+2212), which reads better than a
 //! hyphen in the UI; model-facing text elsewhere stays ASCII.
 
 use serde::{Deserialize, Serialize};
 
 use super::attributes::{Attribute, AttributeScore};
 use super::conditions::{Condition, ConditionError};
-use super::inventory::{InventoryError, ItemChange, NewItem};
+use super::consumable::{self, Outcome, UseError};
+use super::dice::Roll;
+use super::inventory::{EquipChange, InventoryError, ItemChange, NewItem};
 use super::progression::{self, MAX_AWARD};
 use super::sheet::{CharacterSheet, GameTime, Level, Sanity};
 use super::stakes::Vitality;
@@ -115,6 +122,24 @@ pub enum StateDelta {
         /// Which rest.
         kind: RestKind,
     },
+    /// A carried weapon, armour or shield equipped; what held its slot is put away.
+    Equip {
+        /// The carried item.
+        slug: Slug,
+    },
+    /// An equipped item put away (still carried).
+    Unequip {
+        /// The equipped item.
+        slug: Slug,
+    },
+    /// One of a carried consumable used for its effect (made by [`StateDelta::use_item`]).
+    UseItem {
+        /// The carried consumable.
+        slug: Slug,
+        /// Its dice as rolled (healing), or none for an effect without dice.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<Roll>,
+    },
 }
 
 /// A short or a long rest.
@@ -149,6 +174,9 @@ pub enum DeltaError {
     /// Experience past the last level.
     #[error("Experience comes in awards of 1 to {MAX_AWARD}")]
     Award,
+    /// A consumable that cannot be used now.
+    #[error(transparent)]
+    Use(#[from] UseError),
 }
 
 /// One thing that actually changed on the sheet.
@@ -230,12 +258,14 @@ pub enum Change {
         /// After.
         to: Vitality,
     },
+    /// An item equipped or put away.
+    Equipment(EquipChange),
 }
 
 impl Change {
     /// The chip text: `−5 HP`, `+3 HP`, `Max HP 12`, `Level 3`, `STR 14`, `−10 Sanity`,
     /// `+ Rusty key` (one picked up), `+2 Torch`, `−1 Torch`, `− Rope` (none left), `Poisoned`,
-    /// `− Poisoned`, `→ The crypt`, `+1 h 30 min`.
+    /// `− Poisoned`, `→ The crypt`, `+1 h 30 min`, `Equipped: Longsword`, `Unequipped: Shield`.
     pub fn label(&self) -> String {
         match self {
             Change::Hp { from, to } => format!("{} HP", signed(i64::from(*to) - i64::from(*from))),
@@ -258,6 +288,10 @@ impl Change {
             }
             Change::Experience { from, to } => format!("+{} XP", to.saturating_sub(*from)),
             Change::Vitality { to, .. } => to.label(),
+            Change::Equipment(EquipChange { name, equipped, .. }) => {
+                let verb = if *equipped { "Equipped" } else { "Unequipped" };
+                format!("{verb}: {name}")
+            }
         }
     }
 }
@@ -286,6 +320,14 @@ impl Change {
             Change::Time { from, to } => pair("Time", from, to),
             Change::Experience { from, to } => pair("XP", from, to),
             Change::Vitality { from, to } => pair("State", &from.label(), &to.label()),
+            Change::Equipment(EquipChange { name, equipped, .. }) => {
+                let (from, to) = if *equipped {
+                    ("carried", "equipped")
+                } else {
+                    ("equipped", "carried")
+                };
+                pair(name.as_str(), &from, &to)
+            }
         }
     }
 }
@@ -376,23 +418,7 @@ impl StateDelta {
                 set_hp(sheet, current + i64::from(*amount), *amount < 0, out);
             }
             StateDelta::SetHp { hp } => set_hp(sheet, i64::from(*hp), false, out),
-            StateDelta::SetMaxHp { max_hp } => {
-                let before = sheet.hit_points;
-                sheet.hit_points.set_max_clamped(i64::from(*max_hp));
-                let after = sheet.hit_points;
-                if after.max() != before.max() {
-                    out.push(Change::MaxHp {
-                        from: before.max(),
-                        to: after.max(),
-                    });
-                }
-                if after.current() != before.current() {
-                    out.push(Change::Hp {
-                        from: before.current(),
-                        to: after.current(),
-                    });
-                }
-            }
+            StateDelta::SetMaxHp { max_hp } => set_max_hp(sheet, *max_hp, out),
             StateDelta::SetLevel { level } => {
                 let from = sheet.level;
                 sheet.level = Level::clamped(i64::from(*level));
@@ -415,27 +441,12 @@ impl StateDelta {
                     });
                 }
             }
-            StateDelta::ChangeSanity { amount } => {
-                let from = sheet.sanity.ok_or(DeltaError::NoSanity)?;
-                let to = Sanity::clamped(i64::from(from.value()) + i64::from(*amount));
-                sheet.sanity = Some(to);
-                if to != from {
-                    out.push(Change::Sanity {
-                        from: from.value(),
-                        to: to.value(),
-                    });
-                }
-            }
-            StateDelta::AddItem { item } => {
-                if let Some(change) = sheet.inventory.add(item)? {
-                    out.push(Change::Item(change));
-                }
-            }
-            StateDelta::ChangeItemQuantity { slug, change } => {
-                if let Some(change) = sheet.inventory.change_quantity(slug, *change)? {
-                    out.push(Change::Item(change));
-                }
-            }
+            StateDelta::ChangeSanity { amount } => change_sanity(sheet, *amount, out)?,
+            StateDelta::AddItem { .. }
+            | StateDelta::ChangeItemQuantity { .. }
+            | StateDelta::Equip { .. }
+            | StateDelta::Unequip { .. }
+            | StateDelta::UseItem { .. } => self.apply_to_items(sheet, out)?,
             StateDelta::AddCondition { condition } => {
                 let previous = sheet.conditions.add(condition.clone())?;
                 if previous.as_ref() != Some(condition) {
@@ -468,6 +479,103 @@ impl StateDelta {
             StateDelta::Rest { kind } => rest(sheet, *kind, out)?,
         }
         Ok(())
+    }
+
+    /// Applies a delta about items (any other delta changes nothing here), checking before it
+    /// changes anything.
+    fn apply_to_items(
+        &self,
+        sheet: &mut CharacterSheet,
+        out: &mut Vec<Change>,
+    ) -> Result<(), DeltaError> {
+        match self {
+            StateDelta::AddItem { item } => {
+                out.extend(sheet.inventory.add(item)?.map(Change::Item));
+            }
+            StateDelta::ChangeItemQuantity { slug, change } => {
+                let changed = sheet.inventory.change_quantity(slug, *change)?;
+                out.extend(changed.map(Change::Item));
+            }
+            StateDelta::Equip { slug } => {
+                let changed = sheet.inventory.equip(slug)?;
+                out.extend(changed.into_iter().map(Change::Equipment));
+            }
+            StateDelta::Unequip { slug } => {
+                out.push(Change::Equipment(sheet.inventory.unequip(slug)?));
+            }
+            StateDelta::UseItem { slug, roll } => use_item(sheet, slug, roll.as_ref(), out)?,
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// The roll the delta carries, if any (a consumable's healing dice).
+    pub fn roll(&self) -> Option<&Roll> {
+        match self {
+            StateDelta::UseItem { roll, .. } => roll.as_ref(),
+            _ => None,
+        }
+    }
+}
+
+/// Uses one of the consumable `slug` with `roll`: one fewer carried, then its effect.
+fn use_item(
+    sheet: &mut CharacterSheet,
+    slug: &Slug,
+    roll: Option<&Roll>,
+    out: &mut Vec<Change>,
+) -> Result<(), DeltaError> {
+    // Every check is in `outcome`: nothing below fails.
+    let outcome = consumable::outcome(sheet, slug, roll)?;
+    out.extend(sheet.inventory.change_quantity(slug, -1)?.map(Change::Item));
+    match outcome {
+        Outcome::Heal(amount) => {
+            let current = i64::from(sheet.hit_points.current());
+            set_hp(sheet, current + i64::from(amount), false, out);
+        }
+        Outcome::Cure(condition) => {
+            out.push(Change::ConditionRemoved(
+                sheet.conditions.remove(&condition)?,
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Changes sanity, clamped into 0..=100; an error on a sheet without it.
+fn change_sanity(
+    sheet: &mut CharacterSheet,
+    amount: i32,
+    out: &mut Vec<Change>,
+) -> Result<(), DeltaError> {
+    let from = sheet.sanity.ok_or(DeltaError::NoSanity)?;
+    let to = Sanity::clamped(i64::from(from.value()) + i64::from(amount));
+    sheet.sanity = Some(to);
+    if to != from {
+        out.push(Change::Sanity {
+            from: from.value(),
+            to: to.value(),
+        });
+    }
+    Ok(())
+}
+
+/// Sets the maximum hit points; current hit points above it drop to it.
+fn set_max_hp(sheet: &mut CharacterSheet, max_hp: i32, out: &mut Vec<Change>) {
+    let before = sheet.hit_points;
+    sheet.hit_points.set_max_clamped(i64::from(max_hp));
+    let after = sheet.hit_points;
+    if after.max() != before.max() {
+        out.push(Change::MaxHp {
+            from: before.max(),
+            to: after.max(),
+        });
+    }
+    if after.current() != before.current() {
+        out.push(Change::Hp {
+            from: before.current(),
+            to: after.current(),
+        });
     }
 }
 

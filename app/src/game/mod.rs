@@ -5,6 +5,9 @@
 //! - [`dice`]: notation → [`DiceExpr`], rolls that keep every die, checks against a DC.
 //! - [`attributes`]: STR DEX CON INT WIS CHA, scores and modifiers.
 //! - [`sheet`]: the character sheet; [`inventory`] and [`conditions`] are parts of it.
+//! - [`item_kind`]: what an item is to the rules (gear, weapon, armour, shield, consumable);
+//!   [`catalogue`]: the SRD items known by name; [`equipment`]: armour class and weapon attacks
+//!   from what is equipped; [`consumable`]: using an item for its effect.
 //! - [`delta`]: typed state changes, applied atomically with clamping, reporting what changed.
 //! - [`journal`]: the facts worth keeping (people, places, threads, promises, items).
 //! - [`action`]: the actions offered to the player and their validation.
@@ -23,12 +26,16 @@ pub mod action;
 pub mod action_quality;
 pub mod attributes;
 pub mod bestiary;
+pub mod catalogue;
 pub mod combat;
 pub mod conditions;
+pub mod consumable;
 pub mod creation;
 pub mod delta;
 pub mod dice;
+pub mod equipment;
 pub mod inventory;
+pub mod item_kind;
 pub mod journal;
 pub mod map;
 pub mod oracle;
@@ -47,9 +54,14 @@ pub use attributes::{Attribute, AttributeBonus, AttributeScore, Attributes};
 pub use bestiary::{ArmorClass, Bestiary, ChallengeRating, Creature, DamageType, UnknownFoe};
 pub use combat::{AttackProfile, Combat, CombatError, Encounter, Exchange, Hero, HeroAction};
 pub use conditions::{Condition, Conditions};
+pub use consumable::UseError;
 pub use delta::{AppliedChanges, Change, DeltaError, RestKind, StateDelta};
 pub use dice::{Check, DiceError, DiceExpr, DifficultyClass, Natural, Roll};
-pub use inventory::{Inventory, Item, NewItem, Quantity};
+pub use equipment::{AttackError, DamageRoll, Equipped, WeaponAttack};
+pub use inventory::{EquipChange, Inventory, Item, NewItem, Quantity};
+pub use item_kind::{
+    ArmorCategory, ArmorRule, Effect, ItemKind, ItemKindError, Slot, WeaponProfile,
+};
 pub use journal::{Journal, JournalChange, JournalEntry, JournalError, JournalKind};
 pub use sheet::{Ability, CharacterSheet, GameTime, HitPoints, Level, Sanity};
 pub use stakes::{Stakes, Vitality};

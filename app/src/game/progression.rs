@@ -4,7 +4,8 @@
 //! award gains at most one level: experience past the next level's threshold is kept only up to
 //! one point below the level after it. A level brings hit points: the class's hit die's average
 //! (half the die plus one) plus the CON modifier, at least 1. Maximum hit points therefore follow
-//! from class, level and CON alone ([`max_hp`]); the model cannot set them.
+//! from class, level and CON alone ([`max_hp`]); the model cannot set them. A level also sets the
+//! proficiency bonus ([`proficiency_bonus`]).
 
 use serde::{Deserialize, Serialize};
 
@@ -94,6 +95,12 @@ pub fn max_hp(die: HitDie, level: Level, constitution: AttributeScore) -> u16 {
     die.first_level_hp(constitution) + u16::from(level.value() - 1) * die.level_hp(constitution)
 }
 
+/// The proficiency bonus a level brings (SRD 5.1): +2 at levels 1–4, +3 at 5–8, … +6 at 17–20.
+pub fn proficiency_bonus(level: Level) -> i8 {
+    // At most 2 + 19 / 4 = 6: the cast is lossless.
+    2 + ((level.value() - 1) / 4) as i8
+}
+
 /// Experience after an award of `amount` to a character at `level` with `experience`: capped so
 /// that the award gains at most one level.
 pub fn award(level: Level, experience: u32, amount: u32) -> u32 {
@@ -147,6 +154,14 @@ mod tests {
         assert_eq!(award(level(19), 300_000, 10_000), 310_000);
         assert_eq!(award(level(20), 355_000, 10_000), 355_000);
         assert_eq!(level_for(level(20), 400_000), level(20));
+    }
+
+    #[test]
+    fn proficiency_rises_every_four_levels() {
+        let bonuses: Vec<i8> = [1, 4, 5, 8, 9, 13, 17, 20]
+            .map(|l| proficiency_bonus(level(l)))
+            .to_vec();
+        assert_eq!(bonuses, [2, 2, 3, 3, 4, 5, 6, 6]);
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! Property tests: the dice parser never panics, every roll lies within its notation's range,
-//! and any sequence of deltas keeps every sheet invariant.
+//! any sequence of deltas keeps every sheet invariant (items equipped and used included), and a
+//! healing potion heals what its roll shows, never past the maximum.
 
 use proptest::prelude::*;
 use rand::rngs::StdRng;
@@ -11,11 +12,12 @@ use super::creation::{point_cost, CharacterDraft, ScoreMethod, POINT_BUY_BUDGET,
 use super::delta::{Change, RestKind, StateDelta};
 use super::dice::{DiceExpr, Keep};
 use super::inventory::{Inventory, NewItem, Quantity};
+use super::item_kind::Slot;
 use super::oracle::{answer, Likelihood, Percentile};
 use super::progression;
 use super::sheet::tests::mira;
 use super::sheet::Level;
-use super::sheet::{CharacterSheet, Sanity};
+use super::sheet::{CharacterSheet, HitPoints, Sanity};
 use super::stakes::{Stakes, Vitality};
 use super::text::{ConditionName, ItemName, LocationName, Slug};
 
@@ -51,21 +53,55 @@ fn assert_invariants(sheet: &CharacterSheet) {
         assert!((1..=999).contains(&item.quantity().value()));
         assert!(items[..i].iter().all(|other| other.slug() != item.slug()));
     }
+    for slot in [Slot::Weapon, Slot::Armor, Slot::Shield] {
+        let held = items
+            .iter()
+            .filter(|item| item.is_equipped() && item.kind().slot() == Some(slot));
+        assert!(held.count() <= 1, "two in the {slot:?} slot");
+    }
+    assert!(items
+        .iter()
+        .all(|item| !item.is_equipped() || item.kind().slot().is_some()));
+    assert!((5..=31).contains(&sheet.armor_class().value()));
     assert!(sheet.conditions().len() <= 20);
     let json = serde_json::to_string(sheet).expect("serialise");
     let back: CharacterSheet = serde_json::from_str(&json).expect("stored sheet re-validates");
     assert_eq!(&back, sheet);
 }
 
-/// Names from a small pool, so items stack, get used up and go missing.
-const NAMES: [&str; 6] = [
+/// Names from a small pool, so items stack, get used up and go missing; some are weapons,
+/// armour, a shield and consumables.
+const NAMES: [&str; 12] = [
     "Torch",
     "torch",
     "Rusty key",
     "Rope",
     "Gold coin",
     "Sandwich",
+    "Longsword",
+    "Dagger",
+    "Chain mail",
+    "Shield",
+    "Healing potion",
+    "Antitoxin",
 ];
+
+/// Equipping, putting away and using items from the pool, with rolls that fit the healing
+/// potion's dice or do not.
+fn item_delta() -> impl Strategy<Value = StateDelta> {
+    let slug = prop::sample::select(NAMES.as_slice())
+        .prop_map(|name| Slug::new(name).expect("pool names slugify"));
+    let roll =
+        (prop::sample::select(vec!["2d4+2", "1d4"]), any::<u64>()).prop_map(|(dice, seed)| {
+            let dice = DiceExpr::parse(dice).expect("valid");
+            dice.roll(&mut StdRng::seed_from_u64(seed))
+        });
+    prop_oneof![
+        slug.clone().prop_map(|slug| StateDelta::Equip { slug }),
+        slug.clone().prop_map(|slug| StateDelta::Unequip { slug }),
+        (slug, prop::option::of(roll)).prop_map(|(slug, roll)| StateDelta::UseItem { slug, roll }),
+    ]
+}
 
 fn amount() -> impl Strategy<Value = i32> {
     prop_oneof![-30..=30i32, any::<i32>(), Just(i32::MIN), Just(i32::MAX)]
@@ -121,6 +157,7 @@ fn delta() -> impl Strategy<Value = StateDelta> {
                 RestKind::Short
             },
         }),
+        item_delta(),
     ]
 }
 
@@ -247,6 +284,46 @@ proptest! {
             }
         }
         assert_invariants(&all);
+    }
+
+    #[test]
+    fn a_healing_potion_heals_its_roll_up_to_the_maximum_and_is_used_up(
+        max in 1..=60i64,
+        wound in 0..=60i64,
+        potions in 1..=5i64,
+        seed in any::<u64>(),
+    ) {
+        let potion = NewItem::new(
+            ItemName::new("Healing potion").expect("valid"),
+            None,
+            Quantity::new(potions).expect("in range"),
+        )
+        .expect("slugifies");
+        let mut sheet = mira().with_hit_points(HitPoints::new((max - wound).max(0), max).expect("in range"));
+        StateDelta::AddItem { item: potion }.apply(&mut sheet).expect("carried");
+        let slug = Slug::new("healing-potion").expect("valid");
+        let before = sheet.clone();
+        let mut rng = StdRng::seed_from_u64(seed);
+        let delta = match StateDelta::use_item(&sheet, &slug, &mut rng) {
+            Ok(delta) => delta,
+            Err(error) => {
+                // Only at full hit points, and then nothing is used up.
+                prop_assert_eq!(before.hit_points().current(), before.hit_points().max());
+                prop_assert!(error.to_string().contains("full hit points"));
+                return Ok(());
+            }
+        };
+        let roll = delta.roll().expect("healing is rolled").clone();
+        prop_assert!(DiceExpr::parse("2d4+2").expect("valid").explains(&roll));
+        delta.apply(&mut sheet).expect("a potion carried by a hurt character");
+        let hp = sheet.hit_points();
+        let expected = (i64::from(before.hit_points().current()) + i64::from(roll.total())).min(max);
+        prop_assert_eq!(i64::from(hp.current()), expected);
+        prop_assert!(hp.current() <= hp.max() && hp.current() > before.hit_points().current());
+        prop_assert_eq!(sheet.vitality(), Vitality::Up);
+        let left = sheet.inventory().get(&slug).map_or(0, |item| i64::from(item.quantity().value()));
+        prop_assert_eq!(left, potions - 1);
+        assert_invariants(&sheet);
     }
 
     #[test]

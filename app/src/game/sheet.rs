@@ -5,6 +5,12 @@
 //! changes only through [`StateDelta::apply`](super::delta::StateDelta::apply), which keeps every
 //! invariant. Each part checks its own bounds when deserialised, so a stored sheet that breaks one
 //! is rejected.
+//!
+//! What is equipped is kept on the carried items themselves ([`Item::is_equipped`]), so an item
+//! that is gone can never stay equipped; the armour class and weapon attacks that follow from it
+//! are in [`equipment`](super::equipment).
+//!
+//! [`Item::is_equipped`]: super::inventory::Item::is_equipped
 
 use std::fmt;
 
@@ -13,9 +19,12 @@ use serde::{Deserialize, Serialize};
 use super::attributes::Attributes;
 use super::conditions::Conditions;
 use super::inventory::{Inventory, NewItem};
+use super::item_kind::Slot;
 use super::progression::HitDie;
 use super::stakes::{Stakes, Vitality};
-use super::text::{AbilityName, AbilityText, Backstory, CharacterName, ClassName, LocationName};
+use super::text::{
+    AbilityName, AbilityText, Backstory, CharacterName, ClassName, LocationName, Slug,
+};
 
 /// A level, hit points or sanity value out of its range.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -359,6 +368,27 @@ impl CharacterSheet {
     pub fn with_item(mut self, item: NewItem) -> Self {
         // Starting gear is a handful of items, far below the inventory's limit.
         let _ = self.inventory.add(&item);
+        self
+    }
+
+    /// The same character with the first carried weapon, armour and shield equipped (where
+    /// none of that slot is).
+    pub fn with_first_of_each_equipped(mut self) -> Self {
+        let firsts: Vec<Slug> = [Slot::Weapon, Slot::Armor, Slot::Shield]
+            .into_iter()
+            .filter(|slot| self.inventory.equipped(*slot).is_none())
+            .filter_map(|slot| {
+                let items = self.inventory.items().iter();
+                items
+                    .filter(|item| item.kind().slot() == Some(slot))
+                    .map(|item| item.slug().clone())
+                    .next()
+            })
+            .collect();
+        for slug in firsts {
+            // A carried weapon, armour or shield with its slot free: equipping cannot fail.
+            let _ = self.inventory.equip(&slug);
+        }
         self
     }
 

@@ -20,7 +20,7 @@ use crate::campaign::event::{CampaignEvent, StoredEvent};
 use crate::campaign::state::{CampaignState, ProjectionError};
 use crate::campaign::turn_event::{ToolEffect, TurnEvent};
 use crate::campaign::view::NewCampaign;
-use crate::game::creation::CharacterDraft;
+use crate::game::creation::{created_before_typed_items, CharacterDraft};
 use crate::game::oracle;
 use crate::game::stakes::DEATH_SAVE;
 use crate::game::{
@@ -165,13 +165,15 @@ fn started(stored: &StoredEvent) -> Result<CampaignState, Wrong> {
         character: CharacterDraft::of(sheet),
     };
     let (_, fresh) = parse_form(&form).map_err(|_| Wrong::Character)?;
+    // Files exported before items were typed start with plain gear, nothing equipped.
+    let untyped = created_before_typed_items(&fresh);
     // Files exported before character creation start from a plain sheet (every score 10).
     let plain = CharacterSheet::new(
         sheet.name().clone(),
         sheet.class().clone(),
         fresh.location().clone(),
     );
-    if &fresh != sheet && &plain != sheet {
+    if &fresh != sheet && &untyped != sheet && &plain != sheet {
         return Err(Wrong::Character);
     }
     Ok(CampaignState::start(premise, sheet.clone()))
