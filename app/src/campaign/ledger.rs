@@ -9,7 +9,7 @@ use super::event::{CampaignEvent, StoredEvent};
 use super::timeline::timeline;
 use super::turn_event::{ToolEffect, TurnEvent};
 use super::view::{LedgerPage, LedgerRow, LEDGER_PAGE, MAX_CAUSE_CHARS};
-use crate::game::{AppliedChanges, Resolution, Roll};
+use crate::game::{AppliedChanges, Resolution, Roll, StateDelta};
 
 /// The page of a whole log's ledger that ends before row `before` (the latest page without
 /// it): at most [`LEDGER_PAGE`] rows, oldest first.
@@ -50,7 +50,16 @@ impl Ledger {
                     };
                     effect_rows(turn, effect, cause, &mut ledger.rows);
                 }
-                TurnEvent::Ruled { cause, changes, .. } => {
+                TurnEvent::Ruled {
+                    cause,
+                    deltas,
+                    changes,
+                } => {
+                    // A consumable's dice, rolled by the rules, before what they did.
+                    for roll in deltas.iter().filter_map(StateDelta::roll) {
+                        let reason = format!("Rules: {cause}");
+                        ledger.rows.push(roll_row(turn, reason, roll, None, None));
+                    }
                     let cause = ledger.cause(cause.clone());
                     change_rows(turn, changes, cause, &mut ledger.rows);
                 }

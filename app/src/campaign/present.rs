@@ -2,8 +2,9 @@
 //! messages for the "what the GM sees" drawer.
 
 use super::conversation::Message;
-use super::view::{AttributeView, ItemView, LlmEntryView, SheetView};
-use crate::game::{progression, Attribute, CharacterSheet, Level};
+use super::view::{AttributeView, Handling, ItemView, LlmEntryView, SheetView};
+use crate::game::item_kind::ItemKind;
+use crate::game::{progression, Attribute, CharacterSheet, Item, Level};
 
 /// The character panel of `sheet`.
 pub fn sheet_view(sheet: &CharacterSheet) -> SheetView {
@@ -14,6 +15,7 @@ pub fn sheet_view(sheet: &CharacterSheet) -> SheetView {
         level: sheet.level().value(),
         hp: hp.current(),
         max_hp: hp.max(),
+        armor_class: sheet.armor_class().value(),
         sanity: sheet.sanity().map(|sanity| sanity.value()),
         attributes: Attribute::ALL
             .iter()
@@ -39,12 +41,7 @@ pub fn sheet_view(sheet: &CharacterSheet) -> SheetView {
             .inventory()
             .items()
             .iter()
-            .map(|item| ItemView {
-                slug: item.slug().to_string(),
-                name: item.name().as_str().to_owned(),
-                quantity: item.quantity().value(),
-                description: item.description().map(|d| d.as_str().to_owned()),
-            })
+            .map(item_view)
             .collect(),
         location: sheet.location().as_str().to_owned(),
         time: sheet.time().to_string(),
@@ -62,6 +59,36 @@ pub fn sheet_view(sheet: &CharacterSheet) -> SheetView {
         hit_die: format!("d{}", sheet.hit_die().sides()),
         stakes: sheet.stakes(),
         vitality: sheet.vitality(),
+    }
+}
+
+/// One carried item on the panel: what it is and what the panel offers for it.
+fn item_view(item: &Item) -> ItemView {
+    let kind = item.kind();
+    let summary = kind.summary();
+    let (kind_label, handling) = match kind {
+        ItemKind::Gear => (summary, Handling::Gear),
+        ItemKind::Consumable(_) => (summary, Handling::Consumable),
+        ItemKind::Weapon(_) => (format!("weapon {summary}"), equippable(item)),
+        ItemKind::Armor(_) => (format!("armour {summary}"), equippable(item)),
+        ItemKind::Shield => (format!("shield {summary}"), equippable(item)),
+    };
+    ItemView {
+        slug: item.slug().to_string(),
+        name: item.name().as_str().to_owned(),
+        quantity: item.quantity().value(),
+        description: item.description().map(|d| d.as_str().to_owned()),
+        kind: kind_label,
+        handling,
+    }
+}
+
+/// Equipped, or not yet.
+fn equippable(item: &Item) -> Handling {
+    if item.is_equipped() {
+        Handling::Equipped
+    } else {
+        Handling::Equippable
     }
 }
 

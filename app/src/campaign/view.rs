@@ -186,7 +186,7 @@ pub struct AttributeView {
 /// One carried item.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ItemView {
-    /// Its key, sent back to drop it.
+    /// Its key, sent back to use, equip or drop it.
     pub slug: String,
     /// Its name.
     pub name: String,
@@ -194,6 +194,28 @@ pub struct ItemView {
     pub quantity: u16,
     /// What it is.
     pub description: Option<String>,
+    /// What the rules make of it: `weapon 1d8 slashing`, `armour AC 11 + DEX`, `shield +2 AC`,
+    /// `heals 2d4+2`; empty for gear.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub kind: String,
+    /// What the panel can do with it besides dropping it.
+    #[serde(default)]
+    pub handling: Handling,
+}
+
+/// What the character panel offers for an item besides dropping it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Handling {
+    /// Gear: "Use" is a move for the game master.
+    #[default]
+    Gear,
+    /// A consumable: "Use" asks the rules to use one.
+    Consumable,
+    /// A weapon, armour or shield not in hand: "Equip".
+    Equippable,
+    /// A weapon, armour or shield in hand: "Unequip".
+    Equipped,
 }
 
 /// The character panel.
@@ -209,6 +231,8 @@ pub struct SheetView {
     pub hp: u16,
     /// Maximum hit points.
     pub max_hp: u16,
+    /// Armour class, from what is equipped.
+    pub armor_class: u8,
     /// Sanity, if the campaign tracks it.
     pub sanity: Option<u8>,
     /// STR DEX CON INT WIS CHA.

@@ -1,5 +1,9 @@
-//! What the player changes from the character panel themselves: dropping an item. The rules
-//! apply it as an event of the current turn (the game master sees it from its next request).
+//! What the player changes from the character panel themselves: dropping an item, using a
+//! consumable (its dice rolled by the rules), equipping or putting away a weapon, armour or
+//! shield. The rules apply each as an event of the current turn (the game master sees it from
+//! its next request); what the rules refuse is an error that changes nothing.
+
+use rand::Rng;
 
 use super::{Game, ServiceError};
 use crate::campaign::event::CampaignEvent;
@@ -7,10 +11,43 @@ use crate::campaign::present::sheet_view;
 use crate::campaign::turn_event::TurnEvent;
 use crate::campaign::view::{StoryEntry, TurnUpdate};
 use crate::campaign::{CampaignId, PlayerId};
-use crate::game::{Slug, StateDelta};
+use crate::game::{CharacterSheet, DeltaError, Slug, StateDelta};
 
 /// Why an item left the sheet, in the ledger.
 pub const DROPPED: &str = "Dropped from the character panel";
+/// Why a consumable was used up (and what it did), in the ledger.
+pub const USED: &str = "Used from the character panel";
+/// Why a weapon, armour or shield was taken in hand, in the ledger.
+pub const EQUIPPED: &str = "Equipped from the character panel";
+/// Why an equipped item was put away, in the ledger.
+pub const UNEQUIPPED: &str = "Unequipped from the character panel";
+
+/// Why a change from the panel that would change nothing (equipping what is equipped) is
+/// refused.
+pub const NOTHING_CHANGES: &str = "That is already so; nothing changes";
+
+/// The delta that drops every one of the carried item `slug` from `sheet`.
+pub fn drop_delta(sheet: &CharacterSheet, slug: &Slug) -> StateDelta {
+    let carried = sheet
+        .inventory()
+        .get(slug)
+        .map_or(0, |item| i32::from(item.quantity().value()));
+    // Zero asks the rules to drop nothing, which they refuse by name when it is not carried.
+    StateDelta::ChangeItemQuantity {
+        slug: slug.clone(),
+        change: -carried.max(1),
+    }
+}
+
+/// The delta that equips (`equip`) or puts away the carried item `slug`.
+pub fn equip_delta(slug: &Slug, equip: bool) -> StateDelta {
+    let slug = slug.clone();
+    if equip {
+        StateDelta::Equip { slug }
+    } else {
+        StateDelta::Unequip { slug }
+    }
+}
 
 impl Game<'_> {
     /// Drops all of the carried item `slug`. Returns the new character panel and the story's
@@ -22,25 +59,66 @@ impl Game<'_> {
         slug: &Slug,
         now: i64,
     ) -> Result<Vec<TurnUpdate>, ServiceError> {
+        self.rule(owner, id, now, DROPPED, |sheet| Ok(drop_delta(sheet, slug)))
+            .await
+    }
+
+    /// Uses one of the carried consumable `slug`, its dice rolled with `rng`. Gear, weapons,
+    /// armour, an item not carried, healing at full hit points or a cure for a condition the
+    /// character does not have are refused, and nothing changes.
+    pub async fn use_item<R: Rng + ?Sized>(
+        &self,
+        owner: &PlayerId,
+        id: &CampaignId,
+        slug: &Slug,
+        now: i64,
+        rng: &mut R,
+    ) -> Result<Vec<TurnUpdate>, ServiceError> {
+        self.rule(owner, id, now, USED, |sheet| {
+            StateDelta::use_item(sheet, slug, rng)
+        })
+        .await
+    }
+
+    /// Equips (`equip`) the carried weapon, armour or shield `slug`, putting away what held its
+    /// slot, or puts it away. Anything else, or an item not carried, is refused.
+    pub async fn equip_item(
+        &self,
+        owner: &PlayerId,
+        id: &CampaignId,
+        slug: &Slug,
+        equip: bool,
+        now: i64,
+    ) -> Result<Vec<TurnUpdate>, ServiceError> {
+        let cause = if equip { EQUIPPED } else { UNEQUIPPED };
+        self.rule(owner, id, now, cause, |_| Ok(equip_delta(slug, equip)))
+            .await
+    }
+
+    /// Applies the delta `rule` makes from the current sheet, under the campaign's lease, as
+    /// one `Ruled` event for `cause`; the new character panel and the story's chip. A delta the
+    /// rules refuse, or one that changes nothing, is an error and nothing is stored.
+    async fn rule(
+        &self,
+        owner: &PlayerId,
+        id: &CampaignId,
+        now: i64,
+        cause: &str,
+        rule: impl FnOnce(&CharacterSheet) -> Result<StateDelta, DeltaError>,
+    ) -> Result<Vec<TurnUpdate>, ServiceError> {
         let _running = self.lease(owner, id).await?;
         let loaded = self.current(owner, id).await?;
-        let carried = loaded
-            .state
-            .sheet
-            .inventory()
-            .get(slug)
-            .map_or(0, |item| i32::from(item.quantity().value()));
-        // Zero asks the rules to drop nothing, which they refuse by name when it is not carried.
-        let deltas = vec![StateDelta::ChangeItemQuantity {
-            slug: slug.clone(),
-            change: -carried.max(1),
-        }];
+        let invalid = |error: DeltaError| ServiceError::invalid("item", error);
+        let deltas = vec![rule(&loaded.state.sheet).map_err(invalid)?];
         let mut sheet = loaded.state.sheet.clone();
-        let changes = StateDelta::apply_all(&deltas, &mut sheet)
-            .map_err(|error| ServiceError::invalid("item", error))?;
+        let changes = StateDelta::apply_all(&deltas, &mut sheet).map_err(invalid)?;
+        if changes.is_empty() {
+            // Equipping what is already equipped: nothing to record.
+            return Err(ServiceError::invalid("item", NOTHING_CHANGES));
+        }
         let labels = changes.labels();
         let events = vec![CampaignEvent::Turn(TurnEvent::Ruled {
-            cause: DROPPED.to_owned(),
+            cause: cause.to_owned(),
             deltas,
             changes,
         })];

@@ -1,15 +1,16 @@
 //! A campaign log from outside (an imported file) checked against the rules, event by event and
 //! in log order — turns that were undone later included, each against the state it was played
 //! on: the character is a fresh creation, turns follow one another, every state change is exactly
-//! what its tool call (or the rules themselves: a death save, an item dropped) does to the sheet
-//! as it stood, every roll is what its dice show, the player's rolls belong to the action they
-//! chose, every value is within the bounds play keeps, and no counter passes its limit. The first
-//! event that fails is named; nothing the rules would not have produced gets in. (Scenes' HTML is
-//! not taken from a file at all: the import renders it again.)
+//! what its tool call (or the rules themselves: a death save; an item dropped, used, equipped or
+//! put away from the character panel) does to the sheet as it stood, every roll is what its dice
+//! show, the player's rolls belong to the action they chose, every value is within the bounds
+//! play keeps, and no counter passes its limit. The first event that fails is named; nothing the
+//! rules would not have produced gets in. (Scenes' HTML is not taken from a file at all: the
+//! import renders it again.)
 
 use std::collections::HashMap;
 
-use super::panel::DROPPED;
+use super::panel::{drop_delta, equip_delta, DROPPED, EQUIPPED, UNEQUIPPED, USED};
 use super::start::parse_form;
 use crate::campaign::bounds::{
     fits, MAX_ARGUMENTS_CHARS, MAX_MESSAGES_PER_TURN, MAX_MESSAGE_CHARS, MAX_NAME_CHARS,
@@ -391,29 +392,36 @@ impl Walk {
     }
 
     /// A change the rules make themselves: a dying character's death save (with the die their
-    /// roll showed), or every one of an item dropped from the character panel.
+    /// roll showed), or what the player did from the character panel: every one of an item
+    /// dropped, a consumable used (its roll what its dice show), an item equipped or put away.
+    /// Each is exactly the one delta the rules make for its cause, and changes something.
     fn check_ruled(
         &mut self,
         cause: &str,
         deltas: &[StateDelta],
         changes: &AppliedChanges,
     ) -> Result<(), Wrong> {
-        let expected = if cause == DEATH_SAVE {
-            let die = self.turn.death_save.take().ok_or(Wrong::Ruled)?;
-            StateDelta::DeathSave { die }
-        } else if cause == DROPPED {
-            let [StateDelta::ChangeItemQuantity { slug, .. }] = deltas else {
-                return Err(Wrong::Ruled);
-            };
-            let item = self.state.sheet.inventory().get(slug).ok_or(Wrong::Ruled)?;
-            StateDelta::ChangeItemQuantity {
-                slug: slug.clone(),
-                change: -i32::from(item.quantity().value()),
+        let sheet = &self.state.sheet;
+        let expected = match (cause, deltas) {
+            (DEATH_SAVE, _) => {
+                let die = self.turn.death_save.take().ok_or(Wrong::Ruled)?;
+                StateDelta::DeathSave { die }
             }
-        } else {
-            return Err(Wrong::Ruled);
+            (DROPPED, [StateDelta::ChangeItemQuantity { slug, .. }]) => {
+                sheet.inventory().get(slug).ok_or(Wrong::Ruled)?;
+                drop_delta(sheet, slug)
+            }
+            // Applying it checks the item is a carried consumable and the roll its dice.
+            (USED, [used @ StateDelta::UseItem { .. }]) => used.clone(),
+            (EQUIPPED, [StateDelta::Equip { slug }]) => equip_delta(slug, true),
+            (UNEQUIPPED, [StateDelta::Unequip { slug }]) => equip_delta(slug, false),
+            _ => return Err(Wrong::Ruled),
         };
-        if deltas == [expected] && applied(deltas, &self.state.sheet).as_ref() == Some(changes) {
+        let panel = cause != DEATH_SAVE;
+        if deltas == [expected]
+            && !(panel && changes.is_empty())
+            && applied(deltas, sheet).as_ref() == Some(changes)
+        {
             Ok(())
         } else {
             Err(Wrong::Ruled)

@@ -1,12 +1,14 @@
 //! The character panel: name, level and experience, HP bar and how the character is doing,
-//! attributes, abilities, conditions, inventory (use or drop an item), place, time and stakes.
+//! armour class, attributes, abilities, conditions, inventory (use, equip or drop an item),
+//! place, time and stakes.
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use super::state::{use_play, Failure};
-use crate::api::drop_item;
-use crate::campaign::view::{ItemView, SheetView};
+use super::state::{use_play, Failure, PlayState};
+use crate::api::{drop_item, equip_item, use_item};
+use crate::campaign::view::{Handling, ItemView, SheetView, TurnUpdate};
+use crate::errors::AppError;
 use crate::game::Vitality;
 
 /// The character panel; updates the moment a tool changes the sheet.
@@ -24,6 +26,7 @@ pub fn CharacterPanel() -> impl IntoView {
                     <div class="hp" aria-label="Hit points">
                         <progress class="hp-bar" max=sheet.max_hp value=sheet.hp></progress>
                         <span class="hp-text" data-testid="hp">{format!("HP {}/{}", sheet.hp, sheet.max_hp)}</span>
+                        <span class="ac-text" data-testid="ac">{format!("AC {}", sheet.armor_class)}</span>
                     </div>
                     <p class=if sheet.vitality == Vitality::Up { "vitality" } else { "vitality danger" }
                         data-testid="vitality">{sheet.vitality.label()}</p>
@@ -75,41 +78,60 @@ fn Listed(title: &'static str, empty: &'static str, items: Vec<String>) -> impl 
     }
 }
 
-/// What the character carries. "Use" puts the move in the text box for the player to send;
-/// "Drop" asks the rules to drop the item.
+/// What the character carries. "Use" on a consumable asks the rules to use one (its dice
+/// rolled by the server); on gear it puts the move in the text box for the player to send.
+/// "Equip"/"Unequip" on a weapon, armour or shield and "Drop" ask the rules too.
 #[component]
 fn Inventory(items: Vec<ItemView>, fallen: bool) -> impl IntoView {
     if items.is_empty() {
         return view! { <p class="meta">"Empty-handed"</p> }.into_any();
     }
     let state = use_play();
-    let drop = move |slug: String| {
-        state.busy.set(true);
-        spawn_local(async move {
-            match drop_item(state.id.get_value(), slug).await {
-                Ok(updates) => updates.into_iter().for_each(|update| state.update(update)),
-                Err(error) => state.failure.set(Some(Failure {
-                    message: error.to_string(),
-                    retry: None,
-                })),
-            }
-            state.busy.set(false);
-        });
-    };
+    let disabled = move || fallen || state.busy.get();
     view! {
         <ul class="inventory" data-testid="inventory">
             {items.into_iter().map(|item| {
-                let slug = item.slug.clone();
+                let (use_slug, equip_slug, drop_slug) = (item.slug.clone(), item.slug.clone(), item.slug.clone());
                 let use_text = format!("I use the {}.", item.name.to_lowercase());
+                let handling = item.handling;
+                let equipped = handling == Handling::Equipped;
+                let use_it = move |_| {
+                    if handling == Handling::Consumable {
+                        let (id, turn, slug) = (state.id.get_value(), state.turn.get_untracked(), use_slug.clone());
+                        ask_rules(state, async move { use_item(id, turn, slug).await });
+                    } else {
+                        state.text.set(use_text.clone());
+                    }
+                };
+                let equip = move |_| {
+                    let (id, slug) = (state.id.get_value(), equip_slug.clone());
+                    ask_rules(state, async move { equip_item(id, slug, !equipped).await });
+                };
+                let drop = move |_| {
+                    let (id, slug) = (state.id.get_value(), drop_slug.clone());
+                    ask_rules(state, async move { drop_item(id, slug).await });
+                };
+                let title = match (&item.description, item.kind.is_empty()) {
+                    (Some(description), false) => format!("{description} ({})", item.kind),
+                    (Some(description), true) => description.clone(),
+                    (None, _) => item.kind.clone(),
+                };
                 view! {
-                    <li title=item.description.clone().unwrap_or_default()>
+                    <li title=title class:equipped=equipped>
                         {item.name.clone()} <span class="qty">{format!("×{}", item.quantity)}</span>
+                        {(!item.kind.is_empty()).then(|| view! { <span class="kind meta">{item.kind.clone()}</span> })}
+                        {equipped.then(|| view! { <span class="badge" data-testid=format!("equipped-{}", item.slug)>"equipped"</span> })}
                         <span class="item-actions">
-                            <button class="link" disabled=move || fallen || state.busy.get()
-                                on:click=move |_| state.text.set(use_text.clone())>"Use"</button>
+                            <button class="link" data-testid=format!("use-{}", item.slug)
+                                disabled=disabled on:click=use_it>"Use"</button>
+                            {matches!(handling, Handling::Equippable | Handling::Equipped).then(|| view! {
+                                <button class="link" data-testid=format!("equip-{}", item.slug)
+                                    disabled=disabled on:click=equip>
+                                    {if equipped { "Unequip" } else { "Equip" }}
+                                </button>
+                            })}
                             <button class="link" data-testid=format!("drop-{}", item.slug)
-                                disabled=move || fallen || state.busy.get()
-                                on:click=move |_| drop(slug.clone())>"Drop"</button>
+                                disabled=disabled on:click=drop>"Drop"</button>
                         </span>
                     </li>
                 }
@@ -117,4 +139,23 @@ fn Inventory(items: Vec<ItemView>, fallen: bool) -> impl IntoView {
         </ul>
     }
     .into_any()
+}
+
+/// Sends a change from the panel to the rules while the panel is busy; what they answer
+/// updates the page, a refusal shows as the failure.
+fn ask_rules(
+    state: PlayState,
+    request: impl std::future::Future<Output = Result<Vec<TurnUpdate>, AppError>> + 'static,
+) {
+    state.busy.set(true);
+    spawn_local(async move {
+        match request.await {
+            Ok(updates) => updates.into_iter().for_each(|update| state.update(update)),
+            Err(error) => state.failure.set(Some(Failure {
+                message: error.to_string(),
+                retry: None,
+            })),
+        }
+        state.busy.set(false);
+    });
 }

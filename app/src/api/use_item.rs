@@ -1,0 +1,28 @@
+//! `use_item`: the player uses a consumable from the character panel; the rules roll its dice
+//! and apply it.
+
+use leptos::prelude::*;
+
+use crate::campaign::view::TurnUpdate;
+use crate::errors::AppError;
+
+/// Uses one of the carried consumable `slug` on the campaign at `turn` (the turn the browser
+/// shows; it picks the dice); answers with what the player sees change.
+#[server]
+pub async fn use_item(id: String, turn: u32, slug: String) -> Result<Vec<TurnUpdate>, AppError> {
+    use super::context::{campaign_id, now, player, services, to_app_error};
+    use crate::game::Slug;
+    use crate::service::ServiceError;
+
+    let player = player().await?;
+    let id = campaign_id(&id)?;
+    let slug =
+        Slug::new(&slug).map_err(|error| to_app_error(ServiceError::invalid("item", error)))?;
+    let services = services()?;
+    let mut rng = services.dice.for_turn(turn);
+    services
+        .game()
+        .use_item(&player, &id, &slug, now(), &mut rng)
+        .await
+        .map_err(to_app_error)
+}
