@@ -37,12 +37,7 @@ pub fn sheet_view(sheet: &CharacterSheet) -> SheetView {
                 None => condition.name.as_str().to_owned(),
             })
             .collect(),
-        inventory: sheet
-            .inventory()
-            .items()
-            .iter()
-            .map(item_view)
-            .collect(),
+        inventory: sheet.inventory().items().iter().map(item_view).collect(),
         location: sheet.location().as_str().to_owned(),
         time: sheet.time().to_string(),
         experience: (sheet.experience(), next_threshold(sheet.level())),
