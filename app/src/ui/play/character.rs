@@ -119,8 +119,8 @@ fn Inventory(items: Vec<ItemView>, fallen: bool) -> impl IntoView {
                 view! {
                     <li title=title class:equipped=equipped>
                         {item.name.clone()} <span class="qty">{format!("×{}", item.quantity)}</span>
-                        {(!item.kind.is_empty()).then(|| view! { <span class="kind meta">{item.kind.clone()}</span> })}
-                        {equipped.then(|| view! { <span class="badge" data-testid=format!("equipped-{}", item.slug)>"equipped"</span> })}
+                        {(!item.kind.is_empty()).then(|| view! { <span class="kind">{item.kind.clone()}</span> })}
+                        {equipped.then(|| view! { <span class="equipped-mark" data-testid=format!("equipped-{}", item.slug)>"equipped"</span> })}
                         <span class="item-actions">
                             <button class="link" data-testid=format!("use-{}", item.slug)
                                 disabled=disabled on:click=use_it>"Use"</button>
