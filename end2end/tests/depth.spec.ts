@@ -3,7 +3,7 @@ import { test, expect, type Page } from "@playwright/test";
 // Game depth against its own scripted scenario (fixtures/depth.json, a server of its own): a
 // Rogue with chosen scores; a typed move the game master answers with a check; an oracle
 // question and an out-of-character word; a place on the map; an NPC attack that downs the character; a death save;
-// an item dropped from the panel; the ledger with each change and its cause.
+// armour taken off and put on (the armour class follows); an item dropped from the panel; the ledger with each change and its cause.
 test.describe.configure({ mode: "serial" });
 
 let page: Page;
@@ -58,6 +58,18 @@ test("a Rogue is created with the scores the player chose", async ({}, testInfo)
   await expect(hide).toContainText("1d20+2 vs DC 12");
   // What rides on the roll is shown before the player commits.
   await expect(hide.getByTestId("stakes")).toHaveText("✓ The thug walks past the bell✗ The thug hears you breathe");
+});
+
+test("the armour class comes from the sheet, and armour is taken off and put on from the panel", async () => {
+  // Leather armour: 11 + DEX 15 (+2).
+  await expect(page.getByTestId("ac")).toHaveText("AC 13");
+  await expect(page.getByTestId("equipped-leather-armor")).toBeVisible();
+  await page.getByTestId("equip-leather-armor").click();
+  await expect(page.getByTestId("ac")).toHaveText("AC 12");
+  await expect(page.getByTestId("equipped-leather-armor")).toHaveCount(0);
+  await page.getByTestId("equip-leather-armor").click();
+  await expect(page.getByTestId("ac")).toHaveText("AC 13");
+  await expect(page.getByTestId("equipped-leather-armor")).toBeVisible();
 });
 
 test("a typed move that calls for a check is rolled as the player's, with the sheet's modifier", async () => {
