@@ -19,11 +19,14 @@ pub const MAX_NAME_CHARS: usize = 128;
 /// The most characters of a tool's result as the model reads it.
 pub const MAX_RESULT_CHARS: usize = 16_000;
 
-/// `text` cut to at most `max` characters (on a character boundary).
-pub fn cut(text: &str, max: usize) -> &str {
+/// Cuts `text` to at most `max` characters (on a character boundary); whether it was longer.
+pub fn cut(text: &mut String, max: usize) -> bool {
     match text.char_indices().nth(max) {
-        Some((end, _)) => &text[..end],
-        None => text,
+        Some((end, _)) => {
+            text.truncate(end);
+            true
+        }
+        None => false,
     }
 }
 
@@ -38,8 +41,9 @@ mod tests {
 
     #[test]
     fn cutting_keeps_whole_characters() {
-        assert_eq!(cut("héllo", 2), "hé");
-        assert_eq!(cut("hé", 5), "hé");
+        let (mut long, mut short) = ("héllo".to_owned(), "hé".to_owned());
+        assert!(cut(&mut long, 2) && long == "hé");
+        assert!(!cut(&mut short, 5) && short == "hé");
         assert!(fits("ééé", 3) && !fits("éééé", 3));
     }
 }

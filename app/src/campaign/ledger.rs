@@ -74,8 +74,7 @@ impl Ledger {
 
     /// Keeps `text` (cut to [`MAX_CAUSE_CHARS`]) as a cause; its index.
     fn cause(&mut self, mut text: String) -> u32 {
-        if let Some((end, _)) = text.char_indices().nth(MAX_CAUSE_CHARS) {
-            text.truncate(end);
+        if super::bounds::cut(&mut text, MAX_CAUSE_CHARS) {
             text.push('…');
         }
         self.causes.push(text);

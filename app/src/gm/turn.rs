@@ -207,7 +207,7 @@ pub async fn narrate<R: Rng + Send>(
         rounds.tool_round(reply, settings, &mut table, rng, &mut turn, &mut log);
     }
     let mut text = rounds.kept.join("\n\n");
-    text.truncate(bounds::cut(&text, bounds::MAX_NARRATION_CHARS).len());
+    bounds::cut(&mut text, bounds::MAX_NARRATION_CHARS);
     if !settings.full_prompt {
         // A very small model's scene, in the player's voice; what it sees of it next too.
         if let Some(kept) = voice::in_second_person(&text, quality::last_scene(state)) {
@@ -711,15 +711,11 @@ async fn stream_reply(
 /// A reply held to the bounds of the campaign log: its text and its calls' ids, names and
 /// arguments cut (cut arguments no longer parse, so the rules refuse the call).
 fn bounded(mut reply: Reply) -> Reply {
-    let cut_to = |text: &mut String, max: usize| {
-        let kept = bounds::cut(text, max).len();
-        text.truncate(kept);
-    };
-    cut_to(&mut reply.text, bounds::MAX_MESSAGE_CHARS);
+    bounds::cut(&mut reply.text, bounds::MAX_MESSAGE_CHARS);
     for call in &mut reply.tool_calls {
-        cut_to(&mut call.id, bounds::MAX_NAME_CHARS);
-        cut_to(&mut call.name, bounds::MAX_NAME_CHARS);
-        cut_to(&mut call.arguments, bounds::MAX_ARGUMENTS_CHARS);
+        bounds::cut(&mut call.id, bounds::MAX_NAME_CHARS);
+        bounds::cut(&mut call.name, bounds::MAX_NAME_CHARS);
+        bounds::cut(&mut call.arguments, bounds::MAX_ARGUMENTS_CHARS);
     }
     reply
 }

@@ -429,9 +429,7 @@ impl Walk {
     }
 
     fn check_call(&mut self, call: &ToolCall) -> Result<(), Wrong> {
-        bounded("tool call id", &call.id, MAX_NAME_CHARS)?;
-        bounded("tool name", &call.name, MAX_NAME_CHARS)?;
-        bounded("tool arguments", &call.arguments, MAX_ARGUMENTS_CHARS)?;
+        call_bounded(call)?;
         let command = tools::parse_call(call).ok();
         self.turn
             .calls
@@ -454,6 +452,13 @@ fn bounded(what: &'static str, text: &str, max: usize) -> Result<(), Wrong> {
     } else {
         Err(Wrong::TooLong { what, max })
     }
+}
+
+/// `Err` when a tool call's id, name or arguments pass their bounds.
+fn call_bounded(call: &ToolCall) -> Result<(), Wrong> {
+    bounded("tool call id", &call.id, MAX_NAME_CHARS)?;
+    bounded("tool name", &call.name, MAX_NAME_CHARS)?;
+    bounded("tool arguments", &call.arguments, MAX_ARGUMENTS_CHARS)
 }
 
 /// The messages one narration adds, within their bounds.
@@ -479,9 +484,7 @@ fn check_messages(messages: &[Message]) -> Result<(), Wrong> {
                     MAX_MESSAGE_CHARS,
                 )?;
                 for call in tool_calls {
-                    bounded("tool call id", &call.id, MAX_NAME_CHARS)?;
-                    bounded("tool name", &call.name, MAX_NAME_CHARS)?;
-                    bounded("tool arguments", &call.arguments, MAX_ARGUMENTS_CHARS)?;
+                    call_bounded(call)?;
                 }
             }
             Message::Tool {
