@@ -4,18 +4,21 @@
 //! id learns nothing and holds nothing; restarts run one at a time. The snapshot equals a replay
 //! of the log throughout.
 
+#[path = "support/table.rs"]
+mod table;
+
 use app::campaign::event::CampaignEvent;
 use app::campaign::state::CampaignState;
 use app::campaign::store::CampaignStore;
 use app::campaign::turn_event::{ToolEffect, TurnEvent};
 use app::campaign::view::{CampaignView, MoveInput, NewCampaign};
 use app::campaign::{CampaignId, PlayerId};
-use app::gm::scripted::{Scenario, ScriptedLlm, Step};
-use app::gm::{GmSettings, Purpose};
-use app::service::{Game, MoveRequest, ServiceError, TurnsInFlight};
+use app::gm::scripted::{Scenario, Step};
+use app::gm::Purpose;
+use app::service::{Game, MoveRequest, ServiceError};
 use rand::{rngs::StdRng, SeedableRng};
 use serde_json::json;
-use server::store::SqlStore;
+use table::Table;
 
 fn actions(id: &str) -> Step {
     Step::json(json!({"actions": [
@@ -61,14 +64,10 @@ fn scenario() -> Scenario {
 }
 
 struct World {
-    store: SqlStore,
-    llm: ScriptedLlm,
-    gm: GmSettings,
-    in_flight: TurnsInFlight,
+    table: Table,
     owner: PlayerId,
     id: CampaignId,
     rng: StdRng,
-    _dir: tempfile::TempDir,
 }
 
 impl World {
@@ -77,19 +76,12 @@ impl World {
     }
 
     async fn playing(scenario: Scenario) -> Self {
-        let dir = tempfile::tempdir().unwrap();
-        let url = format!("sqlite://{}", dir.path().join("game.db").display());
-        let store = SqlStore::open(&url).await.unwrap();
         let mut rng = StdRng::seed_from_u64(13);
         let mut world = Self {
-            store: store.clone(),
-            llm: ScriptedLlm::new(scenario),
-            gm: GmSettings::default(),
-            in_flight: TurnsInFlight::new(std::sync::Arc::new(store)),
+            table: Table::playing(scenario).await,
             owner: PlayerId::random(&mut rng),
             id: CampaignId::random(&mut rng),
             rng,
-            _dir: dir,
         };
         let form = NewCampaign::new("A crypt, knocking.", "Mira", "Ranger");
         let mut rng = world.rng.clone();
@@ -103,12 +95,7 @@ impl World {
     }
 
     fn game(&self) -> Game<'_> {
-        Game {
-            store: &self.store,
-            llm: &self.llm,
-            gm: &self.gm,
-            in_flight: &self.in_flight,
-        }
+        self.table.game()
     }
 
     async fn play(&mut self, turn: u32, input: MoveInput) {
@@ -139,7 +126,7 @@ impl World {
             .await
             .unwrap()
             .state;
-        let (_, log) = self.store.log(&self.owner, &self.id).await.unwrap();
+        let (_, log) = self.table.store.log(&self.owner, &self.id).await.unwrap();
         assert_eq!(
             CampaignState::replay(&log).unwrap().state,
             state,
@@ -234,7 +221,7 @@ async fn a_retelling_reuses_every_recorded_roll_and_new_actions_replace_the_offe
     w.play(2, strike()).await;
     w.play(3, strike()).await;
     w.game().undo(&w.owner, &w.id, 3, 4).await.unwrap();
-    let (_, log) = w.store.log(&w.owner, &w.id).await.unwrap();
+    let (_, log) = w.table.store.log(&w.owner, &w.id).await.unwrap();
     let rolls_of_turn_2 = |log: &[app::campaign::event::StoredEvent]| -> Vec<String> {
         app::campaign::timeline::timeline(log)
             .active
@@ -262,10 +249,10 @@ async fn a_retelling_reuses_every_recorded_roll_and_new_actions_replace_the_offe
         .await
         .unwrap();
     assert!(format!("{:?}", retold.story).contains("Told again"));
-    let (_, log) = w.store.log(&w.owner, &w.id).await.unwrap();
+    let (_, log) = w.table.store.log(&w.owner, &w.id).await.unwrap();
     assert_eq!(rolls_of_turn_2(&log), original, "the same dice, again");
 
-    let requests = w.llm.requests();
+    let requests = w.table.llm.requests();
     let narration: Vec<_> = requests
         .iter()
         .filter(|request| request.purpose == Purpose::Narration)
@@ -308,7 +295,7 @@ fn endless() -> Scenario {
 
 /// The player's roll of the latest turn.
 async fn latest_roll(w: &World) -> app::game::Resolution {
-    let (_, log) = w.store.log(&w.owner, &w.id).await.unwrap();
+    let (_, log) = w.table.store.log(&w.owner, &w.id).await.unwrap();
     app::campaign::timeline::timeline(&log)
         .active
         .into_iter()
@@ -359,7 +346,7 @@ async fn another_player_learns_nothing_and_holds_nothing() {
     let mut w = World::playing(endless()).await;
     w.play(2, strike()).await;
     let bob = PlayerId::random(&mut w.rng);
-    let held = w.in_flight.take(&w.id).await.unwrap();
+    let held = w.table.in_flight.take(&w.id).await.unwrap();
     for _ in 0..2 {
         let game = w.game();
         let mut rng = w.rng.clone();
@@ -387,7 +374,7 @@ async fn another_player_learns_nothing_and_holds_nothing() {
     }
     drop(held);
     assert!(
-        w.in_flight.try_take(&w.id).await.unwrap().is_some(),
+        w.table.in_flight.try_take(&w.id).await.unwrap().is_some(),
         "the owner finds the campaign free"
     );
 }

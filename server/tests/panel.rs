@@ -3,15 +3,17 @@
 //! class follows); what the rules refuse changes nothing, another player's campaign is not
 //! found, and an exported campaign with these changes imports again while a forged roll does not.
 
+#[path = "support/table.rs"]
+mod table;
+
 use app::campaign::view::{CampaignView, Handling, LedgerRow, MoveInput, NewCampaign, TurnUpdate};
 use app::campaign::{CampaignId, PlayerId};
 use app::game::Slug;
-use app::gm::scripted::{Scenario, ScriptedLlm, Step};
-use app::gm::GmSettings;
-use app::service::{Game, MoveRequest, ServiceError, TurnsInFlight};
+use app::gm::scripted::{Scenario, Step};
+use app::service::{Game, MoveRequest, ServiceError};
 use rand::{rngs::StdRng, SeedableRng};
 use serde_json::{json, Value};
-use server::store::SqlStore;
+use table::Table;
 
 const USED: &str = "Used from the character panel";
 
@@ -36,36 +38,20 @@ fn scenario() -> Scenario {
 }
 
 struct World {
-    store: SqlStore,
-    llm: ScriptedLlm,
-    gm: GmSettings,
-    in_flight: TurnsInFlight,
+    table: Table,
     rng: StdRng,
-    _dir: tempfile::TempDir,
 }
 
 impl World {
     async fn new() -> Self {
-        let dir = tempfile::tempdir().unwrap();
-        let url = format!("sqlite://{}", dir.path().join("game.db").display());
-        let store = SqlStore::open(&url).await.unwrap();
         Self {
-            store: store.clone(),
-            llm: ScriptedLlm::new(scenario()),
-            gm: GmSettings::default(),
-            in_flight: TurnsInFlight::new(std::sync::Arc::new(store)),
+            table: Table::playing(scenario()).await,
             rng: StdRng::seed_from_u64(33),
-            _dir: dir,
         }
     }
 
     fn game(&self) -> Game<'_> {
-        Game {
-            store: &self.store,
-            llm: &self.llm,
-            gm: &self.gm,
-            in_flight: &self.in_flight,
-        }
+        self.table.game()
     }
 
     /// Mira the Ranger, 3 HP down after two turns, carrying one healing potion.

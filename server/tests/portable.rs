@@ -2,14 +2,16 @@
 //! naming the event (and a scene's HTML is never taken from a file); a newer format is refused
 //! clearly; players cannot reach each other's campaigns; a branch copies a campaign up to a turn.
 
+#[path = "support/table.rs"]
+mod table;
+
 use app::campaign::view::{CampaignView, MoveInput, NewCampaign};
 use app::campaign::{CampaignId, PlayerId};
-use app::gm::scripted::{Scenario, ScriptedLlm, Step};
-use app::gm::GmSettings;
-use app::service::{Game, MoveRequest, ServiceError, TurnsInFlight};
+use app::gm::scripted::{Scenario, Step};
+use app::service::{Game, MoveRequest, ServiceError};
 use rand::{rngs::StdRng, SeedableRng};
 use serde_json::{json, Value};
-use server::store::SqlStore;
+use table::Table;
 
 fn scenario() -> Scenario {
     let hurt = json!({"hpChange": -3, "addConditions": [{"name": "Poisoned", "duration": "1 hour", "notes": null}]});
@@ -42,12 +44,8 @@ fn scenario() -> Scenario {
 }
 
 struct World {
-    store: SqlStore,
-    llm: ScriptedLlm,
-    gm: GmSettings,
-    in_flight: TurnsInFlight,
+    table: Table,
     rng: StdRng,
-    _dir: tempfile::TempDir,
 }
 
 impl World {
@@ -59,26 +57,14 @@ impl World {
     }
 
     async fn playing(scenario: Scenario) -> Self {
-        let dir = tempfile::tempdir().unwrap();
-        let url = format!("sqlite://{}", dir.path().join("game.db").display());
-        let store = SqlStore::open(&url).await.unwrap();
         Self {
-            store: store.clone(),
-            llm: ScriptedLlm::new(scenario),
-            gm: GmSettings::default(),
-            in_flight: TurnsInFlight::new(std::sync::Arc::new(store)),
+            table: Table::playing(scenario).await,
             rng: StdRng::seed_from_u64(21),
-            _dir: dir,
         }
     }
 
     fn game(&self) -> Game<'_> {
-        Game {
-            store: &self.store,
-            llm: &self.llm,
-            gm: &self.gm,
-            in_flight: &self.in_flight,
-        }
+        self.table.game()
     }
 
     /// A campaign of three turns: the opening, a strike (roll, damage, item, journal), a move.
