@@ -15,7 +15,7 @@ use server::startup::Application;
 const SCENARIO: &str = r#"{"cycle": true,
   "steps": [
     {"text": "A gate in the rain."},
-    {"tool_calls": [{"name": "roll_dice", "arguments": {"dice": "1d20+3", "reason": "Guard attack"}}]},
+    {"tool_calls": [{"name": "roll_dice", "arguments": {"dice": "1d20+3", "reason": "Falling rocks"}}]},
     {"text": "The guard's blow goes wide."}
   ],
   "actions": [{"json": {"actions": [{"id": "wait", "description": "Wait"}]}}]}"#;

@@ -155,7 +155,7 @@ async fn a_text_tool_roll_in_a_scripted_reply_is_parsed_and_rolled() {
         .and(path("/v1/chat/completions"))
         .respond_with(streamed_reply(
             "The goblin lunges.\n<tool name=\"roll_dice\">{\"dice\": \"1d20+3\", \"reason\": \
-             \"Goblin attack\"}</tool>",
+             \"Falling rocks\"}</tool>",
         ))
         .with_priority(2)
         .expect(1)
@@ -190,7 +190,7 @@ async fn a_text_tool_roll_in_a_scripted_reply_is_parsed_and_rolled() {
     });
     let (result, applied) = result.expect("the roll was made");
     assert!(applied, "the rules accepted the roll: {result}");
-    assert!(result.contains("Goblin attack"), "{result}");
+    assert!(result.contains("Falling rocks"), "{result}");
     assert_eq!(
         narration.text,
         "The goblin's blade glances off your shield."

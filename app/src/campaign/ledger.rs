@@ -1,5 +1,5 @@
 //! The ledger (seed 003's tracked operations): every state change in a campaign with what caused
-//! it, and every roll with its dice, read from the events in effect (undone turns left out). It
+//! it, and every roll with its dice (a fight's attacks with the armour class they faced), read from the events in effect (undone turns left out). It
 //! is answered a page at a time, each cause once and cut to a bounded length: a cause is a tool
 //! call's arguments, which an imported file can make long, and one call can change many things.
 
@@ -9,6 +9,8 @@ use super::event::{CampaignEvent, StoredEvent};
 use super::timeline::timeline;
 use super::turn_event::{ToolEffect, TurnEvent};
 use super::view::{LedgerPage, LedgerRow, LEDGER_PAGE, MAX_CAUSE_CHARS};
+use crate::game::combat::{AttackResolution, CombatEvent, Hit, Party};
+use crate::game::fight::FightRecord;
 use crate::game::{AppliedChanges, Resolution, Roll, StateDelta};
 
 /// The page of a whole log's ledger that ends before row `before` (the latest page without
@@ -66,6 +68,11 @@ impl Ledger {
                 TurnEvent::PlayerRoll {
                     reason, resolution, ..
                 } => ledger.rows.push(player_roll(turn, reason, resolution)),
+                TurnEvent::Fought { record, changes } => {
+                    fight_rows(turn, record, &mut ledger.rows);
+                    let cause = ledger.cause(FIGHT_CAUSE.to_owned());
+                    change_rows(turn, changes, cause, &mut ledger.rows);
+                }
                 _ => {}
             }
         }
@@ -158,7 +165,70 @@ fn effect_rows(turn: u32, effect: &ToolEffect, cause: u32, rows: &mut Vec<Ledger
                 cause,
             });
         }
+        ToolEffect::Fought { record, changes } => {
+            fight_rows(turn, record, rows);
+            change_rows(turn, changes, cause, rows);
+        }
         ToolEffect::Read | ToolEffect::Noted { .. } | ToolEffect::Aside { .. } => {}
+    }
+}
+
+/// Why a fight changed the sheet, in the ledger.
+const FIGHT_CAUSE: &str = "Rules: the fight";
+
+/// Every roll of a fight's step: initiative, each attack against the armour class it faced with
+/// its damage, an escape against its DC.
+fn fight_rows(turn: u32, record: &FightRecord, rows: &mut Vec<LedgerRow>) {
+    for event in &record.exchange.events {
+        match event {
+            CombatEvent::Initiative { order } => {
+                for place in order {
+                    let who = place.foe.as_ref().map_or("You", |foe| foe.as_str());
+                    let reason = format!("Initiative: {who}");
+                    rows.push(roll_row(turn, reason, &place.roll, None, None));
+                }
+            }
+            CombatEvent::Attack(attack) => {
+                let reason = format!("Attack: {}", attack_words(attack));
+                let ac = attack.armor_class().value();
+                let hit = match attack.hit() {
+                    Hit::Miss => "miss",
+                    Hit::Hit => "hit",
+                    Hit::Critical => "critical hit",
+                };
+                let verdict = Some(hit.to_owned());
+                rows.push(roll_row(turn, reason, attack.roll(), Some(ac), verdict));
+                for part in attack.damage() {
+                    let reason = format!("Damage ({}): {}", part.kind(), attack_words(attack));
+                    rows.push(roll_row(turn, reason, part.roll(), None, None));
+                }
+            }
+            CombatEvent::Flee { check } => rows.push(roll_row(
+                turn,
+                "Player: flee".to_owned(),
+                check.roll(),
+                Some(check.dc().value()),
+                Some(verdict(check.is_success())),
+            )),
+            _ => {}
+        }
+    }
+}
+
+/// `Goblin 2's scimitar at you`, `your longsword at Goblin 2`.
+fn attack_words(attack: &AttackResolution) -> String {
+    let name = |party: &Party| match party {
+        Party::Hero => "you".to_owned(),
+        Party::Foe(label) => label.to_string(),
+    };
+    match attack.attacker() {
+        Party::Hero => format!("your {} at {}", attack.weapon(), name(attack.target())),
+        foe => format!(
+            "{}'s {} at {}",
+            name(foe),
+            attack.weapon(),
+            name(attack.target())
+        ),
     }
 }
 

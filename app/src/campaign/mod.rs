@@ -7,7 +7,7 @@
 //!   master emits; [`bounds`]: the largest values it may hold.
 //! - [`state`] (server): the snapshot of the current state and the one projector that applies an
 //!   event to it; [`timeline`] says which events are in effect after undo and redo; [`present`]
-//!   shows the state to the browser; [`ledger`] lists every change and roll with its cause.
+//!   shows the state to the browser; [`fight`] applies a fight's step; [`ledger`] lists every change and roll with its cause.
 //! - [`store`] (server): the `CampaignStore` port the database adapters implement; [`lease`]:
 //!   the `LeaseStore` port (one turn at a time across instances, rolls made final); [`export`]:
 //!   a campaign as one versioned file; [`title`]: a campaign's title, bounded and printable.
@@ -23,6 +23,8 @@ pub mod conversation;
 pub mod event;
 #[cfg(feature = "ssr")]
 pub mod export;
+#[cfg(feature = "ssr")]
+pub mod fight;
 #[cfg(feature = "ssr")]
 pub mod lease;
 #[cfg(feature = "ssr")]

@@ -12,6 +12,8 @@ use super::present::sheet_view;
 use super::timeline::{timeline, ShownRoll};
 use super::turn_event::{ToolEffect, TurnEvent};
 use super::view::{ActionView, Roller, StoryEntry, TurnUpdate, Verdict};
+use crate::game::combat::Combat;
+use crate::game::fight::FightError;
 use crate::game::map::{MapError, WorldMap};
 use crate::game::{
     ActionList, AppliedChanges, CharacterSheet, Check, DeltaError, Journal, JournalError, Natural,
@@ -73,6 +75,14 @@ pub struct CampaignState {
     /// The player's rolls already shown for a move from this turn, in turns taken back since.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub shown_rolls: Vec<ShownRoll>,
+    /// The fight under way, if any.
+    #[serde(default, skip_serializing_if = "no_fight")]
+    pub combat: Combat,
+}
+
+/// Whether no fight is under way (the snapshot then leaves it out).
+fn no_fight(combat: &Combat) -> bool {
+    !combat.is_running()
 }
 
 /// Why an event cannot be applied (a log written by another version, or damaged).
@@ -96,6 +106,9 @@ pub enum ProjectionError {
     /// A stored place no longer fits the map.
     #[error("a stored place no longer fits the map: {0}")]
     Map(#[from] MapError),
+    /// A step of a fight the rules would not have played so.
+    #[error("a fight step does not follow the rules: {0}")]
+    Fight(#[from] FightError),
 }
 
 /// A log replayed: the state and every story entry, in order.
@@ -124,6 +137,7 @@ impl CampaignState {
             story_len: 0,
             redoable: 0,
             shown_rolls: Vec::new(),
+            combat: Combat::default(),
         }
     }
 
@@ -211,6 +225,9 @@ impl CampaignState {
             TurnEvent::Ruled {
                 deltas, changes, ..
             } => self.apply_changes(deltas, changes, &mut updates)?,
+            TurnEvent::Fought { record, changes } => {
+                self.apply_fight(record, changes, &mut updates)?
+            }
             TurnEvent::ToolResult {
                 effect: Some(effect),
                 ..
@@ -293,6 +310,7 @@ impl CampaignState {
                     updates.push(self.entry(StoryEntry::Changes { labels }));
                 }
             }
+            ToolEffect::Fought { record, changes } => self.apply_fight(record, changes, updates)?,
             ToolEffect::Read => {}
         }
         Ok(())
@@ -324,7 +342,7 @@ impl CampaignState {
         }
     }
 
-    fn entry(&mut self, entry: StoryEntry) -> TurnUpdate {
+    pub(super) fn entry(&mut self, entry: StoryEntry) -> TurnUpdate {
         let index = self.story_len;
         self.story_len += 1;
         TurnUpdate::Entry { index, entry }

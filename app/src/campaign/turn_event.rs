@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::conversation::{TokenUsage, ToolCall};
+use crate::game::fight::FightRecord;
 use crate::game::map::PlaceRecord;
 use crate::game::oracle::OracleReading;
 use crate::game::{ActionList, AppliedChanges, Check, JournalChange, Resolution, Roll, StateDelta};
@@ -67,6 +68,14 @@ pub enum TurnEvent {
         /// The deltas applied.
         deltas: Vec<StateDelta>,
         /// What actually changed.
+        changes: AppliedChanges,
+    },
+    /// The player's move in a fight, played by the rules (an attack, a dodge, an escape, or a
+    /// turn spent on something else while the foes act).
+    Fought {
+        /// The step, its dice and what happened.
+        record: FightRecord,
+        /// What it changed on the sheet (the foes' damage, the fight's experience).
         changes: AppliedChanges,
     },
     /// The model called a tool.
@@ -169,6 +178,13 @@ pub enum ToolEffect {
     Aside {
         /// What they said.
         message: String,
+    },
+    /// A fight began or was called off.
+    Fought {
+        /// The step, its dice and what happened.
+        record: FightRecord,
+        /// What it changed on the sheet.
+        changes: AppliedChanges,
     },
     /// A place was recorded on the map.
     Mapped {

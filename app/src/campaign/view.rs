@@ -307,6 +307,9 @@ pub struct CampaignView {
     pub map: Vec<Place>,
     /// How many undone turns can be redone.
     pub redoable: u32,
+    /// The fight under way, if any.
+    #[serde(default)]
+    pub encounter: Option<EncounterView>,
 }
 
 /// A run of consecutive story entries.
@@ -455,6 +458,34 @@ pub const PREMISE_PRESETS: [&str; 4] = [
     "The village well has started answering questions, and every answer is a little bit wrong.",
 ];
 
+/// One fighter in the initiative order of the encounter tracker.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FighterView {
+    /// `You`, or the foe's label (`Goblin 2`).
+    pub name: String,
+    /// The initiative total.
+    pub initiative: i32,
+    /// Whether it is the player's character.
+    pub hero: bool,
+    /// Hit points now and at most (the hero's from the sheet).
+    pub hp: (u16, u16),
+    /// Its armour class.
+    pub armor_class: u8,
+    /// Its conditions (`prone`), or `down`, `fled`.
+    pub conditions: Vec<String>,
+}
+
+/// The fight under way, as the encounter tracker shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EncounterView {
+    /// The round, from 1.
+    pub round: u16,
+    /// Everyone in the order they act.
+    pub order: Vec<FighterView>,
+    /// Whose turn it is (an index into `order`; between moves, always the hero's).
+    pub turn: usize,
+}
+
 /// One update of a running turn, streamed to the play screen as a JSON line.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -485,6 +516,11 @@ pub enum TurnUpdate {
     Actions {
         /// The buttons.
         actions: Vec<ActionView>,
+    },
+    /// A fight began, moved on or ended.
+    Encounter {
+        /// The fight under way, or `None` once it is over.
+        encounter: Option<EncounterView>,
     },
     /// The journal changed.
     Journal {

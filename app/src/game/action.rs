@@ -22,6 +22,7 @@ use serde_json::Value;
 
 use super::attributes::{Attribute, AttributeError, Attributes};
 use super::dice::{Check, DiceError, DiceExpr, DifficultyClass, DifficultyClassError, Roll};
+use super::fight::FightMove;
 use super::text::{excerpt, ActionDescription, DiceReason, Slug, StakeText, TextError};
 
 /// One action as the model wrote it, before validation. Lenient on purpose: a blank string for
@@ -83,6 +84,9 @@ pub struct Action {
     attribute: Option<Attribute>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     stakes: Option<RollStakes>,
+    /// A move of the fight under way, offered by the rules (never by the model).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    fight: Option<FightMove>,
 }
 
 /// What rides on an action's roll, shown before the player commits (seed 002's logic event).
@@ -123,6 +127,26 @@ impl Resolution {
 }
 
 impl Action {
+    /// A move of the fight under way, as the rules offer it: no dice of its own (the rules
+    /// roll the fight's).
+    pub fn fight_move(id: Slug, description: ActionDescription, fight: FightMove) -> Self {
+        Self {
+            id,
+            description,
+            dice_roll: None,
+            dice_reason: None,
+            difficulty_class: None,
+            attribute: None,
+            stakes: None,
+            fight: Some(fight),
+        }
+    }
+
+    /// The fight's move, for an action the rules offered in a fight.
+    pub fn fight(&self) -> Option<&FightMove> {
+        self.fight.as_ref()
+    }
+
     /// The action's id.
     pub fn id(&self) -> &Slug {
         &self.id
@@ -563,6 +587,7 @@ fn validate_action(
         difficulty_class,
         attribute,
         stakes,
+        fight: None,
     })
 }
 

@@ -109,6 +109,13 @@ pub(in crate::game) fn outcome(
     }
 }
 
+impl CharacterSheet {
+    /// Whether using the carried consumable `slug` now would do something.
+    pub fn can_use(&self, slug: &Slug) -> bool {
+        usable(self, slug).is_ok()
+    }
+}
+
 impl StateDelta {
     /// The delta that uses one of the carried item `slug`, its dice (if any) rolled with `rng`;
     /// an error, before any die is rolled, when it cannot be used now.

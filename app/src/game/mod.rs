@@ -20,6 +20,8 @@
 //!   challenge rating.
 //! - [`combat`]: fights by the rules: initiative, attacks against armour class, damage, the foes'
 //!   turns, the end of a fight and its experience.
+//! - [`fight`]: a fight's steps as the log keeps them, played from the sheet and read back
+//!   from their recorded dice.
 //! - [`text`]: bounded text and slugs.
 
 pub mod action;
@@ -34,6 +36,7 @@ pub mod creation;
 pub mod delta;
 pub mod dice;
 pub mod equipment;
+pub mod fight;
 pub mod inventory;
 pub mod item_kind;
 pub mod journal;

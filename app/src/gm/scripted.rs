@@ -5,7 +5,7 @@
 //! ```json
 //! { "steps": [
 //!   { "text": "The goblin lunges at you.",
-//!     "tool_calls": [ { "name": "roll_dice", "arguments": { "dice": "1d20+3", "reason": "Goblin attack" } } ] },
+//!     "tool_calls": [ { "name": "roll_dice", "arguments": { "dice": "1d20+3", "reason": "Falling rocks" } } ] },
 //!   { "text": "Its blade glances off your shield." },
 //!   { "json": { "actions": [ { "id": "strike", "description": "Strike back", "diceRoll": "1d20",
 //!               "diceReason": "Attack", "difficultyClass": 12, "attribute": "STR" } ] } },

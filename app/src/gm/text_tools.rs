@@ -1,6 +1,6 @@
 //! Text-tools mode (seed 004), for models without native tool calling: the tools are described
 //! in the system prompt and the model calls them by writing
-//! `<tool name="roll_dice">{"dice": "1d20", "reason": "Goblin attack"}</tool>` in its reply.
+//! `<tool name="roll_dice">{"dice": "1d20", "reason": "Falling rocks"}</tool>` in its reply.
 //!
 //! [`TextTools`] wraps any [`LlmPort`]: it moves the tool definitions into the prompt (at the
 //! end of the request's stable prefix, so the cached front holds them too), rewrites
@@ -36,7 +36,7 @@ impl<P: LlmPort> TextTools<P> {
 fn tool_instructions(tools: &[ToolDefinition]) -> String {
     let mut text = String::from(
         "\n\nTools: to use one, write a tag on its own line and then stop, for example\n\
-         <tool name=\"roll_dice\">{\"dice\": \"1d20+3\", \"reason\": \"Goblin attack\"}</tool>\n\
+         <tool name=\"roll_dice\">{\"dice\": \"1d20+3\", \"reason\": \"Falling rocks\"}</tool>\n\
          The result comes back in the next message. The tools:",
     );
     for tool in tools {

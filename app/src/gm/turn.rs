@@ -11,6 +11,7 @@ use futures::StreamExt;
 use rand::Rng;
 
 use super::candidates::{candidate_moves, fallback_actions, with_rules_checks};
+use super::fight_turn::{fight_from_failure, fight_turn, with_fight_moves};
 use super::llm::{
     FinishReason, LlmChunk, LlmError, LlmPort, Message, Purpose, TokenUsage, ToolCall, ToolChoice,
 };
@@ -18,16 +19,15 @@ use super::memory;
 use super::prompt::{actions_format, actions_message, move_message, repair_message};
 use super::quality;
 use super::settings::GmSettings;
-use super::tools::{self, ToolCommand, ToolRejection};
+use super::tools::{self, ToolCommand, ToolRejection, ToolTable};
 use super::voice;
 use crate::campaign::bounds;
 use crate::campaign::conversation::SentRequest;
 use crate::campaign::state::CampaignState;
 use crate::campaign::turn_event::{Phase, ToolEffect, TurnEvent};
-use crate::game::map::WorldMap;
 use crate::game::stakes::{roll_death_save, DEATH_SAVE};
 use crate::game::{
-    Action, ActionList, ActionListError, CharacterSheet, Journal, Resolution, Roll, StateDelta,
+    Action, ActionList, ActionListError, CharacterSheet, Resolution, Roll, StateDelta,
 };
 
 /// The most characters a typed move may have.
@@ -174,18 +174,34 @@ pub async fn narrate<R: Rng + Send>(
         _ => VecDeque::new(),
     };
     let mut table = Table {
-        sheet: state.sheet.clone(),
-        journal: state.journal.clone(),
-        map: state.map.clone(),
+        tools: ToolTable {
+            sheet: state.sheet.clone(),
+            journal: state.journal.clone(),
+            map: state.map.clone(),
+            combat: state.combat.clone(),
+        },
         recorded,
     };
     let (move_text, roll_line) = record_move(
         player_move,
-        &mut table.sheet,
+        &mut table.tools.sheet,
         settings.full_prompt,
         rng,
         &mut log,
     );
+    let fight_line = fight_part(
+        player_move,
+        state,
+        settings,
+        &move_text,
+        &mut table.tools,
+        rng,
+        &mut log,
+    );
+    let roll_line = match (roll_line, fight_line) {
+        (Some(roll), Some(fight)) => Some(format!("{roll}\n{fight}")),
+        (roll, fight) => roll.or(fight),
+    };
     let mut turn = vec![move_message(&move_text, roll_line.as_deref())];
     let tools = settings.tools();
     let layered = memory::layered(state, settings, &tools, &turn, memory::Reserve::ToolRounds);
@@ -226,7 +242,7 @@ pub async fn narrate<R: Rng + Send>(
     Ok(Narration {
         events: log.events,
         messages: turn,
-        sheet: table.sheet,
+        sheet: table.tools.sheet,
         text,
         sent: rounds
             .previous
@@ -236,9 +252,7 @@ pub async fn narrate<R: Rng + Send>(
 
 /// What the tools act on, and the rolls a retold turn still has to give back.
 struct Table {
-    sheet: CharacterSheet,
-    journal: Journal,
-    map: WorldMap,
+    tools: ToolTable,
     recorded: VecDeque<Roll>,
 }
 
@@ -331,6 +345,45 @@ impl Rounds<'_> {
 /// The provider's count of prompt tokens, if it gave one.
 fn reported(usage: TokenUsage) -> Option<u32> {
     (usage.prompt_tokens > 0).then_some(usage.prompt_tokens)
+}
+
+/// The fight's part of the player's move: their turn in the fight under way, played by the
+/// rules, or — for a model without tools — a fight the rules start from a failed roll. The
+/// exchange's lines for the narrator, if there was one.
+fn fight_part<R: Rng + ?Sized>(
+    player_move: &PlayerMove,
+    state: &CampaignState,
+    settings: &GmSettings,
+    move_text: &str,
+    table: &mut ToolTable,
+    rng: &mut R,
+    log: &mut EventLog<'_>,
+) -> Option<String> {
+    let inner = match player_move {
+        PlayerMove::Retold(inner, _) => inner.as_ref(),
+        other => other,
+    };
+    let chosen = match inner {
+        PlayerMove::Opening(_) => return None,
+        PlayerMove::Action(action) => action.fight(),
+        _ => None,
+    };
+    let failed = log.events.iter().any(|event| {
+        matches!(event, TurnEvent::PlayerRoll { resolution: Resolution::Check(check), .. }
+            if !check.is_success())
+    });
+    let scene = format!(
+        "{move_text}\n{}",
+        quality::last_scene(state).unwrap_or_default()
+    );
+    let played = fight_turn(chosen, table, rng).or_else(|| {
+        let no_tools = !settings.full_prompt;
+        fight_from_failure(failed && no_tools, &scene, table, rng)
+    })?;
+    for event in played.events {
+        log.push(event);
+    }
+    Some(played.line)
 }
 
 /// Logs the player's move (not an opening) and resolves the roll of a chosen action (or takes
@@ -477,7 +530,11 @@ pub async fn offer_actions(
     events.extend(usage_event(first.usage));
     let error = match usable(&first.text, &echoes) {
         Ok(actions) => {
-            events.push(offered(with_rules_checks(&actions, &candidates), false));
+            events.push(offered(
+                with_rules_checks(&actions, &candidates),
+                false,
+                state,
+            ));
             return Ok(Offered { events, sent });
         }
         Err(error) => error,
@@ -493,10 +550,14 @@ pub async fn offer_actions(
         Err(error) => Err(error.to_string()),
     };
     match repaired {
-        Ok(actions) => events.push(offered(with_rules_checks(&actions, &candidates), false)),
+        Ok(actions) => events.push(offered(
+            with_rules_checks(&actions, &candidates),
+            false,
+            state,
+        )),
         Err(error) => {
             tracing::warn!(%error, "the repaired action list failed too; offering fallback actions");
-            events.push(offered(fallback_actions(state), true));
+            events.push(offered(fallback_actions(state), true, state));
         }
     }
     Ok(Offered { events, sent })
@@ -551,7 +612,8 @@ fn usable(text: &str, echoes: &[String]) -> Result<ActionList, ActionListError> 
     Ok(valid.actions)
 }
 
-fn offered(actions: ActionList, fallback: bool) -> TurnEvent {
+fn offered(actions: ActionList, fallback: bool, state: &CampaignState) -> TurnEvent {
+    let actions = with_fight_moves(actions, &state.sheet, &state.combat);
     TurnEvent::ActionsOffered { actions, fallback }
 }
 
@@ -611,15 +673,7 @@ fn run_tool<R: Rng + ?Sized>(
     }
     let outcome = command
         .map_err(|rejection| rejection.reason)
-        .and_then(|command| {
-            tools::execute(
-                command,
-                &mut table.sheet,
-                &mut table.journal,
-                &mut table.map,
-                rng,
-            )
-        });
+        .and_then(|command| tools::execute(command, &mut table.tools, rng));
     match outcome {
         Ok(outcome) => (outcome.result, Some(outcome.effect)),
         Err(reason) => (format!("refused: {reason}"), None),

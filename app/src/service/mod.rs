@@ -216,6 +216,7 @@ impl Game<'_> {
             journal: state.journal.entries().to_vec(),
             map: state.map.places().to_vec(),
             redoable: state.redoable,
+            encounter: state.encounter_view(),
         }
     }
 }

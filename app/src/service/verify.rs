@@ -22,6 +22,7 @@ use crate::campaign::state::{CampaignState, ProjectionError};
 use crate::campaign::turn_event::{ToolEffect, TurnEvent};
 use crate::campaign::view::NewCampaign;
 use crate::game::creation::{created_before_typed_items, CharacterDraft};
+use crate::game::fight::{FightStep, USED_IN_FIGHT};
 use crate::game::oracle;
 use crate::game::stakes::DEATH_SAVE;
 use crate::game::{
@@ -108,6 +109,9 @@ pub enum Wrong {
     /// A change the rules did not make.
     #[error("the rules did not make this change")]
     Ruled,
+    /// A fight called off by the rules alone (only the game master's tool calls one off).
+    #[error("a fight is called off only by the game master")]
+    FightStopped,
     /// A result without a call, or of another tool.
     #[error("a tool result without its tool call")]
     NoCall,
@@ -303,6 +307,11 @@ impl Walk {
                 deltas,
                 changes,
             } => self.check_ruled(cause, deltas, changes),
+            // Its numbers are checked when it is applied: the rules play it again from its dice.
+            TurnEvent::Fought { record, .. } => match record.step {
+                FightStep::Stop => Err(Wrong::FightStopped),
+                _ => Ok(()),
+            },
             TurnEvent::ToolCalled { call } => self.check_call(call),
             TurnEvent::ToolResult {
                 call_id,
@@ -412,7 +421,7 @@ impl Walk {
                 drop_delta(sheet, slug)
             }
             // Applying it checks the item is a carried consumable and the roll its dice.
-            (USED, [used @ StateDelta::UseItem { .. }]) => used.clone(),
+            (USED | USED_IN_FIGHT, [used @ StateDelta::UseItem { .. }]) => used.clone(),
             (EQUIPPED, [StateDelta::Equip { slug }]) => equip_delta(slug, true),
             (UNEQUIPPED, [StateDelta::Unequip { slug }]) => equip_delta(slug, false),
             _ => return Err(Wrong::Ruled),
@@ -534,5 +543,11 @@ fn effect_of(command: &ToolCommand, effect: &ToolEffect, state: &CampaignState) 
         ToolEffect::Mapped { record } => {
             matches!(command, ToolCommand::Map(called) if called == record)
         }
+        // The fight's numbers are checked when it is applied; here, that the step is the call's.
+        ToolEffect::Fought { record, .. } => match (command, &record.step) {
+            (ToolCommand::StartEncounter(called), FightStep::Start { foes }) => called == foes,
+            (ToolCommand::EndEncounter, FightStep::Stop) => true,
+            _ => false,
+        },
     }
 }

@@ -37,6 +37,7 @@ pub use exchange::{CombatEvent, EncounterEnd, Exchange, InitiativeRoll, Outcome}
 pub use foe::{Foe, FoeCondition, FoeConditionError, FoeHpError, FoeLabel, FoeLabelKind, HpChange};
 pub use initiative::{roll_initiative, Combatant, InitiativeEntry};
 pub use profile::AttackProfile;
+pub use roller::{DiceRecordError, FightDice};
 
 use self::encounter::{Move, Wielded};
 use self::roller::{RngRoller, Roller};
@@ -188,6 +189,16 @@ impl Combat {
         self.start_with(foes, hero, &mut RngRoller(rng))
     }
 
+    /// [`Combat::start`] with `dice` that keep (or read back) every face.
+    pub fn start_rolled(
+        &mut self,
+        foes: Vec<Creature>,
+        hero: &Hero,
+        dice: &mut FightDice<'_>,
+    ) -> Result<Exchange, CombatError> {
+        self.start_with(foes, hero, dice)
+    }
+
     fn start_with(
         &mut self,
         foes: Vec<Creature>,
@@ -224,6 +235,16 @@ impl Combat {
         rng: &mut R,
     ) -> Result<Exchange, CombatError> {
         self.act_with(action, hero, &mut RngRoller(rng))
+    }
+
+    /// [`Combat::act`] with `dice` that keep (or read back) every face.
+    pub fn act_rolled(
+        &mut self,
+        action: HeroAction,
+        hero: &Hero,
+        dice: &mut FightDice<'_>,
+    ) -> Result<Exchange, CombatError> {
+        self.act_with(action, hero, dice)
     }
 
     fn act_with(

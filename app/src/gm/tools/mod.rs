@@ -18,6 +18,8 @@ use super::llm::{ToolCall, ToolDefinition};
 use super::schema::strict_schema;
 use super::sheet_text::describe_sheet;
 use crate::campaign::turn_event::ToolEffect;
+use crate::game::combat::Combat;
+use crate::game::fight::{FightRecord, FightStep, FoeSpec};
 use crate::game::map::{PlaceRecord, WorldMap};
 use crate::game::oracle::{Likelihood, OracleReading};
 use crate::game::{
@@ -51,10 +53,13 @@ registry! {
     rest::Rest,
     speak_to_player::SpeakToPlayer,
     record_place::RecordPlace,
+    start_encounter::StartEncounter,
+    end_encounter::EndEncounter,
 }
 
 pub use keep_journal::{EntryKind, JournalAction};
 pub use roll_dice::Advantage;
+pub use start_encounter::foe_spec;
 pub use update_inventory::InventoryUpdate;
 
 /// One tool: its name, what it is for, its arguments' type (which gives the schema) and how
@@ -119,22 +124,34 @@ pub enum ToolCommand {
     Aside(String),
     /// A place reached and where it leads, for the map.
     Map(PlaceRecord),
+    /// A fight begins against these foes.
+    StartEncounter(Vec<FoeSpec>),
+    /// The fight under way stops.
+    EndEncounter,
 }
 
+/// Why hit points are not the model's to change while a fight is under way.
+const IN_A_FIGHT: &str = "a fight is under way: the rules roll every attack and its damage and \
+    change hit points themselves; narrate the exchange you were given";
+
 impl ToolCommand {
+    /// Whether it changes hit points (damage or healing) directly.
+    fn changes_hit_points(&self) -> bool {
+        matches!(self, ToolCommand::Change(deltas) if deltas.iter().any(|delta| {
+            matches!(delta, StateDelta::SetHp { .. } | StateDelta::ChangeHp { .. })
+        }))
+    }
+
     /// Whether running it decides how something turns out (dice, damage or healing): prose the
     /// model wrote before its result would pre-empt that result.
     pub fn decides_an_outcome(&self) -> bool {
         match self {
             ToolCommand::RollDice { .. }
             | ToolCommand::Check { .. }
-            | ToolCommand::Oracle { .. } => true,
-            ToolCommand::Change(deltas) => deltas.iter().any(|delta| {
-                matches!(
-                    delta,
-                    StateDelta::SetHp { .. } | StateDelta::ChangeHp { .. }
-                )
-            }),
+            | ToolCommand::Oracle { .. }
+            | ToolCommand::StartEncounter(_)
+            | ToolCommand::EndEncounter => true,
+            ToolCommand::Change(_) => self.changes_hit_points(),
             ToolCommand::ReadSheet
             | ToolCommand::Journal(_)
             | ToolCommand::Aside(_)
@@ -240,16 +257,38 @@ fn tool_names() -> String {
     }
 }
 
-/// Runs a command against the sheet, the journal and the map with the server's dice. A refused
-/// change leaves them as they were.
+/// What the tools act on: the sheet, the journal, the map and the fight under way.
+#[derive(Clone, Debug)]
+pub struct ToolTable {
+    /// The character sheet.
+    pub sheet: CharacterSheet,
+    /// The journal.
+    pub journal: Journal,
+    /// The map.
+    pub map: WorldMap,
+    /// The fight, if one is under way.
+    pub combat: Combat,
+}
+
+/// Runs a command against the table with the server's dice. A refused change leaves it as it
+/// was.
 pub fn execute<R: Rng + ?Sized>(
     command: ToolCommand,
-    sheet: &mut CharacterSheet,
-    journal: &mut Journal,
-    map: &mut WorldMap,
+    table: &mut ToolTable,
     rng: &mut R,
 ) -> Result<ToolOutcome, String> {
+    let ToolTable {
+        sheet,
+        journal,
+        map,
+        combat,
+    } = table;
+    if combat.is_running() && command.changes_hit_points() {
+        return Err(IN_A_FIGHT.to_owned());
+    }
     match command {
+        ToolCommand::StartEncounter(foes) => fight(FightStep::Start { foes }, combat, sheet, rng),
+        ToolCommand::EndEncounter => fight(FightStep::Stop, combat, sheet, rng),
         ToolCommand::RollDice { dice, reason } => {
             let roll = dice.roll(rng);
             Ok(ToolOutcome {
@@ -312,6 +351,38 @@ pub fn execute<R: Rng + ?Sized>(
     }
 }
 
+/// A fight's step played by the rules: the exchange for the model to narrate.
+fn fight<R: Rng + ?Sized>(
+    step: FightStep,
+    combat: &mut Combat,
+    sheet: &mut CharacterSheet,
+    rng: &mut R,
+) -> Result<ToolOutcome, String> {
+    let record = step
+        .play(combat, sheet, &mut |sides| rng.random_range(1..=sides))
+        .map_err(|error| error.to_string())?;
+    let changes =
+        StateDelta::apply_all(&record.deltas(), sheet).map_err(|error| error.to_string())?;
+    Ok(ToolOutcome {
+        result: fight_result(&record, combat),
+        effect: ToolEffect::Fought { record, changes },
+    })
+}
+
+/// What the model reads after a fight's step: the exchange, then the fight as it stands.
+pub fn fight_result(record: &FightRecord, combat: &Combat) -> String {
+    let mut out = format!("The rules resolved:\n{}", record.exchange.describe());
+    match combat.current() {
+        Some(encounter) => {
+            out.push_str("\n");
+            out.push_str(&encounter.describe());
+            out.push_str(" Narrate exactly these results; the player acts next.");
+        }
+        None => out.push_str("\nThe fight is over. Narrate how it ends."),
+    }
+    out
+}
+
 /// The player's check, rolled by the server with the sheet's modifier.
 fn check<R: Rng + ?Sized>(
     sheet: &CharacterSheet,
@@ -342,6 +413,16 @@ mod tests {
     use super::*;
     use crate::gm::schema::tests::assert_strict;
     use serde_json::json;
+
+    /// The tools' table for the rogue of the creation rules, no fight under way.
+    fn rogue_table() -> ToolTable {
+        ToolTable {
+            sheet: crate::game::sheet::tests_support::rogue(),
+            journal: Journal::default(),
+            map: WorldMap::default(),
+            combat: Combat::default(),
+        }
+    }
 
     fn call(name: &str, arguments: serde_json::Value) -> ToolCall {
         ToolCall {
@@ -404,17 +485,15 @@ mod tests {
         use crate::campaign::turn_event::ToolEffect;
         use rand::SeedableRng;
         let mut rng = rand::rngs::StdRng::seed_from_u64(7);
-        let mut sheet = crate::game::sheet::tests_support::rogue();
-        let mut journal = Journal::default();
-        let mut map = WorldMap::default();
-        let mut run = |name: &str, arguments: serde_json::Value, sheet: &mut CharacterSheet| {
+        let mut table = rogue_table();
+        let mut run = |name: &str, arguments: serde_json::Value, table: &mut ToolTable| {
             let command = parse_call(&call(name, arguments)).unwrap();
-            execute(command, sheet, &mut journal, &mut map, &mut rng)
+            execute(command, table, &mut rng)
         };
         let checked = run(
             "request_check",
             json!({"attribute": "dex", "dc": 12, "reason": "Climb the wall"}),
-            &mut sheet,
+            &mut table,
         )
         .unwrap();
         let ToolEffect::Checked { check, .. } = checked.effect else {
@@ -431,7 +510,7 @@ mod tests {
         let asked = run(
             "ask_oracle",
             json!({"question": "Is the door locked?", "likelihood": "likely"}),
-            &mut sheet,
+            &mut table,
         )
         .unwrap();
         let ToolEffect::Asked { reading } = asked.effect else {
@@ -441,7 +520,7 @@ mod tests {
         let aside = run(
             "speak_to_player",
             json!({"message": "You have no rope."}),
-            &mut sheet,
+            &mut table,
         )
         .unwrap();
         assert_eq!(
@@ -461,11 +540,11 @@ mod tests {
             bad.reason
         );
 
-        StateDelta::SetHp { hp: 0 }.apply(&mut sheet).unwrap();
+        StateDelta::SetHp { hp: 0 }.apply(&mut table.sheet).unwrap();
         let down = run(
             "request_check",
             json!({"attribute": "STR", "difficultyClass": 10, "reason": "Stand"}),
-            &mut sheet,
+            &mut table,
         )
         .unwrap_err();
         assert!(down.contains("cannot act"), "{down}");
@@ -475,35 +554,31 @@ mod tests {
     fn places_are_recorded_on_the_map_by_the_rules() {
         use rand::SeedableRng;
         let mut rng = rand::rngs::StdRng::seed_from_u64(1);
-        let (mut sheet, mut journal, mut map) = (
-            crate::game::sheet::tests_support::rogue(),
-            Journal::default(),
-            WorldMap::default(),
-        );
-        let mut run = |arguments: serde_json::Value, map: &mut WorldMap| {
+        let mut table = rogue_table();
+        let mut run = |arguments: serde_json::Value, table: &mut ToolTable| {
             let command = parse_call(&call("record_place", arguments)).map_err(|r| r.reason)?;
-            execute(command, &mut sheet, &mut journal, map, &mut rng)
+            execute(command, table, &mut rng)
         };
         let done = run(
             json!({"place": "The square", "connectsTo": ["The bell tower"]}),
-            &mut map,
+            &mut table,
         )
         .unwrap();
         assert_eq!(done.result, "Recorded on the map: The square.");
-        assert_eq!(map.places().len(), 2);
+        assert_eq!(table.map.places().len(), 2);
         let refused = run(
             json!({"place": "The square", "connectsTo": ["the square"]}),
-            &mut map,
+            &mut table,
         )
         .unwrap_err();
         assert!(refused.contains("cannot lead to itself"), "{refused}");
         let too_many = run(
             json!({"place": "Hub", "connectsTo": ["a", "b", "c", "d", "e", "f", "g", "h", "i"]}),
-            &mut map,
+            &mut table,
         )
         .unwrap_err();
         assert!(too_many.contains("at most 8"), "{too_many}");
-        assert_eq!(map.places().len(), 2, "refusals change nothing");
+        assert_eq!(table.map.places().len(), 2, "refusals change nothing");
     }
 
     #[test]

@@ -1,4 +1,5 @@
-//! `roll_dice`: the narrator rolls for the story (an NPC's attack, damage, a random event).
+//! `roll_dice`: the narrator rolls for the story (a trap, a random event). Attacks and their
+//! damage are not its to roll: a fight's every number is the rules' (`start_encounter`).
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer};
@@ -12,7 +13,7 @@ use crate::game::DiceExpr;
 pub struct RollDice {
     /// Dice notation, e.g. "1d20+3", "2d6+1" or "1d100".
     pub dice: String,
-    /// What the roll is for, e.g. "Goblin attack".
+    /// What the roll is for, e.g. "Falling rocks".
     pub reason: DiceReason,
     /// Roll a single d20 twice and keep the better ("advantage") or worse ("disadvantage"); null for a normal roll.
     #[serde(default, deserialize_with = "advantage")]
@@ -59,10 +60,13 @@ fn advantage<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Advant
 impl GameTool for RollDice {
     const NAME: &'static str = "roll_dice";
     const DESCRIPTION: &'static str = "Roll dice for something in the story other than the \
-        player's chosen action: an enemy's attack or damage, a trap, a random event. The server \
-        rolls; wait for the result before narrating the outcome.";
+        player's chosen action or a fight: a trap, a random event. The server rolls; wait for \
+        the result before narrating the outcome.";
 
     fn into_command(self) -> Result<ToolCommand, String> {
+        if is_an_attack(self.reason.as_str()) {
+            return Err(ATTACKS_ARE_THE_RULES.to_owned());
+        }
         let dice = DiceExpr::parse(&self.dice).map_err(|error| error.to_string())?;
         let dice = match self.advantage {
             None => dice,
@@ -73,6 +77,18 @@ impl GameTool for RollDice {
             reason: self.reason.as_str().to_owned(),
         })
     }
+}
+
+/// Why an attack or its damage is not rolled with `roll_dice`.
+const ATTACKS_ARE_THE_RULES: &str = "attacks and their damage are the rules' to roll: call \
+    start_encounter with the foes, and the rules roll every attack, its damage and the foes' turns";
+
+/// Whether a roll's reason is an attack or its damage (`Goblin attack`, `Scimitar damage`).
+fn is_an_attack(reason: &str) -> bool {
+    reason
+        .to_lowercase()
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|word| matches!(word, "attack" | "attacks" | "damage" | "hit" | "hits" | "strike"))
 }
 
 /// `1d20+m` rolled with advantage is `2d20kh1+m`; with disadvantage `2d20kl1+m`.

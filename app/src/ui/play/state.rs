@@ -4,7 +4,8 @@
 use leptos::prelude::*;
 
 use crate::campaign::view::{
-    ActionView, ActionsView, CampaignView, MoveInput, SheetView, StoryEntry, TurnUpdate,
+    ActionView, ActionsView, CampaignView, EncounterView, MoveInput, SheetView, StoryEntry,
+    TurnUpdate,
 };
 use crate::game::map::Place;
 use crate::game::JournalEntry;
@@ -48,6 +49,8 @@ pub struct PlayState {
     pub map: RwSignal<Vec<Place>>,
     /// How many undone turns can be redone.
     pub redoable: RwSignal<u32>,
+    /// The fight under way, if any.
+    pub encounter: RwSignal<Option<EncounterView>>,
     /// Tokens spent: (prompt, completion).
     pub tokens: RwSignal<(u32, u32)>,
     /// The scene being written, as it streams.
@@ -75,6 +78,7 @@ impl PlayState {
             journal: RwSignal::new(view.journal),
             map: RwSignal::new(view.map),
             redoable: RwSignal::new(view.redoable),
+            encounter: RwSignal::new(view.encounter),
             tokens: RwSignal::new(view.tokens),
             draft: RwSignal::new(String::new()),
             busy: RwSignal::new(false),
@@ -94,6 +98,7 @@ impl PlayState {
         self.journal.set(view.journal);
         self.map.set(view.map);
         self.redoable.set(view.redoable);
+        self.encounter.set(view.encounter);
         self.tokens.set(view.tokens);
     }
 
@@ -116,6 +121,7 @@ impl PlayState {
             TurnUpdate::Actions { actions } => self.actions.set(actions),
             TurnUpdate::Journal { entries } => self.journal.set(entries),
             TurnUpdate::Map { places } => self.map.set(places),
+            TurnUpdate::Encounter { encounter } => self.encounter.set(encounter),
             TurnUpdate::Waiting { text } => self.notice.set(Some(text)),
             TurnUpdate::Done { turn, tokens } => {
                 self.notice.set(None);

@@ -1,0 +1,140 @@
+//! A fight's step applied to the campaign state: the step is played again from its recorded
+//! dice (a record whose numbers are not the rules' does not apply), the foes' damage and the
+//! fight's experience go onto the sheet, and the player sees each roll with the armour class it
+//! had to beat, the chips, and the encounter tracker.
+
+use super::present::sheet_view;
+use super::state::{CampaignState, ProjectionError};
+use super::view::{EncounterView, FighterView, Roller, StoryEntry, TurnUpdate, Verdict};
+use crate::game::combat::{CombatEvent, Combatant, Encounter, Party};
+use crate::game::fight::{FightError, FightRecord};
+use crate::game::{AppliedChanges, CharacterSheet, StateDelta};
+
+impl CampaignState {
+    /// Applies one step of a fight and the changes it recorded; nothing changes when the step
+    /// or the changes are not what the rules make of its dice.
+    pub(super) fn apply_fight(
+        &mut self,
+        record: &FightRecord,
+        recorded: &AppliedChanges,
+        updates: &mut Vec<TurnUpdate>,
+    ) -> Result<(), ProjectionError> {
+        let mut combat = self.combat.clone();
+        record.replay(&mut combat, &self.sheet)?;
+        let mut sheet = self.sheet.clone();
+        let changes = StateDelta::apply_all(&record.deltas(), &mut sheet)?;
+        if changes != *recorded {
+            return Err(FightError::Differs.into());
+        }
+        self.combat = combat;
+        self.sheet = sheet;
+        for event in &record.exchange.events {
+            updates.push(self.entry(roll_entry(event)));
+        }
+        let mut labels = Vec::new();
+        if let Some(end) = &record.exchange.end {
+            labels.push(end.describe());
+        }
+        labels.extend(changes.labels());
+        if !labels.is_empty() {
+            updates.push(self.entry(StoryEntry::Changes { labels }));
+        }
+        updates.push(TurnUpdate::Sheet {
+            sheet: sheet_view(&self.sheet),
+        });
+        updates.push(TurnUpdate::Encounter {
+            encounter: self.encounter_view(),
+        });
+        Ok(())
+    }
+
+    /// The fight under way as the tracker shows it, if any.
+    pub fn encounter_view(&self) -> Option<EncounterView> {
+        self.combat
+            .current()
+            .map(|encounter| tracker(encounter, &self.sheet))
+    }
+}
+
+/// The tracker of `encounter`, the hero's figures from `sheet`.
+fn tracker(encounter: &Encounter, sheet: &CharacterSheet) -> EncounterView {
+    let order = encounter
+        .order()
+        .iter()
+        .map(|entry| match entry.combatant() {
+            Combatant::Hero => FighterView {
+                name: "You".to_owned(),
+                initiative: entry.total(),
+                hero: true,
+                hp: (sheet.hit_points().current(), sheet.hit_points().max()),
+                armor_class: sheet.armor_class().value(),
+                conditions: Vec::new(),
+            },
+            Combatant::Foe(index) => {
+                let foe = &encounter.foes()[index];
+                let mut conditions: Vec<String> =
+                    foe.conditions().map(|c| c.name().to_owned()).collect();
+                if foe.is_defeated() {
+                    conditions.push("down".to_owned());
+                } else if foe.has_fled() {
+                    conditions.push("fled".to_owned());
+                }
+                FighterView {
+                    name: foe.label().to_string(),
+                    initiative: entry.total(),
+                    hero: false,
+                    hp: (foe.hit_points(), foe.max_hit_points()),
+                    armor_class: foe.creature().armor_class().value(),
+                    conditions,
+                }
+            }
+        })
+        .collect();
+    EncounterView {
+        round: encounter.round(),
+        order,
+        turn: encounter.turn(),
+    }
+}
+
+/// A fight's event as a line of the story: the hero's attacks are the player's rolls (a hit is
+/// a success), everything else the game master's.
+fn roll_entry(event: &CombatEvent) -> StoryEntry {
+    let line = event.describe();
+    match event {
+        CombatEvent::Attack(attack) => {
+            let hero = matches!(attack.attacker(), Party::Hero);
+            let verdict = if attack.is_hit() {
+                Verdict::Success
+            } else {
+                Verdict::Failure
+            };
+            StoryEntry::Roll {
+                line,
+                verdict: hero.then_some(verdict),
+                by: if hero {
+                    Roller::Player
+                } else {
+                    Roller::GameMaster
+                },
+                natural: attack.roll().natural(),
+            }
+        }
+        CombatEvent::Flee { check } => StoryEntry::Roll {
+            line,
+            verdict: Some(if check.is_success() {
+                Verdict::Success
+            } else {
+                Verdict::Failure
+            }),
+            by: Roller::Player,
+            natural: check.natural(),
+        },
+        _ => StoryEntry::Roll {
+            line,
+            verdict: None,
+            by: Roller::GameMaster,
+            natural: None,
+        },
+    }
+}

@@ -1,0 +1,298 @@
+//! A fight as the campaign log keeps it: each step (a fight begun, the hero's move, a fight
+//! called off) with the faces of every die the rules rolled for it and the exchange they gave.
+//! The step is played from the character sheet — its armour class, hit points, DEX and carried
+//! weapons — and the running [`Combat`]; reading the log back plays it again with the recorded
+//! faces, so a record whose numbers are not the rules' is refused.
+
+use serde::{Deserialize, Serialize};
+
+use super::attributes::Attribute;
+use super::bestiary::{
+    AttackName, Bestiary, ChallengeRating, Creature, CreatureError, CreatureName, UnknownFoe,
+};
+use super::combat::{
+    AttackProfile, Combat, CombatError, DiceRecordError, Exchange, FightDice, Hero, HeroAction,
+    MAX_FOES,
+};
+use super::delta::StateDelta;
+use super::dice::{Check, DiceExpr, DifficultyClass};
+use super::equipment::AttackError;
+use super::progression::MAX_AWARD;
+use super::sheet::CharacterSheet;
+use super::text::Slug;
+
+/// A foe asked for by name: a bestiary creature, or (with a challenge rating) one the bestiary
+/// lacks whose figures the rules derive from the rating.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FoeSpec {
+    /// The creature's name.
+    pub name: CreatureName,
+    /// Its challenge rating, used only when the bestiary lacks the name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub challenge: Option<ChallengeRating>,
+}
+
+impl FoeSpec {
+    /// The creature: the bestiary's (whatever rating was given), else one made from the rating.
+    pub fn creature(&self) -> Result<Creature, FightError> {
+        match (Bestiary::srd().get(self.name.as_str()), self.challenge) {
+            (Ok(creature), _) => Ok(creature.clone()),
+            (Err(_), Some(rating)) => Ok(Creature::from_rating(self.name.as_str(), rating)?),
+            (Err(unknown), None) => Err(FightError::UnknownFoe(unknown)),
+        }
+    }
+}
+
+/// One step of a fight.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(
+    tag = "step",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
+pub enum FightStep {
+    /// A fight begins against these foes (1 to [`MAX_FOES`]).
+    Start {
+        /// The foes.
+        foes: Vec<FoeSpec>,
+    },
+    /// The hero attacks a foe with a carried weapon (the equipped one, or bare hands, when
+    /// `weapon` is `None`).
+    Attack {
+        /// The foe's label (`Goblin 2`) or kind.
+        target: String,
+        /// The weapon's slug.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        weapon: Option<Slug>,
+    },
+    /// The hero dodges.
+    Dodge,
+    /// The hero tries to get away: DEX against 10 + the best DEX among the foes standing.
+    Flee,
+    /// The hero spends the turn on something the fight does not resolve.
+    Pass,
+    /// The fight is called off (a truce, a surrender).
+    Stop,
+}
+
+/// A move the rules offer the player in a fight.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(
+    tag = "move",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
+pub enum FightMove {
+    /// Attack a foe with a carried weapon (the equipped one when `None`).
+    Attack {
+        /// The foe's label.
+        target: String,
+        /// The weapon's slug.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        weapon: Option<Slug>,
+    },
+    /// Dodge.
+    Dodge,
+    /// Try to get away.
+    Flee,
+    /// Use a carried consumable (it takes the turn).
+    Use {
+        /// The item's slug.
+        item: Slug,
+    },
+}
+
+/// Why a consumable was used up in a fight, in the ledger.
+pub const USED_IN_FIGHT: &str = "Used in the fight";
+
+impl FightMove {
+    /// The fight's step for this move (using an item spends the turn).
+    pub fn step(&self) -> FightStep {
+        match self {
+            FightMove::Attack { target, weapon } => FightStep::Attack {
+                target: target.clone(),
+                weapon: weapon.clone(),
+            },
+            FightMove::Dodge => FightStep::Dodge,
+            FightMove::Flee => FightStep::Flee,
+            FightMove::Use { .. } => FightStep::Pass,
+        }
+    }
+}
+
+/// A step played: the step, every face its dice showed, and what happened.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FightRecord {
+    /// The step.
+    pub step: FightStep,
+    /// Every face the rules' dice showed, in the order rolled.
+    #[serde(default)]
+    pub faces: Vec<u16>,
+    /// What happened.
+    pub exchange: Exchange,
+}
+
+/// A fight step the rules refuse, or a record that is not theirs.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FightError {
+    /// A foe the bestiary lacks, asked for without a rating.
+    #[error(transparent)]
+    UnknownFoe(#[from] UnknownFoe),
+    /// A foe the rules cannot make from its name and rating.
+    #[error("that foe cannot be made: {0}")]
+    Foe(#[from] CreatureError),
+    /// The fight refuses the move.
+    #[error(transparent)]
+    Combat(#[from] CombatError),
+    /// A weapon the character does not carry, or something that is not a weapon.
+    #[error(transparent)]
+    Weapon(#[from] AttackError),
+    /// Recorded dice the rules did not roll.
+    #[error("its dice: {0}")]
+    Dice(#[from] DiceRecordError),
+    /// Recorded numbers that differ from what the rules make of the recorded dice.
+    #[error("its numbers are not what the rules make of its dice")]
+    Differs,
+}
+
+/// The hero's figures in a fight, from the sheet.
+pub fn hero(sheet: &CharacterSheet) -> Hero {
+    Hero::new(
+        sheet.armor_class(),
+        sheet.hit_points().current(),
+        sheet.attributes().dexterity.modifier(),
+    )
+}
+
+/// The attack with the carried weapon `slug` (or the equipped one), as the fight uses it. Bare
+/// hands strike like an improvised weapon: 1d4 bludgeoning.
+pub fn weapon_profile(
+    sheet: &CharacterSheet,
+    slug: Option<&Slug>,
+) -> Result<AttackProfile, FightError> {
+    let attack = sheet.weapon_attack(slug)?;
+    let dice = match attack.damage_dice() {
+        Some(dice) => dice.clone(),
+        None => DiceExpr::parse("1d4").expect("1d4 is dice"),
+    };
+    let profile = AttackProfile::new(
+        AttackName::new(attack.name()).map_err(CreatureError::from)?,
+        attack.to_hit(),
+        dice,
+        attack.damage_bonus(),
+        attack.damage_type(),
+    )?;
+    Ok(profile)
+}
+
+/// The escape check: d20 + DEX against 10 + the best DEX modifier among the foes standing.
+fn escape_check(combat: &Combat, sheet: &CharacterSheet, dice: &mut FightDice<'_>) -> Check {
+    let best = combat
+        .current()
+        .into_iter()
+        .flat_map(|encounter| encounter.standing())
+        .map(|foe| foe.creature().abilities().get(Attribute::Dexterity))
+        .max()
+        .unwrap_or(0);
+    let dc = DifficultyClass::new(10 + i64::from(best)).expect("10 ± 10 is a DC");
+    let bonus = sheet.attributes().bonus(Attribute::Dexterity);
+    Check::new(dice.roll(&DiceExpr::d20(), Some(bonus)), dc)
+}
+
+impl FightStep {
+    /// Plays the step on `combat` for the character of `sheet` with `dice`: the exchange.
+    fn play_with(
+        &self,
+        combat: &mut Combat,
+        sheet: &CharacterSheet,
+        dice: &mut FightDice<'_>,
+    ) -> Result<Exchange, FightError> {
+        let hero = hero(sheet);
+        let action = match self {
+            FightStep::Start { foes } => {
+                if foes.len() > MAX_FOES {
+                    return Err(CombatError::TooManyFoes { count: foes.len() }.into());
+                }
+                let creatures = foes
+                    .iter()
+                    .map(FoeSpec::creature)
+                    .collect::<Result<Vec<_>, _>>()?;
+                return Ok(combat.start_rolled(creatures, &hero, dice)?);
+            }
+            FightStep::Stop => {
+                let end = combat.stop()?;
+                return Ok(Exchange {
+                    end: Some(end),
+                    ..Exchange::default()
+                });
+            }
+            FightStep::Attack { target, weapon } => HeroAction::Attack {
+                target: target.clone(),
+                weapon: weapon_profile(sheet, weapon.as_ref())?,
+            },
+            FightStep::Dodge => HeroAction::Dodge,
+            FightStep::Flee => HeroAction::Flee {
+                escape: escape_check(combat, sheet, dice),
+            },
+            FightStep::Pass => HeroAction::Pass,
+        };
+        Ok(combat.act_rolled(action, &hero, dice)?)
+    }
+
+    /// Plays the step with fresh dice (`rng` gives a face for a die of so many sides). Refused, changing nothing, when the rules
+    /// refuse it.
+    pub fn play(
+        self,
+        combat: &mut Combat,
+        sheet: &CharacterSheet,
+        rng: &mut dyn FnMut(u16) -> u16,
+    ) -> Result<FightRecord, FightError> {
+        let mut after = combat.clone();
+        let mut dice = FightDice::fresh(rng);
+        let exchange = self.play_with(&mut after, sheet, &mut dice)?;
+        let faces = dice.finish()?;
+        *combat = after;
+        Ok(FightRecord {
+            step: self,
+            faces,
+            exchange,
+        })
+    }
+}
+
+impl FightRecord {
+    /// Plays the record's step again on `combat` with its recorded faces; refused, changing
+    /// nothing, unless that gives exactly the recorded exchange.
+    pub fn replay(&self, combat: &mut Combat, sheet: &CharacterSheet) -> Result<(), FightError> {
+        let mut after = combat.clone();
+        let mut dice = FightDice::recorded(&self.faces);
+        let exchange = self.step.play_with(&mut after, sheet, &mut dice)?;
+        dice.finish()?;
+        if exchange != self.exchange {
+            return Err(FightError::Differs);
+        }
+        *combat = after;
+        Ok(())
+    }
+
+    /// What the step does to the sheet: the foes' damage, and the experience of a won fight.
+    pub fn deltas(&self) -> Vec<StateDelta> {
+        let mut deltas = Vec::new();
+        let damage = self.exchange.damage_to_hero;
+        if damage > 0 {
+            deltas.push(StateDelta::ChangeHp {
+                amount: -i32::try_from(damage).unwrap_or(i32::MAX),
+            });
+        }
+        if let Some(end) = &self.exchange.end {
+            if end.xp > 0 {
+                deltas.push(StateDelta::GainExperience {
+                    amount: end.xp.min(MAX_AWARD),
+                });
+            }
+        }
+        deltas
+    }
+}

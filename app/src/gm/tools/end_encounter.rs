@@ -1,0 +1,21 @@
+//! `end_encounter`: the fight stops another way than by the sword (a surrender, a truce). Foes
+//! already down still count for experience.
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+use super::{GameTool, ToolCommand};
+
+/// Arguments of `end_encounter` (none).
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+pub struct EndEncounter {}
+
+impl GameTool for EndEncounter {
+    const NAME: &'static str = "end_encounter";
+    const DESCRIPTION: &'static str = "End the fight under way when it stops without a victor \
+        (a surrender, a truce).";
+
+    fn into_command(self) -> Result<ToolCommand, String> {
+        Ok(ToolCommand::EndEncounter)
+    }
+}

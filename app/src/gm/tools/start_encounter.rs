@@ -1,0 +1,64 @@
+//! `start_encounter`: a fight begins. The model names the foes; the rules know their figures
+//! (the SRD bestiary, or a challenge rating for a creature it lacks), roll initiative and, from
+//! then on, every attack and its damage.
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+use super::{GameTool, ToolCommand};
+use crate::game::bestiary::{ChallengeRating, CreatureName};
+use crate::game::combat::MAX_FOES;
+use crate::game::fight::FoeSpec;
+
+/// Arguments of `start_encounter`.
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+pub struct StartEncounter {
+    /// One name per foe, e.g. ["Goblin","Goblin","Wolf"]; a creature not in the SRD needs its rating: "Bog hag (CR 2)".
+    pub foes: Vec<String>,
+}
+
+impl GameTool for StartEncounter {
+    const NAME: &'static str = "start_encounter";
+    const DESCRIPTION: &'static str = "A fight begins. The rules roll initiative, every attack \
+        and its damage, and the foes' turns; narrate only the results you are given.";
+
+    fn into_command(self) -> Result<ToolCommand, String> {
+        if self.foes.is_empty() || self.foes.len() > MAX_FOES {
+            return Err(format!(
+                "foes must name 1 to {MAX_FOES} foes, not {}",
+                self.foes.len()
+            ));
+        }
+        let foes = self
+            .foes
+            .iter()
+            .map(|foe| foe_spec(foe))
+            .collect::<Result<Vec<_>, _>>()?;
+        for foe in &foes {
+            foe.creature().map_err(|error| error.to_string())?;
+        }
+        Ok(ToolCommand::StartEncounter(foes))
+    }
+}
+
+/// `Goblin`, or `Bog hag (CR 2)`.
+pub fn foe_spec(text: &str) -> Result<FoeSpec, String> {
+    let text = text.trim();
+    let (name, challenge) = match text.strip_suffix(')').and_then(|t| t.rsplit_once('(')) {
+        Some((name, rating)) => {
+            let rating = rating.trim();
+            let rating = rating
+                .strip_prefix("CR")
+                .or_else(|| rating.strip_prefix("cr"))
+                .unwrap_or(rating);
+            let challenge: ChallengeRating = rating
+                .trim()
+                .parse()
+                .map_err(|error| format!("\"{text}\": {error}"))?;
+            (name.trim(), Some(challenge))
+        }
+        None => (text, None),
+    };
+    let name = CreatureName::new(name).map_err(|error| format!("\"{text}\": {error}"))?;
+    Ok(FoeSpec { name, challenge })
+}
