@@ -1,10 +1,11 @@
-//! The play screen: the story log (UI history), the action bar, the character panel, the
-//! map, the journal, the ledger and the "what the GM sees" drawer (the last request, loaded when opened). Its parts share [`PlayState`]
+//! The play screen: the story log (UI history), the encounter tracker while a fight is on, the
+//! action bar, the character panel, the map, the journal, the ledger and the "what the GM sees" drawer (the last request, loaded when opened). Its parts share [`PlayState`]
 //! through a context.
 
 mod action_bar;
 mod character;
 mod drawer;
+mod encounter;
 mod header;
 mod history;
 mod journal;
@@ -21,6 +22,7 @@ use leptos_router::hooks::use_params_map;
 use self::action_bar::{ActionBar, TurnStatus};
 use self::character::CharacterPanel;
 use self::drawer::GmDrawer;
+use self::encounter::EncounterTracker;
 use self::header::PlayHeader;
 use self::history::TurnHistory;
 use self::journal::JournalPanel;
@@ -78,6 +80,7 @@ fn Play(initial: CampaignView) -> impl IntoView {
                     <StoryLog />
                     <TurnHistory />
                     <TurnStatus />
+                    <EncounterTracker />
                     <ActionBar />
                 </section>
                 <aside class="side-column">

@@ -94,8 +94,8 @@ fn entry_view(entry: StoryEntry) -> AnyView {
 }
 
 /// A roll: the die tumbles in (not under `prefers-reduced-motion`, see the style sheet), who
-/// rolled is named, and a natural 20 or 1 is marked. The line already says "success" or
-/// "failure"; the class colours it.
+/// rolled is named, what it had to beat (`vs AC 15`, `vs DC 12`) stands out, and a natural 20
+/// or 1 is marked. The line already says "success" or "failure"; the class colours it.
 fn roll_view(
     line: String,
     verdict: Option<Verdict>,
@@ -118,16 +118,43 @@ fn roll_view(
         None => ("", None),
     };
     let class = format!("roll {who}{verdict}{natural_class}");
+    let (before, against, after) = split_against(&line);
     view! {
         <p class=class data-testid="roll">
             <span class="die" aria-hidden="true">"⚄"</span>
             <span class="roller">{label}</span>
             " "
-            {line}
+            {before}
+            {against.map(|against| view! { <strong class="against" data-testid="against">{against}</strong> })}
+            {after}
             {mark.map(|mark| view! { <strong class="natural">{mark}</strong> })}
         </p>
     }
     .into_any()
+}
+
+/// `line` split around the first number it had to beat (`vs AC 15`, `vs DC 12`): the text
+/// before, that part, the text after; the whole line first when it names none.
+fn split_against(line: &str) -> (String, Option<String>, String) {
+    let found = [" vs AC ", " vs DC "]
+        .iter()
+        .filter_map(|marker| line.find(marker).map(|at| (at, marker.len())))
+        .min();
+    let Some((at, marker)) = found else {
+        return (line.to_owned(), None, String::new());
+    };
+    let digits = line[at + marker..]
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(line.len() - at - marker);
+    if digits == 0 {
+        return (line.to_owned(), None, String::new());
+    }
+    let end = at + marker + digits;
+    (
+        line[..=at].to_owned(),
+        Some(line[at + 1..end].to_owned()),
+        line[end..].to_owned(),
+    )
 }
 
 /// "Branch from here": a new campaign that copies this one up to this scene's turn.
@@ -155,5 +182,28 @@ fn BranchLink(turn: u32) -> impl IntoView {
         <button class="link branch" disabled=move || state.busy.get() on:click=branch>
             "Branch from here"
         </button>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split_against;
+
+    #[test]
+    fn what_a_roll_had_to_beat_is_split_out_of_its_line() {
+        let line = "Your shortsword at Goblin: 1d20+4 → [7]+4 = 11 vs AC 15, miss";
+        let (before, against, after) = split_against(line);
+        assert_eq!(before, "Your shortsword at Goblin: 1d20+4 → [7]+4 = 11 ");
+        assert_eq!(against.as_deref(), Some("vs AC 15"));
+        assert_eq!(after, ", miss");
+        assert_eq!(format!("{before}vs AC 15{after}"), line);
+
+        let check = "Rolled 1d20+2 for Climb (DEX +2): [9]+2 = 11 vs DC 12: failure";
+        assert_eq!(split_against(check).1.as_deref(), Some("vs DC 12"));
+        assert_eq!(split_against(check).2, ": failure");
+        let oracle = "Oracle: Is it raining? (likely, 75%) d100 [12]: yes";
+        assert_eq!(split_against(oracle), (oracle.to_owned(), None, String::new()));
+        assert_eq!(split_against("ends vs AC 9").1.as_deref(), Some("vs AC 9"));
+        assert_eq!(split_against("vs AC x").1, None);
     }
 }

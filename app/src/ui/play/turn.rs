@@ -23,6 +23,7 @@ pub fn play(state: PlayState, input: MoveInput) {
         state.story.get_untracked(),
         state.story_start.get_untracked(),
         state.sheet.get_untracked(),
+        state.encounter.get_untracked(),
     );
     spawn_local(async move {
         let id = state.id.get_value();
@@ -44,6 +45,7 @@ pub fn play(state: PlayState, input: MoveInput) {
                 state.story.set(before.0);
                 state.story_start.set(before.1);
                 state.sheet.set(before.2);
+                state.encounter.set(before.3);
                 recover(state, error, Retry::Move(input)).await;
             }
         }
