@@ -296,3 +296,168 @@ impl FightRecord {
         deltas
     }
 }
+
+#[cfg(all(test, feature = "ssr"))]
+mod tests {
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    use super::*;
+    use crate::game::combat::CombatEvent;
+    use crate::game::sheet::tests_support::rogue;
+
+    fn goblins(count: usize) -> FightStep {
+        let foe = FoeSpec {
+            name: CreatureName::new("Goblin").unwrap(),
+            challenge: None,
+        };
+        FightStep::Start {
+            foes: vec![foe; count],
+        }
+    }
+
+    fn play(
+        step: FightStep,
+        combat: &mut Combat,
+        sheet: &CharacterSheet,
+        seed: u64,
+    ) -> FightRecord {
+        let mut rng = StdRng::seed_from_u64(seed);
+        step.play(combat, sheet, &mut |sides| rng.random_range(1..=sides))
+            .unwrap()
+    }
+
+    #[test]
+    fn a_played_step_replays_from_its_faces_and_nothing_else() {
+        let sheet = rogue();
+        let (mut live, mut read_back) = (Combat::default(), Combat::default());
+        let start = play(goblins(2), &mut live, &sheet, 1);
+        start.replay(&mut read_back, &sheet).unwrap();
+        let attack = FightStep::Attack {
+            target: "Goblin 1".into(),
+            weapon: None,
+        };
+        let swing = play(attack, &mut live, &sheet, 2);
+        assert!(swing.exchange.attacks().next().is_some());
+        swing.replay(&mut read_back, &sheet).unwrap();
+        assert_eq!(live, read_back, "the replay reaches the same fight");
+
+        // One more face, one fewer, a face off its die, or a changed number: refused, unchanged.
+        let before = read_back.clone();
+        let mut longer = swing.clone();
+        longer.faces.push(1);
+        let mut shorter = swing.clone();
+        shorter.faces.pop();
+        let mut off_die = swing.clone();
+        off_die.faces[0] = 21;
+        let mut lied = swing.clone();
+        lied.exchange.damage_to_hero += 1;
+        let mut combat = start_again(&sheet, &start);
+        for (record, expected) in [
+            (&longer, "recorded dice were never rolled"),
+            (&shorter, "more dice than"),
+            (&off_die, "shows 21"),
+            (&lied, "not what the rules make"),
+        ] {
+            let error = record.replay(&mut combat, &sheet).unwrap_err();
+            assert!(error.to_string().contains(expected), "{error}");
+        }
+        assert_eq!(read_back, before);
+    }
+
+    /// The fight as `start` left it.
+    fn start_again(sheet: &CharacterSheet, start: &FightRecord) -> Combat {
+        let mut combat = Combat::default();
+        start.replay(&mut combat, sheet).unwrap();
+        combat
+    }
+
+    #[test]
+    fn foes_come_from_the_bestiary_or_their_rating_never_from_the_model() {
+        let bestiary = FoeSpec {
+            name: CreatureName::new("goblin").unwrap(),
+            challenge: Some("10".parse().unwrap()),
+        };
+        // The bestiary's goblin, whatever rating the model gave.
+        assert_eq!(bestiary.creature().unwrap().hit_points(), 7);
+        let unknown = FoeSpec {
+            name: CreatureName::new("Bog hag").unwrap(),
+            challenge: None,
+        };
+        assert!(matches!(unknown.creature(), Err(FightError::UnknownFoe(_))));
+        let rated = FoeSpec {
+            challenge: Some("2".parse().unwrap()),
+            ..unknown
+        };
+        let hag = rated.creature().unwrap();
+        assert_eq!(hag.challenge(), "2".parse().unwrap());
+    }
+
+    #[test]
+    fn bad_moves_are_refused_and_change_nothing() {
+        let sheet = rogue();
+        let mut combat = Combat::default();
+        let mut rng = StdRng::seed_from_u64(3);
+        let mut face = |sides: u16| rng.random_range(1..=sides);
+        let attack = |target: &str, weapon: Option<&str>| FightStep::Attack {
+            target: target.into(),
+            weapon: weapon.map(|w| Slug::new(w).unwrap()),
+        };
+        assert!(matches!(
+            attack("Goblin", None).play(&mut combat, &sheet, &mut face),
+            Err(FightError::Combat(CombatError::NoEncounter))
+        ));
+        goblins(1).play(&mut combat, &sheet, &mut face).unwrap();
+        let before = combat.clone();
+        let refusals = [
+            attack("Wolf", None),
+            attack("Goblin", Some("longbow")),
+            goblins(1),
+        ];
+        for step in refusals {
+            assert!(step.play(&mut combat, &sheet, &mut face).is_err());
+            assert_eq!(combat, before);
+        }
+    }
+
+    #[test]
+    fn damage_and_experience_are_the_sheets_changes() {
+        let sheet = rogue();
+        let mut combat = Combat::default();
+        // Attack until the fight ends; every hit point lost is a delta, the win is XP.
+        let mut record = play(goblins(1), &mut combat, &sheet, 5);
+        let mut seed = 6;
+        while combat.is_running() {
+            let step = FightStep::Attack {
+                target: "Goblin".into(),
+                weapon: None,
+            };
+            record = play(step, &mut combat, &sheet, seed);
+            seed += 1;
+            let deltas = record.deltas();
+            let damage = record.exchange.damage_to_hero;
+            assert_eq!(
+                deltas.contains(&StateDelta::ChangeHp {
+                    amount: -(damage as i32)
+                }),
+                damage > 0
+            );
+        }
+        let end = record.exchange.end.clone().expect("the fight ended");
+        if end.defeated.is_empty() {
+            assert!(!record
+                .deltas()
+                .iter()
+                .any(|d| matches!(d, StateDelta::GainExperience { .. })));
+        } else {
+            assert!(record
+                .deltas()
+                .contains(&StateDelta::GainExperience { amount: 50 }));
+        }
+        assert!(record
+            .exchange
+            .events
+            .iter()
+            .any(|e| matches!(e, CombatEvent::Attack(_))));
+    }
+}

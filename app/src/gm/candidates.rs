@@ -264,6 +264,53 @@ mod tests {
         );
     }
 
+    /// The thing a move examines or approaches: "Examine the torches closely" names "torches".
+    fn thing_of(description: &str) -> Option<&str> {
+        let rest = description
+            .strip_prefix("Examine the ")
+            .or_else(|| description.strip_prefix("Approach the "))?;
+        rest.strip_suffix(" closely")
+            .or_else(|| rest.strip_suffix(" carefully"))
+    }
+
+    #[test]
+    fn the_moves_name_nouns_not_adjectives_quantities_or_vague_words() {
+        let scene = "A massive door looms ahead, lit by a few torches. Several goblins crouch \
+                     over the strange things they found.";
+        let moves = candidate_moves(&state(scene));
+        let things: Vec<&str> = moves
+            .iter()
+            .filter_map(|m| thing_of(&m.description))
+            .collect();
+        for word in ["massive", "few", "several", "things", "strange things"] {
+            assert!(!things.contains(&word), "a move names {word:?}: {things:?}");
+        }
+        assert_eq!(
+            things,
+            [
+                "goblins",
+                "goblins",
+                "torches",
+                "torches",
+                "massive door",
+                "massive door"
+            ]
+        );
+        let fallback = fallback_actions(&state(scene));
+        let descriptions: Vec<&str> = fallback
+            .actions()
+            .iter()
+            .map(|a| a.description().as_str())
+            .collect();
+        assert_eq!(
+            descriptions[..2],
+            [
+                "Examine the goblins closely",
+                "Approach the torches carefully"
+            ]
+        );
+    }
+
     #[test]
     fn the_rules_decide_the_checks_and_add_one_when_none_rolls() {
         let candidates = candidate_moves(&state("A guard dozes by the drowned gate."));

@@ -111,17 +111,24 @@ pub fn fight_turn<R: Rng + ?Sized>(
     }
     let mut events = Vec::new();
     if let Some(FightMove::Use { item }) = chosen {
-        let used = StateDelta::use_item(&table.sheet, item, rng).ok()?;
-        let deltas = vec![used];
-        let changes = StateDelta::apply_all(&deltas, &mut table.sheet).ok()?;
-        events.push(TurnEvent::Ruled {
-            cause: USED_IN_FIGHT.to_owned(),
-            deltas,
-            changes,
-        });
+        // An item no longer usable (drunk from the panel meanwhile) leaves the turn spent.
+        if let Some(used) = use_item(item, table, rng) {
+            events.push(used);
+        }
     }
     let step = chosen.map_or(FightStep::Pass, FightMove::step);
     play(step, table, rng, events)
+}
+
+/// The carried consumable `item` used up by the rules, if it can be used now.
+fn use_item<R: Rng + ?Sized>(item: &Slug, table: &mut ToolTable, rng: &mut R) -> Option<TurnEvent> {
+    let deltas = vec![StateDelta::use_item(&table.sheet, item, rng).ok()?];
+    let changes = StateDelta::apply_all(&deltas, &mut table.sheet).ok()?;
+    Some(TurnEvent::Ruled {
+        cause: USED_IN_FIGHT.to_owned(),
+        deltas,
+        changes,
+    })
 }
 
 /// For a model without tools: a fight the rules start when the player's roll failed and the
@@ -185,4 +192,166 @@ fn words(text: &str) -> String {
         .filter(|word| !word.is_empty())
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::StdRng;
+    use rand::SeedableRng;
+
+    use super::*;
+    use crate::game::journal::Journal;
+    use crate::game::map::WorldMap;
+    use crate::game::sheet::tests_support::rogue;
+    use crate::gm::llm::ToolCall;
+    use crate::gm::tools::{execute, parse_call};
+
+    fn table() -> ToolTable {
+        ToolTable {
+            sheet: rogue(),
+            journal: Journal::default(),
+            map: WorldMap::default(),
+            combat: Combat::default(),
+        }
+    }
+
+    /// What `start_encounter` with `foes` answers: its result, or why it was refused.
+    fn start(table: &mut ToolTable, foes: &str, rng: &mut StdRng) -> String {
+        let call = ToolCall {
+            id: "c1".into(),
+            name: "start_encounter".into(),
+            arguments: format!(r#"{{"foes": {foes}}}"#),
+        };
+        match parse_call(&call) {
+            Ok(command) => execute(command, table, rng).map_or_else(|e| e, |done| done.result),
+            Err(rejection) => rejection.reason,
+        }
+    }
+
+    #[test]
+    fn a_fight_offers_its_moves_first_and_keeps_one_of_the_models() {
+        let mut rng = StdRng::seed_from_u64(4);
+        let mut table = table();
+        assert!(fight_moves(&table.sheet, &table.combat).is_empty());
+        start(&mut table, r#"["Goblin", "Goblin", "Wolf"]"#, &mut rng);
+        let moves: Vec<String> = fight_moves(&table.sheet, &table.combat)
+            .iter()
+            .map(|m| m.description().as_str().to_owned())
+            .collect();
+        let standing: Vec<String> = table
+            .combat
+            .current()
+            .unwrap()
+            .standing()
+            .map(|f| f.label().to_string())
+            .collect();
+        assert!(
+            moves[0].starts_with(&format!("Attack {} with your ", standing[0])),
+            "{moves:?}"
+        );
+        assert!(moves.iter().any(|m| m.starts_with("Dodge")));
+        assert!(moves.iter().any(|m| m == "Try to get away"));
+        let model = ActionList::parse_json(
+            r#"[{"id": "shout", "description": "Shout for the guards"},
+                {"id": "run", "description": "Run for the door"}]"#,
+        )
+        .unwrap()
+        .actions;
+        let offered = with_fight_moves(model, &table.sheet, &table.combat);
+        assert_eq!(offered.len(), ActionList::MAX_ACTIONS);
+        assert_eq!(offered.actions().last().unwrap().id().as_str(), "shout");
+    }
+
+    #[test]
+    fn the_players_turn_is_the_rules_and_a_potion_heals_only_the_hurt() {
+        let mut rng = StdRng::seed_from_u64(9);
+        let mut table = table();
+        assert!(
+            fight_turn(None, &mut table, &mut rng).is_none(),
+            "no fight, no turn"
+        );
+        start(&mut table, r#"["Goblin"]"#, &mut rng);
+        let potion = table
+            .sheet
+            .inventory()
+            .items()
+            .iter()
+            .find(|i| matches!(i.kind(), ItemKind::Consumable(_)))
+            .map(|i| i.slug().clone())
+            .expect("the rogue carries a potion");
+        // At full hit points the potion cannot be used: the turn is spent, the potion kept.
+        let full = table.sheet.hit_points().current() == table.sheet.hit_points().max();
+        let used = FightMove::Use {
+            item: potion.clone(),
+        };
+        let turn = fight_turn(Some(&used), &mut table, &mut rng).expect("a fight turn");
+        let ruled = turn
+            .events
+            .iter()
+            .any(|e| matches!(e, TurnEvent::Ruled { .. }));
+        assert_eq!(ruled, !full);
+        assert!(matches!(turn.events.last(), Some(TurnEvent::Fought { .. })));
+        assert!(
+            turn.line.starts_with("The rules resolved:"),
+            "{}",
+            turn.line
+        );
+    }
+
+    #[test]
+    fn hit_points_and_attack_rolls_are_not_the_models_in_a_fight() {
+        let mut rng = StdRng::seed_from_u64(2);
+        let mut table = table();
+        let attack = ToolCall {
+            id: "c2".into(),
+            name: "roll_dice".into(),
+            arguments: r#"{"dice": "1d20+4", "reason": "Goblin attack"}"#.into(),
+        };
+        let refused = parse_call(&attack).unwrap_err();
+        assert!(
+            refused.reason.contains("start_encounter"),
+            "{}",
+            refused.reason
+        );
+        assert!(start(&mut table, r#"["Snorlax"]"#, &mut rng).contains("challenge rating"));
+        let hag = crate::gm::tools::foe_spec("Bog hag (CR 2)").unwrap();
+        assert_eq!(hag.challenge, Some("2".parse().unwrap()));
+        let result = start(&mut table, r#"["Goblin"]"#, &mut rng);
+        assert!(
+            result.starts_with("The rules resolved:\nInitiative:"),
+            "{result}"
+        );
+        assert!(
+            table.combat.is_running(),
+            "this seed leaves the rogue up: {result}"
+        );
+        let again = start(&mut table, r#"["Goblin"]"#, &mut rng);
+        assert!(again.contains("already on"), "{again}");
+        let hurt = ToolCall {
+            id: "c3".into(),
+            name: "update_character".into(),
+            arguments: r#"{"hpChange": -4}"#.into(),
+        };
+        let command = parse_call(&hurt).unwrap();
+        let refused = execute(command, &mut table, &mut rng).unwrap_err();
+        assert!(refused.contains("fight is under way"), "{refused}");
+    }
+
+    #[test]
+    fn a_failed_roll_meets_the_creature_the_scene_names() {
+        let mut rng = StdRng::seed_from_u64(1);
+        let mut table = table();
+        assert!(named_creature("Two GIANT spiders drop from the web.")
+            .is_some_and(|n| n.as_str() == "Giant Spider"));
+        assert!(named_creature("The goblins laugh.").is_some_and(|n| n.as_str() == "Goblin"));
+        assert!(named_creature("A massive door.").is_none());
+        let scene = "A wolf circles the fire.";
+        assert!(fight_from_failure(false, scene, &mut table, &mut rng).is_none());
+        let started = fight_from_failure(true, scene, &mut table, &mut rng).expect("a fight");
+        assert!(table.combat.is_running() || started.line.contains("The fight is over"));
+        assert!(
+            fight_from_failure(true, scene, &mut table, &mut rng).is_none(),
+            "one at a time"
+        );
+    }
 }

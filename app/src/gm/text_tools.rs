@@ -332,7 +332,7 @@ mod tests {
     #[tokio::test]
     async fn a_text_tool_roll_in_a_scripted_reply_is_parsed() {
         let llm = TextTools::new(ScriptedLlm::from_steps(vec![Step::text(
-            "The goblin swings! <tool name=\"roll_dice\">{\"dice\": \"1d20+3\", \"reason\": \"Goblin attack\"}</tool>",
+            "The roof groans! <tool name=\"roll_dice\">{\"dice\": \"1d20+3\", \"reason\": \"Falling rocks\"}</tool>",
         )]));
         let request = LlmRequest {
             messages: vec![Message::user("I wait.")],
@@ -340,7 +340,7 @@ mod tests {
             ..LlmRequest::default()
         };
         let reply = llm.complete(request).await.unwrap();
-        assert_eq!(reply.text, "The goblin swings! ");
+        assert_eq!(reply.text, "The roof groans! ");
         assert_eq!(reply.finish_reason, FinishReason::ToolCalls);
         assert_eq!(reply.tool_calls[0].name, "roll_dice");
         let command = crate::gm::tools::parse_call(&reply.tool_calls[0]).unwrap();

@@ -1,16 +1,19 @@
 //! What the player changes from the character panel themselves: dropping an item, using a
 //! consumable (its dice rolled by the rules), equipping or putting away a weapon, armour or
 //! shield. The rules apply each as an event of the current turn (the game master sees it from
-//! its next request); what the rules refuse is an error that changes nothing.
+//! its next request); what the rules refuse is an error that changes nothing. In a fight, using
+//! a consumable takes the player's turn: the foes act, by the rules, before the panel answers.
 
-use rand::Rng;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 
 use super::{Game, ServiceError};
 use crate::campaign::event::CampaignEvent;
 use crate::campaign::present::sheet_view;
 use crate::campaign::turn_event::TurnEvent;
-use crate::campaign::view::{StoryEntry, TurnUpdate};
+use crate::campaign::view::TurnUpdate;
 use crate::campaign::{CampaignId, PlayerId};
+use crate::game::fight::FightStep;
 use crate::game::{CharacterSheet, DeltaError, Slug, StateDelta};
 
 /// Why an item left the sheet, in the ledger.
@@ -59,13 +62,21 @@ impl Game<'_> {
         slug: &Slug,
         now: i64,
     ) -> Result<Vec<TurnUpdate>, ServiceError> {
-        self.rule(owner, id, now, DROPPED, |sheet| Ok(drop_delta(sheet, slug)))
-            .await
+        self.rule(
+            owner,
+            id,
+            now,
+            DROPPED,
+            |sheet| Ok(drop_delta(sheet, slug)),
+            None,
+        )
+        .await
     }
 
-    /// Uses one of the carried consumable `slug`, its dice rolled with `rng`. Gear, weapons,
-    /// armour, an item not carried, healing at full hit points or a cure for a condition the
-    /// character does not have are refused, and nothing changes.
+    /// Uses one of the carried consumable `slug`, its dice rolled with `rng`; in a fight, that
+    /// is the player's turn and the foes act. Gear, weapons, armour, an item not carried,
+    /// healing at full hit points or a cure for a condition the character does not have are
+    /// refused, and nothing changes.
     pub async fn use_item<R: Rng + ?Sized>(
         &self,
         owner: &PlayerId,
@@ -74,9 +85,18 @@ impl Game<'_> {
         now: i64,
         rng: &mut R,
     ) -> Result<Vec<TurnUpdate>, ServiceError> {
-        self.rule(owner, id, now, USED, |sheet| {
-            StateDelta::use_item(sheet, slug, rng)
-        })
+        // Two dice of their own: the item's, and the fight's if one is under way.
+        let mut item_dice = StdRng::seed_from_u64(rng.random());
+        let mut fight_dice = StdRng::seed_from_u64(rng.random());
+        let mut face = |sides: u16| fight_dice.random_range(1..=sides);
+        self.rule(
+            owner,
+            id,
+            now,
+            USED,
+            |sheet| StateDelta::use_item(sheet, slug, &mut item_dice),
+            Some(&mut face),
+        )
         .await
     }
 
@@ -91,13 +111,22 @@ impl Game<'_> {
         now: i64,
     ) -> Result<Vec<TurnUpdate>, ServiceError> {
         let cause = if equip { EQUIPPED } else { UNEQUIPPED };
-        self.rule(owner, id, now, cause, |_| Ok(equip_delta(slug, equip)))
-            .await
+        self.rule(
+            owner,
+            id,
+            now,
+            cause,
+            |_| Ok(equip_delta(slug, equip)),
+            None,
+        )
+        .await
     }
 
     /// Applies the delta `rule` makes from the current sheet, under the campaign's lease, as
-    /// one `Ruled` event for `cause`; the new character panel and the story's chip. A delta the
-    /// rules refuse, or one that changes nothing, is an error and nothing is stored.
+    /// one `Ruled` event for `cause`; with `turn` (dice for the fight) and a fight under way,
+    /// that is the player's turn and the foes act. What the player sees change: the character
+    /// panel, the tracker and the story's new entries. A delta the rules refuse, or one that
+    /// changes nothing, is an error and nothing is stored.
     async fn rule(
         &self,
         owner: &PlayerId,
@@ -105,6 +134,7 @@ impl Game<'_> {
         now: i64,
         cause: &str,
         rule: impl FnOnce(&CharacterSheet) -> Result<StateDelta, DeltaError>,
+        turn: Option<&mut (dyn FnMut(u16) -> u16 + Send)>,
     ) -> Result<Vec<TurnUpdate>, ServiceError> {
         let _running = self.lease(owner, id).await?;
         let loaded = self.current(owner, id).await?;
@@ -116,21 +146,39 @@ impl Game<'_> {
             // Equipping what is already equipped: nothing to record.
             return Err(ServiceError::invalid("item", NOTHING_CHANGES));
         }
-        let labels = changes.labels();
-        let events = vec![CampaignEvent::Turn(TurnEvent::Ruled {
+        let mut events = vec![CampaignEvent::Turn(TurnEvent::Ruled {
             cause: cause.to_owned(),
             deltas,
             changes,
         })];
+        if let (Some(face), true) = (turn, loaded.state.combat.is_running()) {
+            let mut combat = loaded.state.combat.clone();
+            let record = FightStep::Pass
+                .play(&mut combat, &sheet, face)
+                .map_err(|error| ServiceError::invalid("fight", error))?;
+            let changes = StateDelta::apply_all(&record.deltas(), &mut sheet).map_err(invalid)?;
+            events.push(CampaignEvent::Turn(TurnEvent::Fought { record, changes }));
+        }
+        let shown_from = loaded.state.story_len;
         let after = self.append(owner, id, loaded, events, None, now).await?;
-        Ok(vec![
+        let mut updates = vec![
             TurnUpdate::Sheet {
                 sheet: sheet_view(&after.state.sheet),
             },
-            TurnUpdate::Entry {
-                index: after.state.story_len.saturating_sub(1),
-                entry: StoryEntry::Changes { labels },
+            TurnUpdate::Encounter {
+                encounter: after.state.encounter_view(),
             },
-        ])
+        ];
+        let added = after.state.story_len.saturating_sub(shown_from);
+        let (start, story) = self
+            .store
+            .story(owner, id, after.state.story_len, added)
+            .await?;
+        updates.extend(
+            (start..)
+                .zip(story)
+                .map(|(index, entry)| TurnUpdate::Entry { index, entry }),
+        );
+        Ok(updates)
     }
 }

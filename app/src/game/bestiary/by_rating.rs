@@ -3,9 +3,13 @@
 //! damage per round), so the model never writes a number.
 //!
 //! The guideline gives ranges; a made foe takes the low end of the hit point range and the middle
-//! of the damage range, in one generic attack (`strike`, bludgeoning). Its hit dice are d8s (d10s,
-//! d12s or d20s when more than 100 d8s would be needed) plus a constant, averaging exactly its hit
-//! points; its damage dice are d6s (larger dice past 50) plus a constant, averaging its damage.
+//! of the damage range, in one generic attack (`strike`, bludgeoning). At low ratings the
+//! guideline runs far above the SRD's own creatures (36 hit points at CR 1/4, where the
+//! bestiary's have 4 to 22): there the figures follow the bestiary instead (see `TABLE`).
+//!
+//! A made foe's hit dice are d8s (d10s, d12s or d20s when more than 100 d8s would be needed) plus
+//! a constant, averaging exactly its hit points; its damage dice are d6s (larger dice past 50)
+//! plus a constant, averaging its damage.
 
 use super::challenge::ChallengeRating;
 use super::creature::{
@@ -21,7 +25,7 @@ use crate::game::dice::{DiceExpr, MAX_DICE_PER_TERM};
 pub struct RatingStatistics {
     /// Armour class.
     pub armor_class: u8,
-    /// The low end of the hit point range.
+    /// Hit points: the low end of the guideline's range, or at low ratings the bestiary's.
     pub hit_points: u16,
     /// Attack bonus.
     pub to_hit: i8,
@@ -31,24 +35,32 @@ pub struct RatingStatistics {
     pub damage_high: u16,
 }
 
-/// `(AC, lowest HP, attack bonus, damage low, damage high)` for CR 0, 1/8, 1/4, 1/2, 1..=30.
+/// `(AC, HP, attack bonus, damage low, damage high)` for CR 0, 1/8, 1/4, 1/2, 1..=30: the
+/// guideline's, with its lowest hit points, except where it runs above the SRD creatures of
+/// `creatures.json` (median HP 4, 8, 11, 19, 30 at CR 0 to 1; 58, 52 at CR 2, 3; 94.5 at CR 5):
+/// - hit points: the bestiary's median up to CR 1, then 15 more a rating to 90 at CR 5 (the
+///   medians of CR 2 and 3 cross: a made foe must grow with its rating), then 20 more a rating
+///   until they meet the guideline's low end at CR 13 (the bestiary's one CR 8 creature has 136);
+/// - armour class 12 at CR 0 (the bestiary's have 11 or 12; the guideline says 13 or lower);
+/// - attack bonus the bestiary's median up to CR 3 (+2 at CR 0, +4 from CR 1/4, +5 from CR 2),
+///   where the guideline's +3 falls outside the bestiary's range at CR 0 and CR 2.
 const TABLE: [(u8, u16, i8, u16, u16); ChallengeRating::COUNT] = [
-    (13, 1, 3, 0, 1),
-    (13, 7, 3, 2, 3),
-    (13, 36, 3, 4, 5),
-    (13, 50, 3, 6, 8),
-    (13, 71, 3, 9, 14),
-    (13, 86, 3, 15, 20),
-    (13, 101, 4, 21, 26),
-    (14, 116, 5, 27, 32),
-    (15, 131, 6, 33, 38),
-    (15, 146, 6, 39, 44),
-    (15, 161, 6, 45, 50),
-    (16, 176, 7, 51, 56),
-    (16, 191, 7, 57, 62),
-    (17, 206, 7, 63, 68),
-    (17, 221, 8, 69, 74),
-    (17, 236, 8, 75, 80),
+    (12, 4, 2, 0, 1),
+    (13, 8, 3, 2, 3),
+    (13, 11, 4, 4, 5),
+    (13, 19, 4, 6, 8),
+    (13, 30, 4, 9, 14),
+    (13, 45, 5, 15, 20),
+    (13, 60, 5, 21, 26),
+    (14, 75, 5, 27, 32),
+    (15, 90, 6, 33, 38),
+    (15, 110, 6, 39, 44),
+    (15, 130, 6, 45, 50),
+    (16, 150, 7, 51, 56),
+    (16, 170, 7, 57, 62),
+    (17, 190, 7, 63, 68),
+    (17, 210, 8, 69, 74),
+    (17, 230, 8, 75, 80),
     (18, 251, 8, 81, 86),
     (18, 266, 8, 87, 92),
     (18, 281, 8, 93, 98),
@@ -122,10 +134,10 @@ fn dice_averaging(target: u16, sides: &[u32], max_dice: u8) -> DiceExpr {
 }
 
 impl Creature {
-    /// A creature the bestiary lacks, its figures derived from `challenge` alone: the guideline
-    /// armour class, attack bonus and hit points, one attack dealing the rating's damage per
-    /// round, speed 30 ft, ability modifiers of +0 except STR and DEX (the attack bonus less the
-    /// proficiency bonus). Fails only on a bad name.
+    /// A creature the bestiary lacks, its figures derived from `challenge` alone: the rating's
+    /// armour class, attack bonus and hit points (`TABLE`), one attack dealing the rating's
+    /// damage per round, speed 30 ft, ability modifiers of +0 except STR and DEX (the attack
+    /// bonus less the proficiency bonus). Fails only on a bad name.
     pub fn from_rating(name: &str, challenge: ChallengeRating) -> Result<Creature, CreatureError> {
         let stats = challenge.statistics();
         let physical = stats.to_hit - challenge.proficiency_bonus();
@@ -150,6 +162,7 @@ impl Creature {
 mod tests {
     use super::*;
     use crate::game::bestiary::damage::average;
+    use crate::game::bestiary::Bestiary;
 
     fn cr(text: &str) -> ChallengeRating {
         text.parse().unwrap()
@@ -160,14 +173,14 @@ mod tests {
         let foe = Creature::from_rating("Cave Lurker", cr("1")).unwrap();
         assert_eq!(foe.name().as_str(), "Cave Lurker");
         assert_eq!(foe.armor_class().value(), 13);
-        assert_eq!(foe.hit_points(), 71);
+        assert_eq!(foe.hit_points(), 30);
         assert_eq!(foe.xp(), 200);
         let [attack] = foe.attacks() else {
             panic!("one attack")
         };
-        assert_eq!(attack.to_hit(), 3);
+        assert_eq!(attack.to_hit(), 4);
         assert_eq!(attack.damage().average(), 11);
-        assert_eq!(foe.abilities().get(crate::game::Attribute::Dexterity), 1);
+        assert_eq!(foe.abilities().get(crate::game::Attribute::Dexterity), 2);
         let big = Creature::from_rating("Tarrasque-ish", ChallengeRating::MAX).unwrap();
         assert_eq!((big.armor_class().value(), big.hit_points()), (19, 806));
         assert_eq!(big.attacks()[0].to_hit(), 14);
@@ -196,6 +209,56 @@ mod tests {
             let json = serde_json::to_string(&foe).unwrap();
             assert_eq!(serde_json::from_str::<Creature>(&json).unwrap(), foe);
         }
+    }
+
+    /// The lowest and highest of `figure` over the bestiary's creatures of `challenge` that have
+    /// it, if any.
+    fn bestiary_range(
+        challenge: ChallengeRating,
+        figure: impl Fn(&Creature) -> Option<i32>,
+    ) -> Option<(i32, i32)> {
+        let figures: Vec<i32> = Bestiary::srd()
+            .creatures()
+            .iter()
+            .filter(|creature| creature.challenge() == challenge)
+            .filter_map(figure)
+            .collect();
+        Some((*figures.iter().min()?, *figures.iter().max()?))
+    }
+
+    #[test]
+    fn a_made_low_rating_foe_lies_within_the_bestiary_of_its_rating() {
+        let best_to_hit = |c: &Creature| c.attacks().iter().map(|a| i32::from(a.to_hit())).max();
+        let mut compared = Vec::new();
+        for challenge in ChallengeRating::all().filter(|c| c.value() <= 5.0) {
+            // The bestiary has no creature of CR 4: nothing to compare that rating with (the
+            // table climbs evenly from CR 3 to CR 5, both compared).
+            let Some((low, high)) = bestiary_range(challenge, |c| Some(c.hit_points().into()))
+            else {
+                continue;
+            };
+            let foe = Creature::from_rating("Thing", challenge).unwrap();
+            let hp = i32::from(foe.hit_points());
+            assert!(
+                (low..=high).contains(&hp),
+                "CR {challenge}: {hp} HP, not {low}..={high}"
+            );
+            let (low, high) =
+                bestiary_range(challenge, |c| Some(c.armor_class().value().into())).unwrap();
+            let ac = i32::from(foe.armor_class().value());
+            assert!(
+                (low..=high).contains(&ac),
+                "CR {challenge}: AC {ac}, not {low}..={high}"
+            );
+            let (low, high) = bestiary_range(challenge, best_to_hit).unwrap();
+            let to_hit = i32::from(foe.attacks()[0].to_hit());
+            assert!(
+                (low..=high).contains(&to_hit),
+                "CR {challenge}: +{to_hit}, not {low}..={high}"
+            );
+            compared.push(challenge.to_string());
+        }
+        assert_eq!(compared, ["0", "1/8", "1/4", "1/2", "1", "2", "3", "5"]);
     }
 
     #[test]

@@ -8,8 +8,9 @@
 //! fire); damage a saving throw could halve is left out, as the hero makes no saves in a fight.
 //!
 //! A foe the bestiary lacks comes from [`Creature::from_rating`]: a name and a challenge rating,
-//! its numbers from the guideline statistics for that rating. Neither way lets the model write a
-//! foe's armour class, hit points or attack bonus.
+//! its numbers from the statistics for that rating (the guideline's, and the bestiary's own at
+//! low ratings, where the guideline runs high). Neither way lets the model write a foe's armour
+//! class, hit points or attack bonus.
 
 mod by_rating;
 mod challenge;
