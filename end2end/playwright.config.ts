@@ -13,6 +13,9 @@ const depthURL = `http://127.0.0.1:${depthPort}`;
 const csrPort = Number(process.env.E2E_CSR_PORT ?? port + 2);
 const csrGamePort = Number(process.env.E2E_CSR_GAME_PORT ?? port + 3);
 const csrURL = `http://127.0.0.1:${csrPort}`;
+// A whole fight plays against a scenario of its own (seeded dice), on a server of its own.
+const fightPort = Number(process.env.E2E_FIGHT_PORT ?? port + 4);
+const fightURL = `http://127.0.0.1:${fightPort}`;
 // `cargo leptos end-to-end --release` builds into $CARGO_TARGET_DIR when it is set.
 const targetDir = process.env.CARGO_TARGET_DIR ?? "../target";
 const serverBin = process.env.DICEBOUND_SERVER_BIN ?? `${targetDir}/release/server`;
@@ -48,14 +51,16 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "game", testIgnore: /(depth|csr)\.spec\.ts/ },
+    { name: "game", testIgnore: /(depth|csr|fight)\.spec\.ts/ },
     { name: "depth", testMatch: /depth\.spec\.ts/, use: { baseURL: depthURL } },
     { name: "csr", testMatch: /csr\.spec\.ts/, use: { baseURL: csrURL } },
+    { name: "fight", testMatch: /fight\.spec\.ts/, use: { baseURL: fightURL } },
   ],
   webServer: [
     server(port, "scenario.json", "e2e.db"),
     server(depthPort, "depth.json", "depth.db"),
     server(csrGamePort, "scenario.json", "csr.db"),
+    server(fightPort, "fight.json", "fight.db"),
     {
       command: "node csr-server.mjs",
       url: `${csrURL}/`,

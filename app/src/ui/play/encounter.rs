@@ -25,9 +25,12 @@ fn Tracker(encounter: EncounterView) -> impl IntoView {
     let turn = encounter.turn;
     view! {
         <section class="encounter panel" data-testid="encounter" aria-labelledby="encounter-title">
-            <h2 id="encounter-title">
-                "Fight " <span class="round" data-testid="round">{format!("Round {}", encounter.round)}</span>
-            </h2>
+            <div class="encounter-head">
+                <h2 id="encounter-title">
+                    "Fight " <span class="round" data-testid="round">{format!("Round {}", encounter.round)}</span>
+                </h2>
+                <span class="order-note">"in initiative order"</span>
+            </div>
             <ol class="fighters" aria-label="Initiative order">
                 {encounter
                     .order
@@ -66,47 +69,18 @@ fn Fighter(fighter: FighterView, acting: bool) -> impl IntoView {
     }
 }
 
-/// A fighter's hit points: a bar (a meter to assistive technology) and "cur/max HP".
+/// A fighter's hit points: a meter (no inline style, which the page's content security policy
+/// forbids; under half is its low part, shown red) and "cur/max HP".
 #[component]
 fn HitPoints(name: String, hp: (u16, u16)) -> impl IntoView {
     let (current, max) = hp;
-    let percent = filled(current, max);
-    let class = match percent {
-        0 => "fighter-hp-fill empty",
-        1..=50 => "fighter-hp-fill bloodied",
-        _ => "fighter-hp-fill",
-    };
+    let top = max.max(1);
     view! {
         <span class="fighter-hp">
-            <span class="fighter-hp-bar" role="meter" aria-label=format!("{name}: hit points")
-                aria-valuemin="0" aria-valuemax=max aria-valuenow=current
-                aria-valuetext=format!("{current} of {max}") data-testid="fighter-hp-bar">
-                <span class=class style=format!("width: {percent}%")></span>
-            </span>
+            <meter class="fighter-hp-bar" min="0" max=top value=current low=f64::from(top) / 2.0
+                high=top optimum=top aria-label=format!("{name}: hit points")
+                aria-valuetext=format!("{current} of {max}") data-testid="fighter-hp-bar"></meter>
             <span class="fighter-hp-text" data-testid="fighter-hp">{format!("{current}/{max} HP")}</span>
         </span>
-    }
-}
-
-/// How full the bar is, in whole per cent (a fighter still standing shows at least a sliver).
-fn filled(current: u16, max: u16) -> u32 {
-    if max == 0 || current == 0 {
-        return 0;
-    }
-    (u32::from(current.min(max)) * 100 / u32::from(max)).max(1)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::filled;
-
-    #[test]
-    fn the_bar_fills_by_the_share_of_hit_points_left() {
-        assert_eq!(filled(9, 9), 100);
-        assert_eq!(filled(4, 9), 44);
-        assert_eq!(filled(0, 7), 0);
-        assert_eq!(filled(1, 300), 1);
-        assert_eq!(filled(12, 9), 100);
-        assert_eq!(filled(0, 0), 0);
     }
 }

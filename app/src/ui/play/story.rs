@@ -202,7 +202,10 @@ mod tests {
         assert_eq!(split_against(check).1.as_deref(), Some("vs DC 12"));
         assert_eq!(split_against(check).2, ": failure");
         let oracle = "Oracle: Is it raining? (likely, 75%) d100 [12]: yes";
-        assert_eq!(split_against(oracle), (oracle.to_owned(), None, String::new()));
+        assert_eq!(
+            split_against(oracle),
+            (oracle.to_owned(), None, String::new())
+        );
         assert_eq!(split_against("ends vs AC 9").1.as_deref(), Some("vs AC 9"));
         assert_eq!(split_against("vs AC x").1, None);
     }
