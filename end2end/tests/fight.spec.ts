@@ -143,6 +143,7 @@ test("the last foe falls: the experience is awarded and the tracker goes", async
   );
   await expect(story().locator(".chip").last()).toHaveText("+50 XP");
   await expect(page.getByTestId("xp")).toHaveText("XP 50 / 300 for level 2");
+  await expect(story()).toContainText("the cellar falls quiet but for the rain");
   await expect(tracker()).toHaveCount(0);
   await settled();
   await expect(page.getByRole("button", { name: /^Attack Goblin/ })).toHaveCount(0);
