@@ -75,6 +75,11 @@ fn ledger(log: &[app::campaign::event::StoredEvent]) -> Vec<String> {
                 effect: Some(effect),
                 ..
             }) => Some(format!("turn {}: {tool}: {}", stored.turn, line(effect))),
+            CampaignEvent::Turn(TurnEvent::Fought { record, .. }) => Some(format!(
+                "turn {}: the fight: {}",
+                stored.turn,
+                record.exchange.describe()
+            )),
             _ => None,
         })
         .collect()
@@ -90,5 +95,6 @@ fn line(effect: &ToolEffect) -> String {
         ToolEffect::Asked { reading } => reading.describe(),
         ToolEffect::Aside { message } => format!("to the player: {message}"),
         ToolEffect::Mapped { record } => format!("on the map: {}", record.place.as_str()),
+        ToolEffect::Fought { record, .. } => record.exchange.describe(),
     }
 }
