@@ -1,7 +1,8 @@
 //! The player's side of a fight: the moves the rules offer while one is under way (attack a
 //! foe with a carried weapon, dodge, flee, drink a potion), the player's turn played by the
 //! rules before the narrator writes a word, and — for a model that gets no tools — a fight the
-//! rules start themselves when a failed roll meets a creature the scene names.
+//! rules start themselves when a failed roll, or a move that picks a fight, meets a creature the
+//! scene names.
 
 use rand::Rng;
 
@@ -131,15 +132,32 @@ fn use_item<R: Rng + ?Sized>(item: &Slug, table: &mut ToolTable, rng: &mut R) ->
     })
 }
 
-/// For a model without tools: a fight the rules start when the player's roll failed and the
-/// move or the last scene names a creature of the bestiary (the longest name found).
-pub fn fight_from_failure<R: Rng + ?Sized>(
-    failed: bool,
+/// Words a move that picks a fight starts with.
+const ATTACK_VERBS: &[&str] = &[
+    "attack", "fight", "strike", "charge", "stab", "shoot", "hit",
+];
+
+/// Whether the player's move picks a fight (`Attack the goblin`, `I charge the wolves`).
+pub fn picks_a_fight(move_text: &str) -> bool {
+    let text = words(move_text);
+    let mut words = text.split(' ');
+    let first = match words.next() {
+        Some("i") => words.next(),
+        other => other,
+    };
+    first.is_some_and(|verb| ATTACK_VERBS.contains(&verb))
+}
+
+/// For a model without tools: a fight the rules start (`trigger`: the player's roll failed, or
+/// the move picks a fight) when the move or the last scene names a creature of the bestiary
+/// (the longest name found).
+pub fn fight_from_the_scene<R: Rng + ?Sized>(
+    trigger: bool,
     scene: &str,
     table: &mut ToolTable,
     rng: &mut R,
 ) -> Option<FightTurn> {
-    if !failed || table.combat.is_running() || table.sheet.vitality().is_dying() {
+    if !trigger || table.combat.is_running() || table.sheet.vitality().is_dying() {
         return None;
     }
     let name = named_creature(scene)?;
@@ -345,12 +363,14 @@ mod tests {
             .is_some_and(|n| n.as_str() == "Giant Spider"));
         assert!(named_creature("The goblins laugh.").is_some_and(|n| n.as_str() == "Goblin"));
         assert!(named_creature("A massive door.").is_none());
+        assert!(picks_a_fight("I attack the goblin!") && picks_a_fight("Charge the wolves"));
+        assert!(!picks_a_fight("Talk to the goblin") && !picks_a_fight("Look for a fight"));
         let scene = "A wolf circles the fire.";
-        assert!(fight_from_failure(false, scene, &mut table, &mut rng).is_none());
-        let started = fight_from_failure(true, scene, &mut table, &mut rng).expect("a fight");
+        assert!(fight_from_the_scene(false, scene, &mut table, &mut rng).is_none());
+        let started = fight_from_the_scene(true, scene, &mut table, &mut rng).expect("a fight");
         assert!(table.combat.is_running() || started.line.contains("The fight is over"));
         assert!(
-            fight_from_failure(true, scene, &mut table, &mut rng).is_none(),
+            fight_from_the_scene(true, scene, &mut table, &mut rng).is_none(),
             "one at a time"
         );
     }

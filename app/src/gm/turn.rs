@@ -11,7 +11,7 @@ use futures::StreamExt;
 use rand::Rng;
 
 use super::candidates::{candidate_moves, fallback_actions, with_rules_checks};
-use super::fight_turn::{fight_from_failure, fight_turn, with_fight_moves};
+use super::fight_turn::{fight_from_the_scene, fight_turn, picks_a_fight, with_fight_moves};
 use super::llm::{
     FinishReason, LlmChunk, LlmError, LlmPort, Message, Purpose, TokenUsage, ToolCall, ToolChoice,
 };
@@ -348,7 +348,8 @@ fn reported(usage: TokenUsage) -> Option<u32> {
 }
 
 /// The fight's part of the player's move: their turn in the fight under way, played by the
-/// rules, or — for a model without tools — a fight the rules start from a failed roll. The
+/// rules, or — for a model without tools — a fight the rules start from a failed roll or a
+/// move that picks one. The
 /// exchange's lines for the narrator, if there was one.
 fn fight_part<R: Rng + ?Sized>(
     player_move: &PlayerMove,
@@ -378,7 +379,8 @@ fn fight_part<R: Rng + ?Sized>(
     );
     let played = fight_turn(chosen, table, rng).or_else(|| {
         let no_tools = !settings.full_prompt;
-        fight_from_failure(failed && no_tools, &scene, table, rng)
+        let trigger = failed || picks_a_fight(move_text);
+        fight_from_the_scene(no_tools && trigger, &scene, table, rng)
     })?;
     for event in played.events {
         log.push(event);
