@@ -234,3 +234,64 @@ fn forged_damage(record: &mut Value) {
     let damage = record["exchange"]["damageToHero"].as_u64().unwrap();
     record["exchange"]["damageToHero"] = json!(damage + 1);
 }
+
+#[tokio::test]
+async fn a_potion_from_the_panel_in_a_fight_takes_the_turn_and_the_foes_act() {
+    let mut w = World::new().await;
+    let id = w.create().await;
+    // Fight until the hero is hurt with the fight still on.
+    let mut turn = 2;
+    let hurt = loop {
+        let before = w.game().load(&w.owner, &id, 2).await.unwrap();
+        let fighting = before.actions.iter().any(|a| a.id == "fight-1");
+        let id_chosen = if fighting { "fight-1" } else { "shout" };
+        w.play(
+            &id,
+            turn,
+            MoveInput::Action {
+                id: id_chosen.into(),
+            },
+        )
+        .await;
+        let view = w.game().load(&w.owner, &id, 2).await.unwrap();
+        if view.encounter.is_some() && view.sheet.hp < view.sheet.max_hp && view.sheet.hp > 0 {
+            break view;
+        }
+        turn += 1;
+        assert!(turn < 20, "this seed hurts the hero mid-fight");
+    };
+    let potion = hurt
+        .sheet
+        .inventory
+        .iter()
+        .find(|item| item.name == "Healing potion")
+        .expect("the fighter carries a potion")
+        .slug
+        .clone();
+    let slug = app::game::Slug::new(&potion).unwrap();
+    let mut rng = w.rng.clone();
+    let updates = w
+        .game()
+        .use_item(&w.owner, &id, &slug, 3, &mut rng)
+        .await
+        .unwrap();
+    let lines: Vec<String> = updates
+        .iter()
+        .filter_map(|update| match update {
+            app::campaign::view::TurnUpdate::Entry {
+                entry: app::campaign::view::StoryEntry::Roll { line, .. },
+                ..
+            } => Some(line.clone()),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("Goblin") && l.contains("vs AC")),
+        "the goblins took their turns: {lines:?}"
+    );
+    let rows = w.ledger(&id).await;
+    assert!(rows.iter().any(|row| matches!(row,
+        LedgerRow::Roll { reason, .. } if reason.contains("Used from the character panel"))));
+}
