@@ -295,3 +295,25 @@ async fn a_potion_from_the_panel_in_a_fight_takes_the_turn_and_the_foes_act() {
     assert!(rows.iter().any(|row| matches!(row,
         LedgerRow::Roll { reason, .. } if reason.contains("Used from the character panel"))));
 }
+
+#[tokio::test]
+async fn an_undone_swing_swings_the_same_when_chosen_again() {
+    let mut w = World::new().await;
+    let id = w.create().await;
+    w.play(&id, 2, MoveInput::Action { id: "shout".into() })
+        .await;
+    let attack = || MoveInput::Action {
+        id: "fight-1".into(),
+    };
+    w.play(&id, 3, attack()).await;
+    let first = w.ledger(&id).await;
+    w.game().undo(&w.owner, &id, 3, 3).await.unwrap();
+    // Other dice meanwhile: the server's RNG has moved on.
+    w.rng = StdRng::seed_from_u64(999);
+    w.play(&id, 3, attack()).await;
+    assert_eq!(
+        w.ledger(&id).await,
+        first,
+        "the same faces, the same exchange"
+    );
+}

@@ -100,10 +100,12 @@ pub struct FightTurn {
 }
 
 /// Plays the player's turn in the fight under way: the chosen move of the fight (an item used
-/// first), or for anything else a turn the fight does not resolve while the foes act. `None`
-/// with no fight under way, or when the rules refuse the move (the fight then waits).
+/// first), or for anything else a turn the fight does not resolve while the foes act; its dice
+/// show the `shown` faces first (the same move's, from before an undo or for a retelling).
+/// `None` with no fight under way, or when the rules refuse the move (the fight then waits).
 pub fn fight_turn<R: Rng + ?Sized>(
     chosen: Option<&FightMove>,
+    shown: &[u16],
     table: &mut ToolTable,
     rng: &mut R,
 ) -> Option<FightTurn> {
@@ -118,7 +120,7 @@ pub fn fight_turn<R: Rng + ?Sized>(
         }
     }
     let step = chosen.map_or(FightStep::Pass, FightMove::step);
-    play(step, table, rng, events)
+    play(step, shown, table, rng, events)
 }
 
 /// The carried consumable `item` used up by the rules, if it can be used now.
@@ -167,21 +169,26 @@ pub fn fight_from_the_scene<R: Rng + ?Sized>(
             challenge: None,
         }],
     };
-    play(step, table, rng, Vec::new())
+    play(step, &[], table, rng, Vec::new())
 }
 
-/// Plays `step` after `events`: the events with the fight's, and the narrator's line.
+/// Plays `step` after `events`, its dice showing the `shown` faces first: the events with the
+/// fight's, and the narrator's line.
 fn play<R: Rng + ?Sized>(
     step: FightStep,
+    shown: &[u16],
     table: &mut ToolTable,
     rng: &mut R,
     mut events: Vec<TurnEvent>,
 ) -> Option<FightTurn> {
-    let record = step
-        .play(&mut table.combat, &table.sheet, &mut |sides| {
-            rng.random_range(1..=sides)
-        })
-        .ok()?;
+    let mut shown = shown.iter().copied();
+    let mut face = |sides: u16| {
+        shown
+            .next()
+            .filter(|face| (1..=sides).contains(face))
+            .unwrap_or_else(|| rng.random_range(1..=sides))
+    };
+    let record = step.play(&mut table.combat, &table.sheet, &mut face).ok()?;
     let changes = StateDelta::apply_all(&record.deltas(), &mut table.sheet).ok()?;
     let line = fight_result(&record, &table.combat);
     events.push(TurnEvent::Fought { record, changes });
@@ -285,7 +292,7 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(9);
         let mut table = table();
         assert!(
-            fight_turn(None, &mut table, &mut rng).is_none(),
+            fight_turn(None, &[], &mut table, &mut rng).is_none(),
             "no fight, no turn"
         );
         start(&mut table, r#"["Goblin"]"#, &mut rng);
@@ -302,7 +309,7 @@ mod tests {
         let used = FightMove::Use {
             item: potion.clone(),
         };
-        let turn = fight_turn(Some(&used), &mut table, &mut rng).expect("a fight turn");
+        let turn = fight_turn(Some(&used), &[], &mut table, &mut rng).expect("a fight turn");
         let ruled = turn
             .events
             .iter()

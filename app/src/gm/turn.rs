@@ -99,6 +99,9 @@ pub struct Retelling {
     pub player_roll: Option<(String, Resolution)>,
     /// The narrator's rolls, in the order they were made.
     pub rolls: Vec<Roll>,
+    /// The faces of the player's step in a fight, in the order rolled (the step, played again
+    /// from the same state, shows the same dice).
+    pub fight_faces: Vec<u16>,
 }
 
 /// What the narrator is asked for the opening scene; for a very small model (no `full`
@@ -360,9 +363,9 @@ fn fight_part<R: Rng + ?Sized>(
     rng: &mut R,
     log: &mut EventLog<'_>,
 ) -> Option<String> {
-    let inner = match player_move {
-        PlayerMove::Retold(inner, _) => inner.as_ref(),
-        other => other,
+    let (inner, faces) = match player_move {
+        PlayerMove::Retold(inner, retelling) => (inner.as_ref(), retelling.fight_faces.as_slice()),
+        other => (other, &[][..]),
     };
     let chosen = match inner {
         PlayerMove::Opening(_) => return None,
@@ -377,7 +380,7 @@ fn fight_part<R: Rng + ?Sized>(
         "{move_text}\n{}",
         quality::last_scene(state).unwrap_or_default()
     );
-    let played = fight_turn(chosen, table, rng).or_else(|| {
+    let played = fight_turn(chosen, faces, table, rng).or_else(|| {
         let no_tools = !settings.full_prompt;
         let trigger = failed || picks_a_fight(move_text);
         fight_from_the_scene(no_tools && trigger, &scene, table, rng)
