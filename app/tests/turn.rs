@@ -64,43 +64,45 @@ fn tool_results_seen(llm: &ScriptedLlm) -> Vec<String> {
 }
 
 #[tokio::test]
-async fn an_npc_attack_roll_is_rolled_by_the_server_and_its_result_reaches_the_model() {
+async fn an_npc_attack_is_the_rules_and_its_exchange_reaches_the_model() {
     let llm = ScriptedLlm::from_steps(vec![
         Step::call(
             "roll_dice",
             json!({"dice": "1d20+3", "reason": "Goblin attack"}),
         ),
-        Step::text("The goblin's blade glances off your shield."),
+        Step::call("start_encounter", json!({"foes": ["Goblin"]})),
+        Step::text("The goblin's blade flashes in the torchlight."),
     ]);
 
     let (result, _) = run(&llm, &sheet(), typed("I raise my shield")).await;
     let narration = result.unwrap();
 
-    let roll = narration.events.iter().find_map(|event| match event {
+    let seen = tool_results_seen(&llm);
+    assert!(
+        seen[0].starts_with("refused: attacks and their damage are the rules'"),
+        "{seen:?}"
+    );
+    let fought = narration.events.iter().find_map(|event| match event {
         TurnEvent::ToolResult {
-            effect: Some(ToolEffect::Rolled { reason, roll }),
+            effect: Some(ToolEffect::Fought { record, changes }),
             result,
             ..
-        } => Some((reason.clone(), roll.clone(), result.clone())),
+        } => Some((record.clone(), changes.clone(), result.clone())),
         _ => None,
     });
-    let (reason, roll, result) = roll.expect("a roll event");
-    assert_eq!(reason, "Goblin attack");
-    assert!((4..=23).contains(&roll.total()), "{}", roll.total());
+    let (record, changes, result) = fought.expect("the fight began");
     assert!(
-        result.starts_with("Rolled 1d20+3 for Goblin attack: ["),
+        result.starts_with("The rules resolved:\nInitiative:"),
         "{result}"
     );
-    assert_eq!(tool_results_seen(&llm), vec![result]);
+    assert_eq!(seen[1], result, "the model reads the exchange");
+    // Whatever the goblin did before the hero's turn is on the sheet, by the rules.
+    let damage = record.exchange.damage_to_hero;
     assert_eq!(
-        narration.text,
-        "The goblin's blade glances off your shield."
+        u32::from(sheet().hit_points().current() - narration.sheet.hit_points().current()),
+        damage.min(u32::from(sheet().hit_points().current()))
     );
-    assert_eq!(
-        narration.sheet,
-        sheet(),
-        "a roll changes nothing on the sheet"
-    );
+    assert_eq!(changes.is_empty(), damage == 0);
 }
 
 #[tokio::test]

@@ -77,6 +77,7 @@ impl World {
             journal: state.journal.entries().to_vec(),
             map: state.map.places().to_vec(),
             redoable: state.redoable,
+            encounter: state.encounter_view(),
         }
     }
 

@@ -1,10 +1,14 @@
 //! The bundled local game master: a real turn against the real `llama-server` and SmolLM2
-//! (installed by `scripts/setup-llm.sh`; a missing install fails here, it is never skipped),
-//! and the text-tools path through the real adapter against a scripted reply on the wire.
+//! (installed by `scripts/setup-llm.sh`; a missing install fails here, it is never skipped), a
+//! whole fight played with it (the rules start it and resolve every exchange, the model only
+//! narrates), and the text-tools path through the real adapter against a scripted reply on the
+//! wire.
 //!
 //! Against the real model only structure is asserted (a non-empty scene, a schema-valid action
 //! list, the process stopped), never content.
 
+#[path = "support/recorded_game.rs"]
+mod recorded_game;
 mod support;
 
 use std::time::Duration;
@@ -113,6 +117,43 @@ async fn the_bundled_model_plays_a_full_turn_and_stops_with_the_app() {
 
     bundled.stop().await;
     assert_gone(pid, &base_url).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bundled_model_plays_a_fight_to_its_end() {
+    let choice = LlmChoice::Local {
+        probe: Vec::new(),
+        bundled: installed(),
+    };
+    let mut provider = Provider::start(&choice, None)
+        .await
+        .unwrap_or_else(|error| panic!("the bundled model must start: {error}"));
+    let ledger = tokio::time::timeout(
+        Duration::from_secs(600),
+        recorded_game::play(provider.llm.as_ref(), &provider.gm),
+    )
+    .await
+    .expect("the fight finishes in bounded time")
+    .expect("every turn of it plays");
+    if let Some(bundled) = provider.bundled.take() {
+        bundled.stop().await;
+    }
+    let fight: Vec<&String> = ledger.iter().filter(|l| l.contains("the fight:")).collect();
+    assert!(
+        fight.first().is_some_and(|l| l.contains("Initiative:")),
+        "the rules started the fight: {ledger:#?}"
+    );
+    assert!(
+        fight.iter().any(|l| l.contains("vs AC")),
+        "attacks were rolled against armour: {ledger:#?}"
+    );
+    assert!(
+        fight
+            .last()
+            .is_some_and(|l| l.contains("The fight is over")),
+        "the fight ended within {} moves: {ledger:#?}",
+        recorded_game::MAX_FIGHT_MOVES
+    );
 }
 
 /// The bundled server's process has ended and nothing answers on its port.

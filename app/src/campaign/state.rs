@@ -9,7 +9,7 @@ use super::conversation::{Message, TokenUsage};
 use super::event::{CampaignEvent, StoredEvent};
 use super::markdown;
 use super::present::sheet_view;
-use super::timeline::{timeline, ShownRoll};
+use super::timeline::{timeline, ShownFight, ShownRoll};
 use super::turn_event::{ToolEffect, TurnEvent};
 use super::view::{ActionView, Roller, StoryEntry, TurnUpdate, Verdict};
 use crate::game::combat::Combat;
@@ -75,6 +75,9 @@ pub struct CampaignState {
     /// The player's rolls already shown for a move from this turn, in turns taken back since.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub shown_rolls: Vec<ShownRoll>,
+    /// The fight's dice already shown for a move from this turn, in turns taken back since.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shown_fights: Vec<ShownFight>,
     /// The fight under way, if any.
     #[serde(default, skip_serializing_if = "no_fight")]
     pub combat: Combat,
@@ -137,6 +140,7 @@ impl CampaignState {
             story_len: 0,
             redoable: 0,
             shown_rolls: Vec::new(),
+            shown_fights: Vec::new(),
             combat: Combat::default(),
         }
     }
@@ -159,6 +163,7 @@ impl CampaignState {
         state.usage += timeline.set_aside_usage;
         state.redoable = timeline.redoable;
         state.shown_rolls = timeline.shown_rolls;
+        state.shown_fights = timeline.shown_fights;
         Ok(Replay { state, story })
     }
 
@@ -172,6 +177,7 @@ impl CampaignState {
             // A new turn replaces whatever was undone.
             self.redoable = 0;
             self.shown_rolls.clear();
+            self.shown_fights.clear();
         }
         match &stored.event {
             CampaignEvent::Started { .. } => Err(ProjectionError::StartedTwice),

@@ -23,6 +23,9 @@ pub struct Timeline<'e> {
     /// The player's rolls already shown for a move from the latest turn in effect, in turns
     /// taken back since (see [`ShownRoll`]).
     pub shown_rolls: Vec<ShownRoll>,
+    /// The dice of the fight's steps already shown for a move from the latest turn in effect,
+    /// in turns taken back since (see [`ShownFight`]).
+    pub shown_fights: Vec<ShownFight>,
 }
 
 /// A player's roll shown for a move that was then taken back: the same choice made again from
@@ -35,6 +38,16 @@ pub struct ShownRoll {
     pub reason: String,
     /// The roll and its verdict.
     pub resolution: Resolution,
+}
+
+/// The dice of a fight's step shown for a move that was then taken back: the same choice made
+/// again from the same turn gets the same faces, so an undo does not buy another swing.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShownFight {
+    /// The chosen action's id, or [`DEATH_SAVE`] for a typed move.
+    pub key: String,
+    /// The faces its dice showed, in order.
+    pub faces: Vec<u16>,
 }
 
 /// What a move rolls under: its chosen action's id, or [`DEATH_SAVE`] for a typed move.
@@ -77,28 +90,44 @@ pub fn timeline(events: &[StoredEvent]) -> Timeline<'_> {
         set_aside += usage_of(waiting);
     }
     let latest = turns.last().and_then(|turn| turn.first()).copied();
+    let (shown_rolls, shown_fights) =
+        latest.map_or_else(Default::default, |start| shown_since(events, start));
     Timeline {
-        shown_rolls: latest.map_or_else(Vec::new, |start| shown_since(events, start)),
+        shown_rolls,
+        shown_fights,
         active: turns.into_iter().flatten().collect(),
         redoable: u32::try_from(undone.len()).unwrap_or(u32::MAX),
         set_aside_usage: set_aside,
     }
 }
 
-/// The player's rolls of the turn after `start`'s, logged after `start` (so from the same
-/// latest turn), the first for each move kept.
-fn shown_since(events: &[StoredEvent], start: &StoredEvent) -> Vec<ShownRoll> {
+/// The player's rolls and fight steps of the turn after `start`'s, logged after `start` (so
+/// from the same latest turn), the first for each move kept.
+fn shown_since(events: &[StoredEvent], start: &StoredEvent) -> (Vec<ShownRoll>, Vec<ShownFight>) {
     let next = start.turn.saturating_add(1);
     let from = events
         .iter()
         .position(|stored| std::ptr::eq(stored, start))
         .unwrap_or(events.len());
     let mut shown: Vec<ShownRoll> = Vec::new();
-    let mut key = None;
+    let mut fights: Vec<ShownFight> = Vec::new();
+    let (mut key, mut fight_key) = (None, None);
     for stored in events[from..].iter().filter(|stored| stored.turn == next) {
         match &stored.event {
             CampaignEvent::Turn(TurnEvent::Move { action_id, .. }) => {
                 key = Some(roll_key(action_id.as_deref()));
+                fight_key.clone_from(&key);
+            }
+            CampaignEvent::Turn(TurnEvent::Fought { record, .. }) => {
+                if let Some(key) = fight_key
+                    .take()
+                    .filter(|k| fights.iter().all(|s| &s.key != k))
+                {
+                    fights.push(ShownFight {
+                        key,
+                        faces: record.faces.clone(),
+                    });
+                }
             }
             CampaignEvent::Turn(TurnEvent::PlayerRoll {
                 reason, resolution, ..
@@ -114,7 +143,7 @@ fn shown_since(events: &[StoredEvent], start: &StoredEvent) -> Vec<ShownRoll> {
             _ => {}
         }
     }
-    shown
+    (shown, fights)
 }
 
 /// The tokens a turn's events record.

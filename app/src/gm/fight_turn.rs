@@ -1,7 +1,8 @@
 //! The player's side of a fight: the moves the rules offer while one is under way (attack a
 //! foe with a carried weapon, dodge, flee, drink a potion), the player's turn played by the
 //! rules before the narrator writes a word, and — for a model that gets no tools — a fight the
-//! rules start themselves when a failed roll meets a creature the scene names.
+//! rules start themselves when a failed roll, or a move that picks a fight, meets a creature the
+//! scene names.
 
 use rand::Rng;
 
@@ -99,10 +100,12 @@ pub struct FightTurn {
 }
 
 /// Plays the player's turn in the fight under way: the chosen move of the fight (an item used
-/// first), or for anything else a turn the fight does not resolve while the foes act. `None`
-/// with no fight under way, or when the rules refuse the move (the fight then waits).
+/// first), or for anything else a turn the fight does not resolve while the foes act; its dice
+/// show the `shown` faces first (the same move's, from before an undo or for a retelling).
+/// `None` with no fight under way, or when the rules refuse the move (the fight then waits).
 pub fn fight_turn<R: Rng + ?Sized>(
     chosen: Option<&FightMove>,
+    shown: &[u16],
     table: &mut ToolTable,
     rng: &mut R,
 ) -> Option<FightTurn> {
@@ -117,7 +120,7 @@ pub fn fight_turn<R: Rng + ?Sized>(
         }
     }
     let step = chosen.map_or(FightStep::Pass, FightMove::step);
-    play(step, table, rng, events)
+    play(step, shown, table, rng, events)
 }
 
 /// The carried consumable `item` used up by the rules, if it can be used now.
@@ -131,15 +134,32 @@ fn use_item<R: Rng + ?Sized>(item: &Slug, table: &mut ToolTable, rng: &mut R) ->
     })
 }
 
-/// For a model without tools: a fight the rules start when the player's roll failed and the
-/// move or the last scene names a creature of the bestiary (the longest name found).
-pub fn fight_from_failure<R: Rng + ?Sized>(
-    failed: bool,
+/// Words a move that picks a fight starts with.
+const ATTACK_VERBS: &[&str] = &[
+    "attack", "fight", "strike", "charge", "stab", "shoot", "hit",
+];
+
+/// Whether the player's move picks a fight (`Attack the goblin`, `I charge the wolves`).
+pub fn picks_a_fight(move_text: &str) -> bool {
+    let text = words(move_text);
+    let mut words = text.split(' ');
+    let first = match words.next() {
+        Some("i") => words.next(),
+        other => other,
+    };
+    first.is_some_and(|verb| ATTACK_VERBS.contains(&verb))
+}
+
+/// For a model without tools: a fight the rules start (`trigger`: the player's roll failed, or
+/// the move picks a fight) when the move or the last scene names a creature of the bestiary
+/// (the longest name found).
+pub fn fight_from_the_scene<R: Rng + ?Sized>(
+    trigger: bool,
     scene: &str,
     table: &mut ToolTable,
     rng: &mut R,
 ) -> Option<FightTurn> {
-    if !failed || table.combat.is_running() || table.sheet.vitality().is_dying() {
+    if !trigger || table.combat.is_running() || table.sheet.vitality().is_dying() {
         return None;
     }
     let name = named_creature(scene)?;
@@ -149,21 +169,26 @@ pub fn fight_from_failure<R: Rng + ?Sized>(
             challenge: None,
         }],
     };
-    play(step, table, rng, Vec::new())
+    play(step, &[], table, rng, Vec::new())
 }
 
-/// Plays `step` after `events`: the events with the fight's, and the narrator's line.
+/// Plays `step` after `events`, its dice showing the `shown` faces first: the events with the
+/// fight's, and the narrator's line.
 fn play<R: Rng + ?Sized>(
     step: FightStep,
+    shown: &[u16],
     table: &mut ToolTable,
     rng: &mut R,
     mut events: Vec<TurnEvent>,
 ) -> Option<FightTurn> {
-    let record = step
-        .play(&mut table.combat, &table.sheet, &mut |sides| {
-            rng.random_range(1..=sides)
-        })
-        .ok()?;
+    let mut shown = shown.iter().copied();
+    let mut face = |sides: u16| {
+        shown
+            .next()
+            .filter(|face| (1..=sides).contains(face))
+            .unwrap_or_else(|| rng.random_range(1..=sides))
+    };
+    let record = step.play(&mut table.combat, &table.sheet, &mut face).ok()?;
     let changes = StateDelta::apply_all(&record.deltas(), &mut table.sheet).ok()?;
     let line = fight_result(&record, &table.combat);
     events.push(TurnEvent::Fought { record, changes });
@@ -267,7 +292,7 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(9);
         let mut table = table();
         assert!(
-            fight_turn(None, &mut table, &mut rng).is_none(),
+            fight_turn(None, &[], &mut table, &mut rng).is_none(),
             "no fight, no turn"
         );
         start(&mut table, r#"["Goblin"]"#, &mut rng);
@@ -284,7 +309,7 @@ mod tests {
         let used = FightMove::Use {
             item: potion.clone(),
         };
-        let turn = fight_turn(Some(&used), &mut table, &mut rng).expect("a fight turn");
+        let turn = fight_turn(Some(&used), &[], &mut table, &mut rng).expect("a fight turn");
         let ruled = turn
             .events
             .iter()
@@ -345,12 +370,14 @@ mod tests {
             .is_some_and(|n| n.as_str() == "Giant Spider"));
         assert!(named_creature("The goblins laugh.").is_some_and(|n| n.as_str() == "Goblin"));
         assert!(named_creature("A massive door.").is_none());
+        assert!(picks_a_fight("I attack the goblin!") && picks_a_fight("Charge the wolves"));
+        assert!(!picks_a_fight("Talk to the goblin") && !picks_a_fight("Look for a fight"));
         let scene = "A wolf circles the fire.";
-        assert!(fight_from_failure(false, scene, &mut table, &mut rng).is_none());
-        let started = fight_from_failure(true, scene, &mut table, &mut rng).expect("a fight");
+        assert!(fight_from_the_scene(false, scene, &mut table, &mut rng).is_none());
+        let started = fight_from_the_scene(true, scene, &mut table, &mut rng).expect("a fight");
         assert!(table.combat.is_running() || started.line.contains("The fight is over"));
         assert!(
-            fight_from_failure(true, scene, &mut table, &mut rng).is_none(),
+            fight_from_the_scene(true, scene, &mut table, &mut rng).is_none(),
             "one at a time"
         );
     }

@@ -433,6 +433,14 @@ mod tests {
     use crate::game::text::{CharacterName, ClassName, LocationName};
     use crate::game::{CharacterSheet, JournalChange, JournalName, JournalNote, StateDelta};
 
+    #[test]
+    fn the_tool_list_stays_compact() {
+        // Every definition goes with every call: 1,939 tokens before the fight's two tools,
+        // 1,996 with them (the older tools' descriptions tightened to pay for most of them).
+        let cost = tools_tokens(&crate::gm::tools::definitions());
+        assert!(cost <= 2_000, "the tool list costs {cost} tokens");
+    }
+
     fn state() -> CampaignState {
         let sheet = CharacterSheet::new(
             CharacterName::new("Wren").unwrap(),

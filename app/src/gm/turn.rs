@@ -11,7 +11,7 @@ use futures::StreamExt;
 use rand::Rng;
 
 use super::candidates::{candidate_moves, fallback_actions, with_rules_checks};
-use super::fight_turn::{fight_from_failure, fight_turn, with_fight_moves};
+use super::fight_turn::{fight_from_the_scene, fight_turn, picks_a_fight, with_fight_moves};
 use super::llm::{
     FinishReason, LlmChunk, LlmError, LlmPort, Message, Purpose, TokenUsage, ToolCall, ToolChoice,
 };
@@ -99,6 +99,9 @@ pub struct Retelling {
     pub player_roll: Option<(String, Resolution)>,
     /// The narrator's rolls, in the order they were made.
     pub rolls: Vec<Roll>,
+    /// The faces of the player's step in a fight, in the order rolled (the step, played again
+    /// from the same state, shows the same dice).
+    pub fight_faces: Vec<u16>,
 }
 
 /// What the narrator is asked for the opening scene; for a very small model (no `full`
@@ -348,7 +351,8 @@ fn reported(usage: TokenUsage) -> Option<u32> {
 }
 
 /// The fight's part of the player's move: their turn in the fight under way, played by the
-/// rules, or — for a model without tools — a fight the rules start from a failed roll. The
+/// rules, or — for a model without tools — a fight the rules start from a failed roll or a
+/// move that picks one. The
 /// exchange's lines for the narrator, if there was one.
 fn fight_part<R: Rng + ?Sized>(
     player_move: &PlayerMove,
@@ -359,9 +363,9 @@ fn fight_part<R: Rng + ?Sized>(
     rng: &mut R,
     log: &mut EventLog<'_>,
 ) -> Option<String> {
-    let inner = match player_move {
-        PlayerMove::Retold(inner, _) => inner.as_ref(),
-        other => other,
+    let (inner, faces) = match player_move {
+        PlayerMove::Retold(inner, retelling) => (inner.as_ref(), retelling.fight_faces.as_slice()),
+        other => (other, &[][..]),
     };
     let chosen = match inner {
         PlayerMove::Opening(_) => return None,
@@ -376,9 +380,10 @@ fn fight_part<R: Rng + ?Sized>(
         "{move_text}\n{}",
         quality::last_scene(state).unwrap_or_default()
     );
-    let played = fight_turn(chosen, table, rng).or_else(|| {
+    let played = fight_turn(chosen, faces, table, rng).or_else(|| {
         let no_tools = !settings.full_prompt;
-        fight_from_failure(failed && no_tools, &scene, table, rng)
+        let trigger = failed || picks_a_fight(move_text);
+        fight_from_the_scene(no_tools && trigger, &scene, table, rng)
     })?;
     for event in played.events {
         log.push(event);

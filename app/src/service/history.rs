@@ -196,6 +196,9 @@ fn retold_move(turn: &[TurnEvent], before: &CampaignState) -> Result<PlayerMove,
                 effect: Some(ToolEffect::Rolled { roll, .. }),
                 ..
             } => retelling.rolls.push(roll.clone()),
+            TurnEvent::Fought { record, .. } if retelling.fight_faces.is_empty() => {
+                retelling.fight_faces.clone_from(&record.faces);
+            }
             _ => {}
         }
     }

@@ -20,7 +20,8 @@ use crate::gm::{narrate, offer_actions, player_roll, MoveText, Narration, Player
 
 /// The move with its player roll made final: the roll saved for this action at this turn (a
 /// retry after a failed narration), the roll shown for the same choice from this turn before it
-/// was undone, or a new one saved before it is narrated and shown.
+/// was undone, or a new one saved before it is narrated and shown; and the fight's dice shown
+/// for the same choice before an undo.
 async fn final_roll<R: Rng + Send>(
     running: &InFlight,
     turn: u32,
@@ -38,11 +39,25 @@ async fn final_roll<R: Rng + Send>(
         .await?
         .filter(|roll| roll.turn == turn && roll.action_id == key)
         .or_else(|| shown_roll(&player_move, &key, state, turn));
+    // The fight's dice this choice showed before an undo, if it showed any.
+    let fight_faces = state
+        .shown_fights
+        .iter()
+        .find(|shown| shown.key == key)
+        .map(|shown| shown.faces.clone())
+        .unwrap_or_default();
     let roll = match saved {
         Some(roll) => roll,
         None => {
             let Some((reason, resolution)) = player_roll(&player_move, &state.sheet, rng) else {
-                return Ok(player_move);
+                if fight_faces.is_empty() {
+                    return Ok(player_move);
+                }
+                let retelling = Retelling {
+                    fight_faces,
+                    ..Retelling::default()
+                };
+                return Ok(PlayerMove::Retold(Box::new(player_move), retelling));
             };
             let roll = PendingRoll {
                 turn,
@@ -57,6 +72,7 @@ async fn final_roll<R: Rng + Send>(
     let retelling = Retelling {
         player_roll: Some((roll.reason, roll.resolution)),
         rolls: Vec::new(),
+        fight_faces,
     };
     Ok(PlayerMove::Retold(Box::new(player_move), retelling))
 }

@@ -13,11 +13,15 @@ use app::service::{Game, MoveRequest, ServiceError, TurnsInFlight};
 use rand::{rngs::StdRng, SeedableRng};
 use server::store::SqlStore;
 
-/// Turns played after the opening.
-pub const MOVES: u32 = 2;
+/// The most moves the fight may take before the campaign stops anyway.
+pub const MAX_FIGHT_MOVES: u32 = 12;
+
+/// The move that picks the fight (a model without tools: the rules start it).
+pub const FIRST_MOVE: &str = "I attack the goblin.";
 
 /// Plays the campaign against `llm` and returns its ledger: every roll and state change, in
-/// order, as one line each.
+/// order, as one line each. After the opening the player attacks the goblin the premise names,
+/// then takes the rules' first fight move (an attack) until the fight is over.
 pub async fn play(llm: &dyn LlmPort, gm: &GmSettings) -> Result<Vec<String>, ServiceError> {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let url = format!("sqlite://{}", dir.path().join("game.db").display());
@@ -32,7 +36,7 @@ pub async fn play(llm: &dyn LlmPort, gm: &GmSettings) -> Result<Vec<String>, Ser
     let mut rng = StdRng::seed_from_u64(2026);
     let owner = PlayerId::random(&mut rng);
     let form = NewCampaign::new(
-        "A lantern-lit crypt beneath a drowned village.",
+        "A goblin guards a lantern-lit crypt beneath a drowned village.",
         "Mira",
         "Ranger",
     );
@@ -40,16 +44,10 @@ pub async fn play(llm: &dyn LlmPort, gm: &GmSettings) -> Result<Vec<String>, Ser
         .create(&owner, &form, 1, &mut rng, &mut |_| {})
         .await?
         .id;
-    for turn in 2..=MOVES + 1 {
-        let state = game.current(&owner, &id).await?.state;
-        let input = match state.action_views().first() {
-            Some(action) => MoveInput::Action {
-                id: action.id.clone(),
-            },
-            None => MoveInput::Text {
-                text: "I look around.".into(),
-            },
-        };
+    let mut input = MoveInput::Text {
+        text: FIRST_MOVE.into(),
+    };
+    for turn in 2..=MAX_FIGHT_MOVES + 1 {
         let request = MoveRequest {
             expected_turn: turn - 1,
             input: &input,
@@ -57,6 +55,17 @@ pub async fn play(llm: &dyn LlmPort, gm: &GmSettings) -> Result<Vec<String>, Ser
         game.play(&owner, &id, request, 1, &mut rng, &mut |_| {})
             .await?;
         game.ensure_actions(&owner, &id, 1).await?;
+        let state = game.current(&owner, &id).await?.state;
+        if !state.combat.is_running() || state.sheet.vitality().is_dead() {
+            break;
+        }
+        let attack = state.action_views().into_iter().find(|a| a.id == "fight-1");
+        input = match attack {
+            Some(action) => MoveInput::Action { id: action.id },
+            None => MoveInput::Text {
+                text: FIRST_MOVE.into(),
+            },
+        };
     }
     let (_, log) = store.log(&owner, &id).await.expect("the log");
     Ok(ledger(&log))
@@ -75,6 +84,11 @@ fn ledger(log: &[app::campaign::event::StoredEvent]) -> Vec<String> {
                 effect: Some(effect),
                 ..
             }) => Some(format!("turn {}: {tool}: {}", stored.turn, line(effect))),
+            CampaignEvent::Turn(TurnEvent::Fought { record, .. }) => Some(format!(
+                "turn {}: the fight: {}",
+                stored.turn,
+                record.exchange.describe()
+            )),
             _ => None,
         })
         .collect()
@@ -90,5 +104,6 @@ fn line(effect: &ToolEffect) -> String {
         ToolEffect::Asked { reading } => reading.describe(),
         ToolEffect::Aside { message } => format!("to the player: {message}"),
         ToolEffect::Mapped { record } => format!("on the map: {}", record.place.as_str()),
+        ToolEffect::Fought { record, .. } => record.exchange.describe(),
     }
 }

@@ -19,9 +19,8 @@ pub struct AskOracle {
 
 impl GameTool for AskOracle {
     const NAME: &'static str = "ask_oracle";
-    const DESCRIPTION: &'static str = "Ask a yes/no question about the world that the story \
-        has not settled (is the door locked, is anyone home). The server answers yes, no, \
-        \"yes, and\" or \"no, but\"; follow the answer.";
+    const DESCRIPTION: &'static str = "Ask a yes/no question the story has not settled (is \
+        anyone home?). Follow the answer: yes, no, \"yes, and\" or \"no, but\".";
 
     fn into_command(self) -> Result<ToolCommand, String> {
         Ok(ToolCommand::Oracle {

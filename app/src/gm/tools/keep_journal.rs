@@ -52,8 +52,7 @@ pub struct KeepJournal {
     pub kind: Option<EntryKind>,
     /// E.g. "Mira the smith"; entries are found by name.
     pub name: JournalName,
-    /// One or two sentences (needed to note): who they are and their attitude, what was
-    /// promised to whom.
+    /// One or two sentences (needed to note): who they are, what was promised to whom.
     pub note: Option<JournalNote>,
 }
 

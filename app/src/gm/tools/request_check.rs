@@ -24,8 +24,7 @@ pub struct RequestCheck {
 impl GameTool for RequestCheck {
     const NAME: &'static str = "request_check";
     const DESCRIPTION: &'static str = "When what the player wrote is risky or uncertain, ask \
-        for their check. The server rolls their d20 with their modifier against the DC; narrate \
-        what follows from the result.";
+        for their check (d20 + modifier against the DC); narrate what follows from it.";
 
     fn into_command(self) -> Result<ToolCommand, String> {
         Ok(ToolCommand::Check {

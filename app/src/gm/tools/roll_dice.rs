@@ -15,7 +15,7 @@ pub struct RollDice {
     pub dice: String,
     /// What the roll is for, e.g. "Falling rocks".
     pub reason: DiceReason,
-    /// Roll a single d20 twice and keep the better ("advantage") or worse ("disadvantage"); null for a normal roll.
+    /// "advantage" or "disadvantage" (a single d20 rolled twice), or null.
     #[serde(default, deserialize_with = "advantage")]
     pub advantage: Option<Advantage>,
 }
@@ -59,9 +59,8 @@ fn advantage<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Advant
 
 impl GameTool for RollDice {
     const NAME: &'static str = "roll_dice";
-    const DESCRIPTION: &'static str = "Roll dice for something in the story other than the \
-        player's chosen action or a fight: a trap, a random event. The server rolls; wait for \
-        the result before narrating the outcome.";
+    const DESCRIPTION: &'static str = "Roll dice for a trap or a random event (never the \
+        player's action or a fight); narrate the outcome from the result.";
 
     fn into_command(self) -> Result<ToolCommand, String> {
         if is_an_attack(self.reason.as_str()) {

@@ -13,14 +13,14 @@ use crate::game::fight::FoeSpec;
 /// Arguments of `start_encounter`.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 pub struct StartEncounter {
-    /// One name per foe, e.g. ["Goblin","Goblin","Wolf"]; a creature not in the SRD needs its rating: "Bog hag (CR 2)".
+    /// One name per foe, e.g. ["Goblin","Goblin"]; not in the SRD: "Bog hag (CR 2)".
     pub foes: Vec<String>,
 }
 
 impl GameTool for StartEncounter {
     const NAME: &'static str = "start_encounter";
-    const DESCRIPTION: &'static str = "A fight begins. The rules roll initiative, every attack \
-        and its damage, and the foes' turns; narrate only the results you are given.";
+    const DESCRIPTION: &'static str = "A fight begins. The game rolls initiative, every \
+        attack, its damage and the foes' turns; narrate only its results.";
 
     fn into_command(self) -> Result<ToolCommand, String> {
         if self.foes.is_empty() || self.foes.len() > MAX_FOES {

@@ -12,10 +12,10 @@ use crate::game::{Condition, StateDelta};
 #[derive(Clone, Debug, Default, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct UpdateCharacter {
-    /// Damage (negative) or healing (positive) to hit points, e.g. -5; null if none.
+    /// Damage (negative) or healing (positive), e.g. -5.
     #[serde(alias = "hp_change", alias = "damage_or_healing")]
     pub hp_change: Option<i32>,
-    /// Set current hit points to exactly this; null to leave them.
+    /// Current hit points, set exactly.
     pub hp: Option<i32>,
     /// Refused: maximum hit points follow from class, level and CON.
     #[serde(alias = "max_hp")]
@@ -27,18 +27,18 @@ pub struct UpdateCharacter {
     /// Refused: attribute scores do not change in play.
     #[schemars(skip)]
     pub stats: Option<serde_json::Value>,
-    /// Change to sanity, e.g. -10; null if none.
+    /// Sanity change, e.g. -10.
     #[serde(alias = "sanity_change")]
     pub sanity_change: Option<i32>,
-    /// Conditions the character gains; null if none.
+    /// Conditions gained.
     #[serde(alias = "add_conditions")]
     pub add_conditions: Option<Vec<Condition>>,
-    /// Names of conditions the character loses; null if none.
+    /// Names of conditions lost.
     #[serde(alias = "remove_conditions")]
     pub remove_conditions: Option<Vec<ConditionName>>,
-    /// Where the character is now, if they moved; null if not.
+    /// Where the character is now, if they moved.
     pub location: Option<LocationName>,
-    /// In-game minutes that passed, if notable; null if not.
+    /// In-game minutes that passed, if notable.
     #[serde(alias = "minutes_passed")]
     pub minutes_passed: Option<i32>,
 }
@@ -53,9 +53,8 @@ const MAX_CONDITIONS_PER_CALL: usize = 5;
 
 impl GameTool for UpdateCharacter {
     const NAME: &'static str = "update_character";
-    const DESCRIPTION: &'static str = "Change the character: damage or healing (hpChange), \
-        sanity, conditions gained or lost, a new location, time passing. Use it after the dice \
-        decided the outcome.";
+    const DESCRIPTION: &'static str = "Change the character once the dice decided: hit points \
+        (outside a fight), sanity, conditions, location, time.";
 
     fn into_command(self) -> Result<ToolCommand, String> {
         if self.max_hp.is_some() || self.level.is_some() || self.stats.is_some() {
