@@ -43,15 +43,20 @@ fn installed() -> BundledSettings {
     BundledSettings::from_lookup(|name| std::env::var(name).ok().filter(|v| !v.is_empty()))
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_bundled_model_plays_a_full_turn_and_stops_with_the_app() {
+/// The bundled model started as the app starts it when nothing else runs here.
+async fn start_bundled() -> Provider {
     let choice = LlmChoice::Local {
         probe: Vec::new(),
         bundled: installed(),
     };
-    let mut provider = Provider::start(&choice, None)
+    Provider::start(&choice, None)
         .await
-        .unwrap_or_else(|error| panic!("the bundled model must start: {error}"));
+        .unwrap_or_else(|error| panic!("the bundled model must start: {error}"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bundled_model_plays_a_full_turn_and_stops_with_the_app() {
+    let mut provider = start_bundled().await;
     let bundled = provider.bundled.take().expect("the bundled server runs");
     let base_url = bundled.base_url().to_owned();
     let pid = bundled.id().expect("a process id");
@@ -121,13 +126,7 @@ async fn the_bundled_model_plays_a_full_turn_and_stops_with_the_app() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_bundled_model_plays_a_fight_to_its_end() {
-    let choice = LlmChoice::Local {
-        probe: Vec::new(),
-        bundled: installed(),
-    };
-    let mut provider = Provider::start(&choice, None)
-        .await
-        .unwrap_or_else(|error| panic!("the bundled model must start: {error}"));
+    let mut provider = start_bundled().await;
     let ledger = tokio::time::timeout(
         Duration::from_secs(600),
         recorded_game::play(provider.llm.as_ref(), &provider.gm),

@@ -374,7 +374,7 @@ pub fn fight_result(record: &FightRecord, combat: &Combat) -> String {
     let mut out = format!("The rules resolved:\n{}", record.exchange.describe());
     match combat.current() {
         Some(encounter) => {
-            out.push_str("\n");
+            out.push('\n');
             out.push_str(&encounter.describe());
             out.push_str(" Narrate exactly these results; the player acts next.");
         }
