@@ -294,6 +294,34 @@ async fn a_potion_from_the_panel_in_a_fight_takes_the_turn_and_the_foes_act() {
     let rows = w.ledger(&id).await;
     assert!(rows.iter().any(|row| matches!(row,
         LedgerRow::Roll { reason, .. } if reason.contains("Used from the character panel"))));
+    // The drunk potion is no longer a move on offer, here or when chosen anyway.
+    let offered = updates.iter().find_map(|update| match update {
+        app::campaign::view::TurnUpdate::Actions { actions } => Some(actions.clone()),
+        _ => None,
+    });
+    let offered = offered.expect("the actions still on offer");
+    assert!(
+        offered.iter().all(|a| !a.description.contains("potion")),
+        "{offered:?}"
+    );
+    let drink = hurt
+        .actions
+        .iter()
+        .find(|a| a.description.contains("potion"))
+        .map(|a| a.id.clone());
+    if let Some(drink) = drink {
+        let turn = w.game().load(&w.owner, &id, 3).await.unwrap().summary.turn;
+        let request = MoveRequest {
+            expected_turn: turn,
+            input: &MoveInput::Action { id: drink },
+        };
+        let refused = w
+            .game()
+            .play(&w.owner, &id, request, 3, &mut rng, &mut |_| {})
+            .await
+            .unwrap_err();
+        assert!(refused.to_string().contains("not on offer"), "{refused}");
+    }
 }
 
 #[tokio::test]

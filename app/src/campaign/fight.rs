@@ -7,8 +7,8 @@ use super::present::sheet_view;
 use super::state::{CampaignState, ProjectionError};
 use super::view::{EncounterView, FighterView, Roller, StoryEntry, TurnUpdate, Verdict};
 use crate::game::combat::{CombatEvent, Combatant, Encounter, Party};
-use crate::game::fight::{FightError, FightRecord};
-use crate::game::{AppliedChanges, CharacterSheet, StateDelta};
+use crate::game::fight::{FightError, FightMove, FightRecord};
+use crate::game::{Action, AppliedChanges, CharacterSheet, StateDelta};
 
 impl CampaignState {
     /// Applies one step of a fight and the changes it recorded; nothing changes when the step
@@ -46,6 +46,25 @@ impl CampaignState {
             encounter: self.encounter_view(),
         });
         Ok(())
+    }
+
+    /// Whether `action` can still be chosen: a fight's move only while its fight runs, against
+    /// a foe still standing, with an item that still does something (the panel may have used
+    /// it meanwhile).
+    pub fn still_offers(&self, action: &Action) -> bool {
+        let Some(fight) = action.fight() else {
+            return true;
+        };
+        let Some(encounter) = self.combat.current() else {
+            return false;
+        };
+        match fight {
+            FightMove::Attack { target, .. } => encounter
+                .standing()
+                .any(|foe| foe.label().as_str() == target),
+            FightMove::Use { item } => self.sheet.can_use(item),
+            FightMove::Dodge | FightMove::Flee => true,
+        }
     }
 
     /// The fight under way as the tracker shows it, if any.
@@ -97,8 +116,9 @@ fn tracker(encounter: &Encounter, sheet: &CharacterSheet) -> EncounterView {
     }
 }
 
-/// A fight's event as a line of the story: the hero's attacks are the player's rolls (a hit is
-/// a success), everything else the game master's.
+/// A fight's event as a line of the story: the hero's attacks and escapes are the player's
+/// rolls (a hit is a success), the foes' attacks and the initiative the game master's, and what
+/// rolls no dice a chip.
 fn roll_entry(event: &CombatEvent) -> StoryEntry {
     let line = event.describe();
     match event {
@@ -130,11 +150,13 @@ fn roll_entry(event: &CombatEvent) -> StoryEntry {
             by: Roller::Player,
             natural: check.natural(),
         },
-        _ => StoryEntry::Roll {
+        CombatEvent::Initiative { .. } => StoryEntry::Roll {
             line,
             verdict: None,
             by: Roller::GameMaster,
             natural: None,
         },
+        // No dice: a new round, a dodge, a spent turn, a foe getting up.
+        _ => StoryEntry::Changes { labels: vec![line] },
     }
 }

@@ -354,11 +354,13 @@ impl CampaignState {
         TurnUpdate::Entry { index, entry }
     }
 
-    /// The action buttons (empty until generated).
+    /// The action buttons (empty until generated; a fight's moves that no longer apply left
+    /// out).
     pub fn action_views(&self) -> Vec<ActionView> {
         self.actions
             .iter()
             .flat_map(ActionList::actions)
+            .filter(|action| self.still_offers(action))
             .map(|action| ActionView {
                 id: action.id().to_string(),
                 description: action.description().as_str().to_owned(),

@@ -178,7 +178,7 @@ pub fn weapon_profile(
         None => DiceExpr::parse("1d4").expect("1d4 is dice"),
     };
     let profile = AttackProfile::new(
-        AttackName::new(attack.name()).map_err(CreatureError::from)?,
+        AttackName::new(&attack.name().to_lowercase()).map_err(CreatureError::from)?,
         attack.to_hit(),
         dice,
         attack.damage_bonus(),

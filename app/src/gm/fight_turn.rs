@@ -151,18 +151,18 @@ pub fn picks_a_fight(move_text: &str) -> bool {
 }
 
 /// For a model without tools: a fight the rules start (`trigger`: the player's roll failed, or
-/// the move picks a fight) when the move or the last scene names a creature of the bestiary
-/// (the longest name found).
+/// the move picks a fight) against a creature of the bestiary that `texts` name — the move
+/// first, then the last scene (in each, the longest name found).
 pub fn fight_from_the_scene<R: Rng + ?Sized>(
     trigger: bool,
-    scene: &str,
+    texts: [&str; 2],
     table: &mut ToolTable,
     rng: &mut R,
 ) -> Option<FightTurn> {
     if !trigger || table.combat.is_running() || table.sheet.vitality().is_dying() {
         return None;
     }
-    let name = named_creature(scene)?;
+    let name = texts.into_iter().find_map(named_creature)?;
     let step = FightStep::Start {
         foes: vec![FoeSpec {
             name,
@@ -370,9 +370,18 @@ mod tests {
             .is_some_and(|n| n.as_str() == "Giant Spider"));
         assert!(named_creature("The goblins laugh.").is_some_and(|n| n.as_str() == "Goblin"));
         assert!(named_creature("A massive door.").is_none());
+        let mut shadows = table.clone();
+        let started = fight_from_the_scene(
+            true,
+            ["I attack the goblin.", "Shadows crawl over the walls."],
+            &mut shadows,
+            &mut rng,
+        )
+        .expect("a fight");
+        assert!(started.line.contains("Goblin") && !started.line.contains("Shadow"));
         assert!(picks_a_fight("I attack the goblin!") && picks_a_fight("Charge the wolves"));
         assert!(!picks_a_fight("Talk to the goblin") && !picks_a_fight("Look for a fight"));
-        let scene = "A wolf circles the fire.";
+        let scene = ["I wait.", "A wolf circles the fire."];
         assert!(fight_from_the_scene(false, scene, &mut table, &mut rng).is_none());
         let started = fight_from_the_scene(true, scene, &mut table, &mut rng).expect("a fight");
         assert!(table.combat.is_running() || started.line.contains("The fight is over"));

@@ -376,14 +376,11 @@ fn fight_part<R: Rng + ?Sized>(
         matches!(event, TurnEvent::PlayerRoll { resolution: Resolution::Check(check), .. }
             if !check.is_success())
     });
-    let scene = format!(
-        "{move_text}\n{}",
-        quality::last_scene(state).unwrap_or_default()
-    );
+    let texts = [move_text, quality::last_scene(state).unwrap_or_default()];
     let played = fight_turn(chosen, faces, table, rng).or_else(|| {
         let no_tools = !settings.full_prompt;
         let trigger = failed || picks_a_fight(move_text);
-        fight_from_the_scene(no_tools && trigger, &scene, table, rng)
+        fight_from_the_scene(no_tools && trigger, texts, table, rng)
     })?;
     for event in played.events {
         log.push(event);

@@ -125,7 +125,7 @@ impl Game<'_> {
     /// Applies the delta `rule` makes from the current sheet, under the campaign's lease, as
     /// one `Ruled` event for `cause`; with `turn` (dice for the fight) and a fight under way,
     /// that is the player's turn and the foes act. What the player sees change: the character
-    /// panel, the tracker and the story's new entries. A delta the rules refuse, or one that
+    /// panel, the tracker, the actions still on offer and the story's new entries. A delta the rules refuse, or one that
     /// changes nothing, is an error and nothing is stored.
     async fn rule(
         &self,
@@ -167,6 +167,9 @@ impl Game<'_> {
             },
             TurnUpdate::Encounter {
                 encounter: after.state.encounter_view(),
+            },
+            TurnUpdate::Actions {
+                actions: after.state.action_views(),
             },
         ];
         let added = after.state.story_len.saturating_sub(shown_from);

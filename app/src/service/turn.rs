@@ -446,6 +446,7 @@ fn parse_move(input: &MoveInput, state: &CampaignState) -> Result<PlayerMove, Se
             Slug::new(id)
                 .ok()
                 .and_then(|slug| offered.get(&slug).cloned())
+                .filter(|action| state.still_offers(action))
                 .map(PlayerMove::Action)
                 .ok_or_else(|| {
                     ServiceError::invalid("action", "that action is not on offer any more")
