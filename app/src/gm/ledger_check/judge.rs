@@ -212,7 +212,10 @@ fn condition_gained(
         .list()
         .iter()
         .any(|c| same_condition(name, c.name.as_str()));
-    (!added && !(had && !removed)).then(|| Contradiction::ConditionGained {
+    if added || (had && !removed) {
+        return None;
+    }
+    Some(Contradiction::ConditionGained {
         condition: name.to_owned(),
     })
 }
