@@ -3,6 +3,7 @@
 
 pub mod candidates;
 pub mod fight_turn;
+pub mod ledger_check;
 pub mod llm;
 pub mod memory;
 pub mod prompt;
