@@ -106,6 +106,41 @@ async fn an_npc_attack_is_the_rules_and_its_exchange_reaches_the_model() {
 }
 
 #[tokio::test]
+async fn prose_that_contradicts_the_rules_gets_their_note_and_changes_nothing() {
+    let llm = ScriptedLlm::from_steps(vec![
+        Step::call("update_character", json!({"hpChange": -5})),
+        Step::text("The troll's club smashes into you and you take 12 damage."),
+    ]);
+    let (result, _) = run(&llm, &sheet(), typed("I duck")).await;
+    let narration = result.unwrap();
+    let notes = narration.events.iter().find_map(|event| match event {
+        TurnEvent::LedgerChecked { notes } => Some(notes.clone()),
+        _ => None,
+    });
+    assert_eq!(
+        notes.expect("the scene was checked"),
+        vec!["the rules say: 5 damage, not 12".to_owned()]
+    );
+    let hp = sheet().hit_points().current() - 5;
+    assert_eq!(
+        narration.sheet.hit_points().current(),
+        hp,
+        "the sheet keeps 5"
+    );
+
+    let agreeing = ScriptedLlm::from_steps(vec![
+        Step::call("update_character", json!({"hpChange": -5})),
+        Step::text("The club clips you: you take 5 damage."),
+    ]);
+    let (result, _) = run(&agreeing, &sheet(), typed("I duck")).await;
+    assert!(result
+        .unwrap()
+        .events
+        .iter()
+        .any(|event| matches!(event, TurnEvent::LedgerChecked { notes } if notes.is_empty())));
+}
+
+#[tokio::test]
 async fn an_item_is_added_then_used_up() {
     let llm = ScriptedLlm::from_steps(vec![
         Step::call(

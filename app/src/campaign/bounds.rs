@@ -19,6 +19,9 @@ pub const MAX_NAME_CHARS: usize = 128;
 /// The most characters of a tool's result as the model reads it.
 pub const MAX_RESULT_CHARS: usize = 16_000;
 
+/// The most notes one ledger check holds (one per contradiction), and the most characters a note.
+pub const MAX_LEDGER_NOTES: (usize, usize) = (32, 500);
+
 /// Cuts `text` to at most `max` characters (on a character boundary); whether it was longer.
 pub fn cut(text: &mut String, max: usize) -> bool {
     match text.char_indices().nth(max) {

@@ -246,6 +246,13 @@ impl CampaignState {
                 };
                 updates.push(self.entry(StoryEntry::Scene { html, turn }));
             }
+            TurnEvent::LedgerChecked { notes } => {
+                for note in notes {
+                    updates.push(self.entry(StoryEntry::Aside {
+                        text: capitalised(note),
+                    }));
+                }
+            }
             TurnEvent::ActionsOffered { actions, .. } => {
                 self.actions = Some(actions.clone());
                 updates.push(TurnUpdate::Actions {
@@ -379,6 +386,14 @@ impl CampaignState {
     pub fn verbatim_turns(&self) -> &[ContextTurn] {
         &self.context
     }
+}
+
+/// `text` with its first letter in upper case.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
 
 /// The story entry an update adds, if it adds one.

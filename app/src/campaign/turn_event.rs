@@ -103,6 +103,13 @@ pub enum TurnEvent {
         #[serde(default, skip_serializing_if = "String::is_empty")]
         html: String,
     },
+    /// The scene checked against what the rules did this turn: the player's notes where the
+    /// prose claims what the rules did not (`the rules say: 5 damage, not 12`); empty when it
+    /// agrees. The prose never changes the ledger.
+    LedgerChecked {
+        /// One note per contradiction.
+        notes: Vec<String>,
+    },
     /// The actions offered to the player.
     ActionsOffered {
         /// The actions.

@@ -12,6 +12,7 @@ use rand::Rng;
 
 use super::candidates::{candidate_moves, fallback_actions, with_rules_checks};
 use super::fight_turn::{fight_from_the_scene, fight_turn, picks_a_fight, with_fight_moves};
+use super::ledger_check::LedgerCheck;
 use super::llm::{
     FinishReason, LlmChunk, LlmError, LlmPort, Message, Purpose, TokenUsage, ToolCall, ToolChoice,
 };
@@ -242,6 +243,14 @@ pub async fn narrate<R: Rng + Send>(
         turn.push(Message::assistant(rounds.last));
     }
     log.push(TurnEvent::narration(text.clone()));
+    let check = LedgerCheck::new(&text, &log.events, &state.sheet);
+    let (most, longest) = bounds::MAX_LEDGER_NOTES;
+    let mut notes = check.notes();
+    notes.truncate(most);
+    notes.iter_mut().for_each(|note| {
+        bounds::cut(note, longest);
+    });
+    log.push(TurnEvent::LedgerChecked { notes });
     Ok(Narration {
         events: log.events,
         messages: turn,

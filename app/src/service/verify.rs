@@ -13,8 +13,8 @@ use std::collections::HashMap;
 use super::panel::{drop_delta, equip_delta, DROPPED, EQUIPPED, UNEQUIPPED, USED};
 use super::start::parse_form;
 use crate::campaign::bounds::{
-    fits, MAX_ARGUMENTS_CHARS, MAX_MESSAGES_PER_TURN, MAX_MESSAGE_CHARS, MAX_NAME_CHARS,
-    MAX_NARRATION_CHARS, MAX_RESULT_CHARS,
+    fits, MAX_ARGUMENTS_CHARS, MAX_LEDGER_NOTES, MAX_MESSAGES_PER_TURN, MAX_MESSAGE_CHARS,
+    MAX_NAME_CHARS, MAX_NARRATION_CHARS, MAX_RESULT_CHARS,
 };
 use crate::campaign::conversation::{Message, TokenUsage, ToolCall};
 use crate::campaign::event::{CampaignEvent, StoredEvent};
@@ -307,6 +307,19 @@ impl Walk {
                 deltas,
                 changes,
             } => self.check_ruled(cause, deltas, changes),
+            // Notes for the player only: the prose they judge never changes the ledger.
+            TurnEvent::LedgerChecked { notes } => {
+                let (count, chars) = MAX_LEDGER_NOTES;
+                if notes.len() > count {
+                    return Err(Wrong::TooMany {
+                        what: "ledger notes",
+                        max: count,
+                    });
+                }
+                notes
+                    .iter()
+                    .try_for_each(|note| bounded("ledger note", note, chars))
+            }
             // Its numbers are checked when it is applied: the rules play it again from its dice.
             TurnEvent::Fought { record, .. } => match record.step {
                 FightStep::Stop => Err(Wrong::FightStopped),
