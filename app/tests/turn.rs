@@ -105,39 +105,72 @@ async fn an_npc_attack_is_the_rules_and_its_exchange_reaches_the_model() {
     assert_eq!(changes.is_empty(), damage == 0);
 }
 
+/// The notes of the turn's ledger check.
+fn ledger_notes(events: &[TurnEvent]) -> Vec<String> {
+    events
+        .iter()
+        .find_map(|event| match event {
+            TurnEvent::LedgerChecked { notes } => Some(notes.clone()),
+            _ => None,
+        })
+        .expect("the scene was checked")
+}
+
 #[tokio::test]
-async fn prose_that_contradicts_the_rules_gets_their_note_and_changes_nothing() {
-    let llm = ScriptedLlm::from_steps(vec![
-        Step::call("update_character", json!({"hpChange": -5})),
-        Step::text("The troll's club smashes into you and you take 12 damage."),
-    ]);
+async fn prose_that_contradicts_the_rules_is_corrected_once_or_gets_their_note() {
+    let hurt = || Step::call("update_character", json!({"hpChange": -5}));
+    let wrong = || Step::text("The troll's club smashes into you and you take 12 damage.");
+    let hp = sheet().hit_points().current() - 5;
+
+    // Asked once with the ledger in hand, the model corrects its scene.
+    let fixed = Step::text("The troll's club smashes into you and you take 5 damage.");
+    let llm = ScriptedLlm::from_steps(vec![hurt(), wrong(), fixed]);
     let (result, _) = run(&llm, &sheet(), typed("I duck")).await;
     let narration = result.unwrap();
-    let notes = narration.events.iter().find_map(|event| match event {
-        TurnEvent::LedgerChecked { notes } => Some(notes.clone()),
-        _ => None,
-    });
     assert_eq!(
-        notes.expect("the scene was checked"),
+        narration.text,
+        "The troll's club smashes into you and you take 5 damage."
+    );
+    assert!(ledger_notes(&narration.events).is_empty());
+    let asked = llm
+        .requests()
+        .last()
+        .unwrap()
+        .messages
+        .last()
+        .unwrap()
+        .clone();
+    assert!(
+        format!("{asked:?}").contains("the rules say: 5 damage, not 12"),
+        "{asked:?}"
+    );
+
+    // A model that insists: the player gets the rules' note, and the sheet keeps 5.
+    let llm = ScriptedLlm::from_steps(vec![hurt(), wrong(), wrong()]);
+    let (result, _) = run(&llm, &sheet(), typed("I duck")).await;
+    let narration = result.unwrap();
+    assert_eq!(
+        ledger_notes(&narration.events),
         vec!["the rules say: 5 damage, not 12".to_owned()]
     );
-    let hp = sheet().hit_points().current() - 5;
     assert_eq!(
         narration.sheet.hit_points().current(),
         hp,
         "the sheet keeps 5"
     );
 
-    let agreeing = ScriptedLlm::from_steps(vec![
-        Step::call("update_character", json!({"hpChange": -5})),
+    // A scene that agrees is not asked about again.
+    let llm = ScriptedLlm::from_steps(vec![
+        hurt(),
         Step::text("The club clips you: you take 5 damage."),
     ]);
-    let (result, _) = run(&agreeing, &sheet(), typed("I duck")).await;
-    assert!(result
-        .unwrap()
-        .events
-        .iter()
-        .any(|event| matches!(event, TurnEvent::LedgerChecked { notes } if notes.is_empty())));
+    let (result, _) = run(&llm, &sheet(), typed("I duck")).await;
+    assert!(ledger_notes(&result.unwrap().events).is_empty());
+    assert_eq!(
+        llm.requests().len(),
+        2,
+        "one call with the tool, one after it"
+    );
 }
 
 #[tokio::test]

@@ -72,6 +72,16 @@ pub fn repair_message(error: &str) -> Message {
     ))
 }
 
+/// The request to write a scene again that claims what the rules did not (the ledger check's
+/// `notes`, `the rules say: 5 damage, not 12`).
+pub fn correction_message(notes: &[String]) -> Message {
+    Message::user(format!(
+        "[Game] Your scene disagrees with the rules: {}. Write the whole scene again so that it \
+         agrees with them exactly, and keep everything else.",
+        notes.join("; ")
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -17,7 +17,9 @@ use super::llm::{
     FinishReason, LlmChunk, LlmError, LlmPort, Message, Purpose, TokenUsage, ToolCall, ToolChoice,
 };
 use super::memory;
-use super::prompt::{actions_format, actions_message, move_message, repair_message};
+use super::prompt::{
+    actions_format, actions_message, correction_message, move_message, repair_message,
+};
 use super::quality;
 use super::settings::GmSettings;
 use super::tools::{self, ToolCommand, ToolRejection, ToolTable};
@@ -239,11 +241,21 @@ pub async fn narrate<R: Rng + Send>(
     if text.is_empty() {
         return Err(TurnError::EmptyNarrative);
     }
+    let mut check = LedgerCheck::new(&text, &log.events, &state.sheet);
+    if !check.is_consistent() && settings.full_prompt {
+        let notes = check.notes();
+        if let Some(fixed) = rounds
+            .correct(llm, settings, &turn, &text, &notes, &mut log)
+            .await
+        {
+            text = fixed;
+            check = LedgerCheck::new(&text, &log.events, &state.sheet);
+        }
+    }
     if !rounds.last.is_empty() {
         turn.push(Message::assistant(rounds.last));
     }
     log.push(TurnEvent::narration(text.clone()));
-    let check = LedgerCheck::new(&text, &log.events, &state.sheet);
     let (most, longest) = bounds::MAX_LEDGER_NOTES;
     let mut notes = check.notes();
     notes.truncate(most);
@@ -317,6 +329,40 @@ impl Rounds<'_> {
             }
         }
         Ok(reply)
+    }
+
+    /// Asks the model once, without tools, to write `text` again in agreement with the rules'
+    /// `notes`: the new scene, or `None` (the first kept) when the call fails or says nothing.
+    async fn correct(
+        &mut self,
+        llm: &dyn LlmPort,
+        settings: &GmSettings,
+        turn: &[Message],
+        text: &str,
+        notes: &[String],
+        log: &mut EventLog<'_>,
+    ) -> Option<String> {
+        let mut asked = turn.to_vec();
+        asked.push(Message::assistant(text.to_owned()));
+        asked.push(correction_message(notes));
+        let (kept, last) = (
+            std::mem::take(&mut self.kept),
+            std::mem::take(&mut self.last),
+        );
+        let answered = self.call(llm, settings, &asked, false, log).await.is_ok();
+        let mut fixed = self.kept.join("\n\n");
+        bounds::cut(&mut fixed, bounds::MAX_NARRATION_CHARS);
+        if answered && !fixed.trim().is_empty() {
+            log.push(TurnEvent::NarrativeReplaced {
+                text: fixed.clone(),
+            });
+            return Some(fixed);
+        }
+        (self.kept, self.last) = (kept, last);
+        log.push(TurnEvent::NarrativeReplaced {
+            text: text.to_owned(),
+        });
+        None
     }
 
     /// A reply's tool calls run through the rules; prose that would pre-empt their outcome is
