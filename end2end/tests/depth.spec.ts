@@ -1,4 +1,5 @@
 import { test, expect, type Page } from "@playwright/test";
+import { closeWatched, openWatched, type Watched } from "./support/watched";
 
 // Game depth against its own scripted scenario (fixtures/depth.json, a server of its own): a
 // Rogue with chosen scores; a typed move the game master answers with a check; an oracle
@@ -7,21 +8,15 @@ import { test, expect, type Page } from "@playwright/test";
 test.describe.configure({ mode: "serial" });
 
 let page: Page;
-const errors: string[] = [];
+let watched: Watched;
 const story = () => page.getByTestId("story");
 
 test.beforeAll(async ({ browser }) => {
-  page = await (await browser.newContext()).newPage();
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
+  watched = await openWatched(browser);
+  page = watched.page;
 });
 
-test.afterAll(async () => {
-  expect(errors).toEqual([]);
-  await page.context().close();
-});
+test.afterAll(async () => closeWatched(watched));
 
 async function move(text: string) {
   await page.getByLabel("Your move").fill(text);

@@ -1,4 +1,5 @@
 import { test, expect, type Page } from "@playwright/test";
+import { closeWatched, openWatched, type Watched } from "./support/watched";
 
 // A whole fight, by the rules, against its own scripted scenario (fixtures/fight.json, a server
 // of its own). Its dice_seed fixes every die, so the fight always goes the same way: a Rogue
@@ -10,7 +11,7 @@ import { test, expect, type Page } from "@playwright/test";
 test.describe.configure({ mode: "serial" });
 
 let page: Page;
-const errors: string[] = [];
+let watched: Watched;
 const story = () => page.getByTestId("story");
 const tracker = () => page.getByTestId("encounter");
 const fighter = (name: string) =>
@@ -18,17 +19,11 @@ const fighter = (name: string) =>
 const attack = () => page.getByRole("button", { name: /^Attack Goblin with your shortsword/ });
 
 test.beforeAll(async ({ browser }) => {
-  page = await (await browser.newContext()).newPage();
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
+  watched = await openWatched(browser);
+  page = watched.page;
 });
 
-test.afterAll(async () => {
-  expect(errors).toEqual([]);
-  await page.context().close();
-});
+test.afterAll(async () => closeWatched(watched));
 
 /** The hit points the character panel shows, as [current, max]. */
 async function hitPoints(): Promise<[number, number]> {

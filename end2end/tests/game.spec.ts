@@ -1,4 +1,5 @@
 import { test, expect, type Page } from "@playwright/test";
+import { closeWatched, openWatched, type Watched } from "./support/watched";
 
 // One campaign played through in order against the scripted scenario (fixtures/scenario.json):
 // the steps of the scenario are consumed in this order, so the tests run serially.
@@ -6,21 +7,14 @@ test.describe.configure({ mode: "serial" });
 
 let page: Page;
 let campaignUrl = "";
-const errors: string[] = [];
+let watched: Watched;
 
 test.beforeAll(async ({ browser }) => {
-  // A context of our own, so that a second tab can share the player's cookie.
-  page = await (await browser.newContext()).newPage();
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
+  watched = await openWatched(browser);
+  page = watched.page;
 });
 
-test.afterAll(async () => {
-  expect(errors).toEqual([]);
-  await page.context().close();
-});
+test.afterAll(async () => closeWatched(watched));
 
 const story = () => page.getByTestId("story");
 
