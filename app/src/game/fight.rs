@@ -14,7 +14,7 @@ use super::combat::{
     AttackProfile, Combat, CombatError, DiceRecordError, Exchange, FightDice, Hero, HeroAction,
     MAX_FOES,
 };
-use super::delta::StateDelta;
+use super::delta::{AppliedChanges, DeltaError, StateDelta};
 use super::dice::{Check, DiceExpr, DifficultyClass};
 use super::equipment::AttackError;
 use super::progression::MAX_AWARD;
@@ -152,6 +152,9 @@ pub enum FightError {
     /// Recorded dice the rules did not roll.
     #[error("its dice: {0}")]
     Dice(#[from] DiceRecordError),
+    /// A change the sheet refuses (the character has fallen).
+    #[error(transparent)]
+    Sheet(#[from] DeltaError),
     /// Recorded numbers that differ from what the rules make of the recorded dice.
     #[error("its numbers are not what the rules make of its dice")]
     Differs,
@@ -259,6 +262,24 @@ impl FightStep {
             faces,
             exchange,
         })
+    }
+}
+
+impl FightStep {
+    /// Plays the step with fresh dice and applies what it does to `sheet` (the foes' damage, a
+    /// won fight's experience): the record and the changes. Both or neither: refused, `combat`
+    /// and `sheet` stay as they were.
+    pub fn play_on(
+        self,
+        combat: &mut Combat,
+        sheet: &mut CharacterSheet,
+        rng: &mut dyn FnMut(u16) -> u16,
+    ) -> Result<(FightRecord, AppliedChanges), FightError> {
+        let mut after = combat.clone();
+        let record = self.play(&mut after, sheet, rng)?;
+        let changes = StateDelta::apply_all(&record.deltas(), sheet)?;
+        *combat = after;
+        Ok((record, changes))
     }
 }
 

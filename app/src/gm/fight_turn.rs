@@ -188,8 +188,9 @@ fn play<R: Rng + ?Sized>(
             .filter(|face| (1..=sides).contains(face))
             .unwrap_or_else(|| rng.random_range(1..=sides))
     };
-    let record = step.play(&mut table.combat, &table.sheet, &mut face).ok()?;
-    let changes = StateDelta::apply_all(&record.deltas(), &mut table.sheet).ok()?;
+    let (record, changes) = step
+        .play_on(&mut table.combat, &mut table.sheet, &mut face)
+        .ok()?;
     let line = fight_result(&record, &table.combat);
     events.push(TurnEvent::Fought { record, changes });
     Some(FightTurn { events, line })

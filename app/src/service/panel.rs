@@ -153,10 +153,9 @@ impl Game<'_> {
         })];
         if let (Some(face), true) = (turn, loaded.state.combat.is_running()) {
             let mut combat = loaded.state.combat.clone();
-            let record = FightStep::Pass
-                .play(&mut combat, &sheet, face)
+            let (record, changes) = FightStep::Pass
+                .play_on(&mut combat, &mut sheet, face)
                 .map_err(|error| ServiceError::invalid("fight", error))?;
-            let changes = StateDelta::apply_all(&record.deltas(), &mut sheet).map_err(invalid)?;
             events.push(CampaignEvent::Turn(TurnEvent::Fought { record, changes }));
         }
         let shown_from = loaded.state.story_len;

@@ -358,11 +358,9 @@ fn fight<R: Rng + ?Sized>(
     sheet: &mut CharacterSheet,
     rng: &mut R,
 ) -> Result<ToolOutcome, String> {
-    let record = step
-        .play(combat, sheet, &mut |sides| rng.random_range(1..=sides))
+    let (record, changes) = step
+        .play_on(combat, sheet, &mut |sides| rng.random_range(1..=sides))
         .map_err(|error| error.to_string())?;
-    let changes =
-        StateDelta::apply_all(&record.deltas(), sheet).map_err(|error| error.to_string())?;
     Ok(ToolOutcome {
         result: fight_result(&record, combat),
         effect: ToolEffect::Fought { record, changes },
