@@ -105,16 +105,22 @@ async fn an_npc_attack_is_the_rules_and_its_exchange_reaches_the_model() {
     assert_eq!(changes.is_empty(), damage == 0);
 }
 
-/// The notes of the turn's ledger check.
-fn ledger_notes(events: &[TurnEvent]) -> Vec<String> {
+/// The turn's ledger check: the notes left, the claims read and the notes the model was asked
+/// to correct.
+fn ledger_check(events: &[TurnEvent]) -> (Vec<String>, u32, Vec<String>) {
     events
         .iter()
         .find_map(|event| match event {
-            TurnEvent::LedgerChecked { notes } => Some(notes.clone()),
+            TurnEvent::LedgerChecked {
+                notes,
+                claims,
+                asked,
+            } => Some((notes.clone(), *claims, asked.clone())),
             _ => None,
         })
         .expect("the scene was checked")
 }
+
 
 #[tokio::test]
 async fn prose_that_contradicts_the_rules_is_corrected_once_or_gets_their_note() {
@@ -131,7 +137,12 @@ async fn prose_that_contradicts_the_rules_is_corrected_once_or_gets_their_note()
         narration.text,
         "The troll's club smashes into you and you take 5 damage."
     );
-    assert!(ledger_notes(&narration.events).is_empty());
+    let twelve = vec!["the rules say: 5 damage, not 12".to_owned()];
+    assert_eq!(
+        ledger_check(&narration.events),
+        (Vec::new(), 1, twelve.clone()),
+        "recorded: one claim read in the corrected scene, the first draft's note asked about"
+    );
     let asked = llm
         .requests()
         .last()
@@ -149,10 +160,7 @@ async fn prose_that_contradicts_the_rules_is_corrected_once_or_gets_their_note()
     let llm = ScriptedLlm::from_steps(vec![hurt(), wrong(), wrong()]);
     let (result, _) = run(&llm, &sheet(), typed("I duck")).await;
     let narration = result.unwrap();
-    assert_eq!(
-        ledger_notes(&narration.events),
-        vec!["the rules say: 5 damage, not 12".to_owned()]
-    );
+    assert_eq!(ledger_check(&narration.events), (twelve.clone(), 1, twelve));
     assert_eq!(
         narration.sheet.hit_points().current(),
         hp,
@@ -165,7 +173,10 @@ async fn prose_that_contradicts_the_rules_is_corrected_once_or_gets_their_note()
         Step::text("The club clips you: you take 5 damage."),
     ]);
     let (result, _) = run(&llm, &sheet(), typed("I duck")).await;
-    assert!(ledger_notes(&result.unwrap().events).is_empty());
+    assert_eq!(
+        ledger_check(&result.unwrap().events),
+        (Vec::new(), 1, Vec::new())
+    );
     assert_eq!(
         llm.requests().len(),
         2,

@@ -246,7 +246,7 @@ impl CampaignState {
                 };
                 updates.push(self.entry(StoryEntry::Scene { html, turn }));
             }
-            TurnEvent::LedgerChecked { notes } => {
+            TurnEvent::LedgerChecked { notes, .. } => {
                 for note in notes {
                     updates.push(self.entry(StoryEntry::Aside {
                         text: capitalised(note),

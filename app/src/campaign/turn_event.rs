@@ -107,8 +107,15 @@ pub enum TurnEvent {
     /// prose claims what the rules did not (`the rules say: 5 damage, not 12`); empty when it
     /// agrees. The prose never changes the ledger.
     LedgerChecked {
-        /// One note per contradiction.
+        /// One note per contradiction left in the scene as saved.
         notes: Vec<String>,
+        /// How many claims the saved scene made that the rules could check.
+        #[serde(default)]
+        claims: u32,
+        /// The notes of the first draft, which the model was asked once to correct (empty when
+        /// the first draft agreed, or the model was not asked).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        asked: Vec<String>,
     },
     /// The actions offered to the player.
     ActionsOffered {

@@ -242,10 +242,11 @@ pub async fn narrate<R: Rng + Send>(
         return Err(TurnError::EmptyNarrative);
     }
     let mut check = LedgerCheck::new(&text, &log.events, &state.sheet);
+    let mut asked = Vec::new();
     if !check.is_consistent() && settings.full_prompt {
-        let notes = check.notes();
+        asked = bounded_notes(check.notes());
         if let Some(fixed) = rounds
-            .correct(llm, settings, &turn, &text, &notes, &mut log)
+            .correct(llm, settings, &turn, &text, &asked, &mut log)
             .await
         {
             text = fixed;
@@ -256,13 +257,11 @@ pub async fn narrate<R: Rng + Send>(
         turn.push(Message::assistant(rounds.last));
     }
     log.push(TurnEvent::narration(text.clone()));
-    let (most, longest) = bounds::MAX_LEDGER_NOTES;
-    let mut notes = check.notes();
-    notes.truncate(most);
-    notes.iter_mut().for_each(|note| {
-        bounds::cut(note, longest);
+    log.push(TurnEvent::LedgerChecked {
+        notes: bounded_notes(check.notes()),
+        claims: u32::try_from(check.claims().len()).unwrap_or(u32::MAX),
+        asked,
     });
-    log.push(TurnEvent::LedgerChecked { notes });
     Ok(Narration {
         events: log.events,
         messages: turn,
@@ -401,6 +400,16 @@ impl Rounds<'_> {
 }
 
 /// The provider's count of prompt tokens, if it gave one.
+/// The ledger check's notes within the log's bounds.
+fn bounded_notes(mut notes: Vec<String>) -> Vec<String> {
+    let (most, longest) = bounds::MAX_LEDGER_NOTES;
+    notes.truncate(most);
+    notes.iter_mut().for_each(|note| {
+        bounds::cut(note, longest);
+    });
+    notes
+}
+
 fn reported(usage: TokenUsage) -> Option<u32> {
     (usage.prompt_tokens > 0).then_some(usage.prompt_tokens)
 }

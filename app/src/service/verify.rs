@@ -308,17 +308,20 @@ impl Walk {
                 changes,
             } => self.check_ruled(cause, deltas, changes),
             // Notes for the player only: the prose they judge never changes the ledger.
-            TurnEvent::LedgerChecked { notes } => {
+            TurnEvent::LedgerChecked { notes, asked, .. } => {
                 let (count, chars) = MAX_LEDGER_NOTES;
-                if notes.len() > count {
-                    return Err(Wrong::TooMany {
-                        what: "ledger notes",
-                        max: count,
-                    });
+                for notes in [notes, asked] {
+                    if notes.len() > count {
+                        return Err(Wrong::TooMany {
+                            what: "ledger notes",
+                            max: count,
+                        });
+                    }
+                    notes
+                        .iter()
+                        .try_for_each(|note| bounded("ledger note", note, chars))?;
                 }
-                notes
-                    .iter()
-                    .try_for_each(|note| bounded("ledger note", note, chars))
+                Ok(())
             }
             // Its numbers are checked when it is applied: the rules play it again from its dice.
             TurnEvent::Fought { record, .. } => match record.step {
