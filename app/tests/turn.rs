@@ -121,7 +121,6 @@ fn ledger_check(events: &[TurnEvent]) -> (Vec<String>, u32, Vec<String>) {
         .expect("the scene was checked")
 }
 
-
 #[tokio::test]
 async fn prose_that_contradicts_the_rules_is_corrected_once_or_gets_their_note() {
     let hurt = || Step::call("update_character", json!({"hpChange": -5}));
@@ -448,10 +447,20 @@ fn valid_actions() -> serde_json::Value {
 }
 
 fn offered(events: &[TurnEvent]) -> (&ActionList, bool) {
+    let (actions, fallback, _) = offered_after(events);
+    (actions, fallback)
+}
+
+/// The actions offered, whether they are the rules' fallback, and whether a repair made them.
+fn offered_after(events: &[TurnEvent]) -> (&ActionList, bool, bool) {
     events
         .iter()
         .find_map(|event| match event {
-            TurnEvent::ActionsOffered { actions, fallback } => Some((actions, *fallback)),
+            TurnEvent::ActionsOffered {
+                actions,
+                fallback,
+                repaired,
+            } => Some((actions, *fallback, *repaired)),
             _ => None,
         })
         .expect("actions offered")
@@ -487,8 +496,9 @@ async fn invalid_actions_are_repaired_once_with_the_error_quoted() {
         .await
         .unwrap()
         .events;
-    let (actions, fallback) = offered(&events);
+    let (actions, fallback, repaired) = offered_after(&events);
     assert!(!fallback);
+    assert!(repaired, "the log says the list was repaired");
     assert_eq!(actions.len(), 2);
     let repair = llm.requests()[1].messages.last().cloned().unwrap();
     let Message::User { content } = repair else {
@@ -507,8 +517,8 @@ async fn invalid_twice_falls_back_to_safe_actions() {
         .await
         .unwrap()
         .events;
-    let (actions, fallback) = offered(&events);
-    assert!(fallback);
+    let (actions, fallback, repaired) = offered_after(&events);
+    assert!(fallback && !repaired);
     assert_eq!(actions, &fallback_actions(&start()));
     assert_eq!(llm.requests().len(), 2, "one repair, no more");
 }

@@ -216,7 +216,9 @@ fn tally(
                 score.unrepeated += u32::from(!repeated && distinct >= 0.8);
                 previous = Some(text.clone());
             }
-            CampaignEvent::Turn(TurnEvent::ActionsOffered { actions, fallback }) => {
+            CampaignEvent::Turn(TurnEvent::ActionsOffered {
+                actions, fallback, ..
+            }) => {
                 score.lists += 1;
                 let concrete = all_concrete(actions, echoes);
                 score.shown_concrete += u32::from(concrete);
@@ -243,7 +245,9 @@ fn show(log: &[app::campaign::event::StoredEvent]) {
             CampaignEvent::Turn(TurnEvent::Narration { text, .. }) => {
                 println!("  [{}] scene: {}", stored.turn, text.replace('\n', " "));
             }
-            CampaignEvent::Turn(TurnEvent::ActionsOffered { actions, fallback }) => {
+            CampaignEvent::Turn(TurnEvent::ActionsOffered {
+                actions, fallback, ..
+            }) => {
                 let shown: Vec<String> = actions
                     .actions()
                     .iter()

@@ -275,12 +275,26 @@ impl Config {
     }
 }
 
-impl Settings {
-    /// Reads the settings other than Leptos' from `lookup` (see [`Config::from_lookup`]).
-    fn from_lookup(
-        leptos: LeptosOptions,
-        lookup: impl Fn(&str) -> Option<String>,
-    ) -> Result<Self, ConfigError> {
+/// The model's part of the settings: which model, how it gets its tools, its prompt's limits.
+/// The playtest bench reads only this part, to play against whatever model an operator set.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ModelSettings {
+    /// The model.
+    pub llm: LlmChoice,
+    /// How tools reach the model, when set.
+    pub tools: Option<ToolMode>,
+    /// The prompt's token limits, where set.
+    pub prompt: PromptLimits,
+}
+
+impl ModelSettings {
+    /// Reads the model settings from the environment (empty values count as unset).
+    pub fn from_env() -> Result<Self, ConfigError> {
+        Self::from_lookup(|name| std::env::var(name).ok().filter(|value| !value.is_empty()))
+    }
+
+    /// Reads the model settings from `lookup` (see [`Config::from_lookup`]).
+    fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
         let local = |probe: bool| LlmChoice::Local {
             probe: if probe {
                 usual_local_servers()
@@ -327,6 +341,17 @@ impl Settings {
             context_tokens: tokens(&lookup, "DICEBOUND_LLM_CONTEXT_TOKENS")?,
             max_tokens: tokens(&lookup, "DICEBOUND_PROMPT_MAX_TOKENS")?,
         };
+        Ok(Self { llm, tools, prompt })
+    }
+}
+
+impl Settings {
+    /// Reads the settings other than Leptos' from `lookup` (see [`Config::from_lookup`]).
+    fn from_lookup(
+        leptos: LeptosOptions,
+        lookup: impl Fn(&str) -> Option<String>,
+    ) -> Result<Self, ConfigError> {
+        let ModelSettings { llm, tools, prompt } = ModelSettings::from_lookup(&lookup)?;
         Ok(Self {
             tools,
             prompt,

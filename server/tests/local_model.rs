@@ -110,7 +110,9 @@ async fn the_bundled_model_plays_a_full_turn_and_stops_with_the_app() {
         offered.sent
     );
     let offered = offered.events.iter().find_map(|event| match event {
-        TurnEvent::ActionsOffered { actions, fallback } => Some((actions, *fallback)),
+        TurnEvent::ActionsOffered {
+            actions, fallback, ..
+        } => Some((actions, *fallback)),
         _ => None,
     });
     let (actions, fallback) = offered.expect("actions are offered");

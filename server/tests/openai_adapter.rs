@@ -80,7 +80,8 @@ fn completion(message: Value, finish_reason: &str) -> Value {
         "created": 1,
         "model": "test-model",
         "choices": [{"index": 0, "message": message, "finish_reason": finish_reason}],
-        "usage": {"prompt_tokens": 12, "completion_tokens": 5, "total_tokens": 17}
+        "usage": {"prompt_tokens": 12, "completion_tokens": 5, "total_tokens": 17,
+                  "prompt_tokens_details": {"cached_tokens": 8}}
     })
 }
 
@@ -250,6 +251,7 @@ async fn a_tool_call_reply_is_parsed_from_a_json_body() {
             usage: Some(TokenUsage {
                 prompt_tokens: 12,
                 completion_tokens: 5,
+                cached_tokens: 8,
             }),
         })
     );
@@ -347,6 +349,7 @@ async fn a_stream_passes_text_on_and_reassembles_split_tool_calls() {
                 usage: Some(TokenUsage {
                     prompt_tokens: 30,
                     completion_tokens: 9,
+                    cached_tokens: 0,
                 }),
             }),
         ]

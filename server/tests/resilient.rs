@@ -250,6 +250,7 @@ async fn a_successful_stream_passes_through_unchanged() {
         usage: Some(TokenUsage {
             prompt_tokens: 1,
             completion_tokens: 2,
+            cached_tokens: 0,
         }),
     };
     let port = Scripted::new(vec![Ok(LlmChunk::Text("Hi".into())), Ok(done.clone())]);

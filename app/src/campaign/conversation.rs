@@ -86,6 +86,14 @@ pub struct TokenUsage {
     pub prompt_tokens: u32,
     /// Tokens in the reply.
     pub completion_tokens: u32,
+    /// Of the request's tokens, those the provider read from its cache (cheaper at most
+    /// providers; 0 when it does not say).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub cached_tokens: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl TokenUsage {
@@ -96,6 +104,7 @@ impl TokenUsage {
             completion_tokens: self
                 .completion_tokens
                 .checked_add(other.completion_tokens)?,
+            cached_tokens: self.cached_tokens.checked_add(other.cached_tokens)?,
         })
     }
 }
@@ -108,6 +117,7 @@ impl std::ops::AddAssign for TokenUsage {
         self.completion_tokens = self
             .completion_tokens
             .saturating_add(other.completion_tokens);
+        self.cached_tokens = self.cached_tokens.saturating_add(other.cached_tokens);
     }
 }
 

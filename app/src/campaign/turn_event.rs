@@ -123,6 +123,10 @@ pub enum TurnEvent {
         actions: ActionList,
         /// Whether these are the safe fallback actions (the model's answer was unusable).
         fallback: bool,
+        /// Whether the model's first answer was unusable and these came from its second, asked
+        /// for with the reason.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        repaired: bool,
     },
     /// Tokens one model call spent.
     Usage {

@@ -296,6 +296,7 @@ fn reply_chunks(step: Step, call_number: usize) -> Result<Vec<LlmChunk>, LlmErro
         usage: Some(TokenUsage {
             prompt_tokens: 0,
             completion_tokens,
+            cached_tokens: 0,
         }),
     });
     Ok(chunks)

@@ -598,7 +598,7 @@ pub async fn offer_actions(
         Ok(actions) => {
             events.push(offered(
                 with_rules_checks(&actions, &candidates),
-                false,
+                Answer::First,
                 state,
             ));
             return Ok(Offered { events, sent });
@@ -618,12 +618,12 @@ pub async fn offer_actions(
     match repaired {
         Ok(actions) => events.push(offered(
             with_rules_checks(&actions, &candidates),
-            false,
+            Answer::Repaired,
             state,
         )),
         Err(error) => {
             tracing::warn!(%error, "the repaired action list failed too; offering fallback actions");
-            events.push(offered(fallback_actions(state), true, state));
+            events.push(offered(fallback_actions(state), Answer::Fallback, state));
         }
     }
     Ok(Offered { events, sent })
@@ -678,9 +678,22 @@ fn usable(text: &str, echoes: &[String]) -> Result<ActionList, ActionListError> 
     Ok(valid.actions)
 }
 
-fn offered(actions: ActionList, fallback: bool, state: &CampaignState) -> TurnEvent {
-    let actions = with_fight_moves(actions, &state.sheet, &state.combat);
-    TurnEvent::ActionsOffered { actions, fallback }
+/// Which of the model's answers an action list came from.
+enum Answer {
+    /// Its first.
+    First,
+    /// Its second, asked for with the reason the first was unusable.
+    Repaired,
+    /// Neither was usable: the rules' safe actions.
+    Fallback,
+}
+
+fn offered(actions: ActionList, answer: Answer, state: &CampaignState) -> TurnEvent {
+    TurnEvent::ActionsOffered {
+        actions: with_fight_moves(actions, &state.sheet, &state.combat),
+        fallback: matches!(answer, Answer::Fallback),
+        repaired: matches!(answer, Answer::Repaired),
+    }
 }
 
 fn usage_event(usage: Option<TokenUsage>) -> Option<TurnEvent> {

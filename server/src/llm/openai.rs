@@ -697,6 +697,13 @@ struct WireUsage {
     prompt_tokens: u32,
     #[serde(default)]
     completion_tokens: u32,
+    prompt_tokens_details: Option<WirePromptDetails>,
+}
+
+/// What OpenAI (and servers that follow it) say of the request's tokens.
+#[derive(Deserialize)]
+struct WirePromptDetails {
+    cached_tokens: Option<u32>,
 }
 
 impl From<WireUsage> for TokenUsage {
@@ -704,6 +711,10 @@ impl From<WireUsage> for TokenUsage {
         Self {
             prompt_tokens: usage.prompt_tokens,
             completion_tokens: usage.completion_tokens,
+            cached_tokens: usage
+                .prompt_tokens_details
+                .and_then(|details| details.cached_tokens)
+                .unwrap_or(0),
         }
     }
 }
