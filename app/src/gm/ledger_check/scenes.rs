@@ -112,6 +112,7 @@ pub(super) fn scenes() -> Vec<&'static Scene> {
         CONTRADICTIONS,
         HELD_OUT,
         HELD_OUT_AGAIN,
+        HELD_OUT_THIRD,
     ]
     .into_iter()
     .flatten()
@@ -992,5 +993,131 @@ const HELD_OUT_AGAIN: &[Scene] = &[
         "You slay the wolf with one clean stroke and claim its pelt.",
         |s| fight(s, vec![strike("Wolf", 5, 11, 11)]),
         &["foe_down", "item_gained"],
+    ),
+];
+
+/// Written after the bench's first runs, in the phrasing models use, and scored as they came:
+/// nothing was tuned to them.
+const HELD_OUT_THIRD: &[Scene] = &[
+    contradict(
+        "held out 3: arrow 8",
+        "The arrow takes you in the shoulder, dealing 8 piercing damage.",
+        none,
+        &["damage"],
+    ),
+    contradict(
+        "held out 3: acid 4",
+        "Pain flares as the acid splashes you for 4 damage.",
+        |s| vec![tool(s, vec![hp(-2)])],
+        &["damage"],
+    ),
+    contradict(
+        "held out 3: floorboard gold",
+        "You find 25 gold pieces hidden under the floorboards and add them to your purse.",
+        none,
+        &["item_gained"],
+    ),
+    contradict(
+        "held out 3: letter traded",
+        "The merchant gladly takes your sealed letter.",
+        none,
+        &["item_lost"],
+    )
+    .from(with_letter),
+    contradict(
+        "held out 3: bandit falls",
+        "Your blade finds its mark and the bandit falls dead at your feet.",
+        |s| fight(s, vec![strike("Bandit", 4, 11, 11)]),
+        &["foe_down"],
+    ),
+    contradict(
+        "held out 3: wolf 9",
+        "You strike the wolf for 9 damage.",
+        |s| fight(s, vec![strike("Wolf", 5, 11, 11)]),
+        &["dealt"],
+    ),
+    contradict(
+        "held out 3: nausea",
+        "A wave of nausea hits you: you are now poisoned.",
+        none,
+        &["condition_gained"],
+    ),
+    contradict(
+        "held out 3: courage xp",
+        "For your courage, you earn 100 experience points.",
+        none,
+        &["experience"],
+    ),
+    contradict(
+        "held out 3: level two",
+        "You feel stronger as you reach level 2!",
+        none,
+        &["level"],
+    ),
+    contradict(
+        "held out 3: lock holds",
+        "Despite your best effort, the lock refuses to budge and you fail.",
+        |_| vec![player_check("Pick the lock", true)],
+        &["verdict"],
+    ),
+    contradict(
+        "held out 3: draught 10",
+        "The healing draught restores 10 hit points.",
+        |s| vec![tool(s, vec![hp(-6)]), tool(s, vec![hp(4)])],
+        &["healing"],
+    ),
+    contradict(
+        "held out 3: slip away",
+        "You slip away from the goblins and escape into the night.",
+        |s| fight(s, vec![flee(false)]),
+        &["verdict"],
+    ),
+    agree(
+        "held out 3: arrow 3",
+        "The arrow takes you in the shoulder for 3 damage.",
+        |s| vec![tool(s, vec![hp(-3)])],
+    ),
+    agree("held out 3: brass key", "You pocket the brass key.", |s| {
+        vec![tool(s, vec![add("Brass key", 1)])]
+    }),
+    mention(
+        "held out 3: jailer's key",
+        "A brass key hangs from the jailer's belt.",
+        none,
+    ),
+    mention(
+        "held out 3: could deal",
+        "If the bandit hits you, it could deal 10 damage.",
+        none,
+    ),
+    mention(
+        "held out 3: warning",
+        "\"You'll take 20 damage if you touch that,\" the old man warns.",
+        none,
+    ),
+    agree(
+        "held out 3: wolf dead",
+        "The wolf yelps and collapses, dead.",
+        |s| fight(s, vec![strike("Wolf", 11, 11, 11)]),
+    ),
+    mention(
+        "held out 3: wonder",
+        "You wonder whether the potion would heal you.",
+        none,
+    ),
+    agree(
+        "held out 3: lock opens",
+        "You succeed in picking the lock, and the door creaks open.",
+        |_| vec![player_check("Pick the lock", true)],
+    ),
+    mention(
+        "held out 3: notched sword",
+        "The bandit's sword is notched and rusty.",
+        |s| fight(s, vec![whiff("Bandit", 11, 11)]),
+    ),
+    agree(
+        "held out 3: wolves driven off",
+        "You gain 25 XP for driving off the wolves.",
+        |s| vec![tool(s, vec![xp(25)])],
     ),
 ];

@@ -709,7 +709,7 @@ fn the_labelled_scenes_are_checked_without_false_alarms_and_most_contradictions_
         precision * 100.0,
         recall * 100.0,
     );
-    for batch in ["held out:", "held out 2:"] {
+    for batch in ["held out:", "held out 2:", "held out 3:"] {
         let [n, clean, labelled, caught, alarms, clean_alarms] =
             totals(all.iter().copied().filter(|s| s.name.starts_with(batch)));
         println!(
