@@ -19,6 +19,10 @@ fi
 if [[ -z ${DICEBOUND_LLM:-}${DICEBOUND_LLM_BASE_URL:-}${DICEBOUND_LLM_API_KEY:-}${OPENAI_API_KEY:-} ]]; then
   export DICEBOUND_LLM=bundled
 fi
+# cargo runs the bench in server/: a scenario or cassette path is taken from the checkout.
+if [[ ${DICEBOUND_LLM:-} =~ ^(scripted|record|replay):([^/].*)$ ]]; then
+  export DICEBOUND_LLM="${BASH_REMATCH[1]}:$ROOT/${BASH_REMATCH[2]}"
+fi
 if [[ ${DICEBOUND_LLM:-} == bundled || ${DICEBOUND_LLM:-} == local ]]; then
   "$ROOT/scripts/setup-llm.sh"
 fi

@@ -195,7 +195,13 @@ const ROWS: &[Row] = &[
         r.cost_per_turn()
             .map_or_else(|| "-".to_owned(), |cost| format!("${cost:.5}"))
     }),
-    ("playtest time", |r| format!("{:.0}s", r.seconds)),
+    ("playtest time", |r| {
+        if r.seconds > 0.0 {
+            format!("{:.0}s", r.seconds)
+        } else {
+            "-".to_owned()
+        }
+    }),
 ];
 
 /// The table of `reports`, one column each.
