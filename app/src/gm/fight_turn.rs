@@ -249,7 +249,8 @@ mod tests {
             arguments: format!(r#"{{"foes": {foes}}}"#),
         };
         match parse_call(&call) {
-            Ok(command) => execute(command, table, rng).map_or_else(|e| e, |done| done.result),
+            Ok(command) => execute(command, table, rng)
+                .map_or_else(|error| error.to_string(), |done| done.result),
             Err(rejection) => rejection.reason,
         }
     }
@@ -360,7 +361,11 @@ mod tests {
         };
         let command = parse_call(&hurt).unwrap();
         let refused = execute(command, &mut table, &mut rng).unwrap_err();
-        assert!(refused.contains("fight is under way"), "{refused}");
+        assert_eq!(refused, crate::gm::tools::RunError::InAFight);
+        assert!(
+            refused.to_string().contains("fight is under way"),
+            "{refused}"
+        );
     }
 
     #[test]

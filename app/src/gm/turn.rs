@@ -752,7 +752,9 @@ fn run_tool<R: Rng + ?Sized>(
     }
     let outcome = command
         .map_err(|rejection| rejection.reason)
-        .and_then(|command| tools::execute(command, &mut table.tools, rng));
+        .and_then(|command| {
+            tools::execute(command, &mut table.tools, rng).map_err(|error| error.to_string())
+        });
     match outcome {
         Ok(outcome) => (outcome.result, Some(outcome.effect)),
         Err(reason) => (format!("refused: {reason}"), None),

@@ -3,7 +3,7 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::{GameTool, ToolCommand};
+use super::{ArgumentError, GameTool, ToolCommand};
 use crate::game::{NewItem, StateDelta};
 
 /// The most items one call may add.
@@ -21,12 +21,14 @@ impl GameTool for AddInventory {
     const DESCRIPTION: &'static str = "Give the character items they found, bought or were \
         handed. Items with the same name stack.";
 
-    fn into_command(self) -> Result<ToolCommand, String> {
+    fn into_command(self) -> Result<ToolCommand, ArgumentError> {
         if self.items.is_empty() || self.items.len() > MAX_ITEMS_PER_CALL {
-            return Err(format!(
-                "give between 1 and {MAX_ITEMS_PER_CALL} items per call, not {}",
-                self.items.len()
-            ));
+            return Err(ArgumentError::PerCall {
+                what: "items",
+                min: 1,
+                max: MAX_ITEMS_PER_CALL,
+                given: self.items.len(),
+            });
         }
         Ok(ToolCommand::Change(
             self.items

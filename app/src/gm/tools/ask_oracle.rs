@@ -4,7 +4,7 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::{GameTool, ToolCommand};
+use super::{ArgumentError, GameTool, ToolCommand};
 use crate::game::oracle::Likelihood;
 use crate::game::text::OracleQuestion;
 
@@ -22,7 +22,7 @@ impl GameTool for AskOracle {
     const DESCRIPTION: &'static str = "Ask a yes/no question the story has not settled (is \
         anyone home?). Follow the answer: yes, no, \"yes, and\" or \"no, but\".";
 
-    fn into_command(self) -> Result<ToolCommand, String> {
+    fn into_command(self) -> Result<ToolCommand, ArgumentError> {
         Ok(ToolCommand::Oracle {
             question: self.question.as_str().to_owned(),
             likelihood: self.likelihood,

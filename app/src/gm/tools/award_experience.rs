@@ -4,7 +4,7 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::{GameTool, ToolCommand};
+use super::{ArgumentError, GameTool, ToolCommand};
 use crate::game::progression::MAX_AWARD;
 use crate::game::text::DiceReason;
 use crate::game::StateDelta;
@@ -23,11 +23,16 @@ impl GameTool for AwardExperience {
     const DESCRIPTION: &'static str = "Award experience when the character overcomes a \
         challenge or reaches a milestone. The rules grant a level when it is earned.";
 
-    fn into_command(self) -> Result<ToolCommand, String> {
+    fn into_command(self) -> Result<ToolCommand, ArgumentError> {
         let amount = u32::try_from(self.amount)
             .ok()
             .filter(|amount| (1..=MAX_AWARD).contains(amount))
-            .ok_or_else(|| format!("amount must be 1 to {MAX_AWARD}, not {}", self.amount))?;
+            .ok_or(ArgumentError::OutOfRange {
+                field: "amount",
+                min: 1,
+                max: i64::from(MAX_AWARD),
+                given: self.amount,
+            })?;
         Ok(ToolCommand::Change(vec![StateDelta::GainExperience {
             amount,
         }]))

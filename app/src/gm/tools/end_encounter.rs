@@ -4,7 +4,7 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::{GameTool, ToolCommand};
+use super::{ArgumentError, GameTool, ToolCommand};
 
 /// Arguments of `end_encounter` (none).
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
@@ -15,7 +15,7 @@ impl GameTool for EndEncounter {
     const DESCRIPTION: &'static str = "End the fight under way when it stops without a victor \
         (a surrender, a truce).";
 
-    fn into_command(self) -> Result<ToolCommand, String> {
+    fn into_command(self) -> Result<ToolCommand, ArgumentError> {
         Ok(ToolCommand::EndEncounter)
     }
 }

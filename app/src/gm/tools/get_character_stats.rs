@@ -3,7 +3,7 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::{GameTool, ToolCommand};
+use super::{ArgumentError, GameTool, ToolCommand};
 
 /// Arguments of `get_character_stats` (none).
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
@@ -14,7 +14,7 @@ impl GameTool for GetCharacterStats {
     const DESCRIPTION: &'static str = "Read the character sheet: hit points, attributes, \
         conditions, inventory with slugs, location and time.";
 
-    fn into_command(self) -> Result<ToolCommand, String> {
+    fn into_command(self) -> Result<ToolCommand, ArgumentError> {
         Ok(ToolCommand::ReadSheet)
     }
 }

@@ -4,7 +4,7 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::{GameTool, ToolCommand};
+use super::{ArgumentError, GameTool, ToolCommand};
 use crate::game::{JournalChange, JournalKind, JournalName, JournalNote};
 
 // The enums below carry no doc comments on purpose: their schema is then a plain `enum` of
@@ -61,12 +61,17 @@ impl GameTool for KeepJournal {
     const DESCRIPTION: &'static str = "Note a person met, a place, an open thread, a promise \
         or debt, or a notable item the story must remember; close it when it no longer matters.";
 
-    fn into_command(self) -> Result<ToolCommand, String> {
+    fn into_command(self) -> Result<ToolCommand, ArgumentError> {
         let change = match self.action {
             JournalAction::Note => JournalChange::Note {
-                kind: self.kind.ok_or("give the kind of the entry to note")?.into(),
+                kind: self
+                    .kind
+                    .ok_or(ArgumentError::Missing("the kind of the entry to note"))?
+                    .into(),
                 name: self.name,
-                note: self.note.ok_or("give the note to keep")?,
+                note: self
+                    .note
+                    .ok_or(ArgumentError::Missing("the note to keep"))?,
             },
             JournalAction::Close => JournalChange::Close { name: self.name },
         };

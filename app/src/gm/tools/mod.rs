@@ -5,10 +5,13 @@
 //! ([`GameTool::into_command`]). The [`TOOLS`] registry lists them once; the definitions sent to
 //! the model, the dispatch by name and the names in error messages all come from it. A call
 //! becomes a typed [`ToolCommand`], which [`execute`] runs through the rules core. Whatever goes
-//! wrong — unknown tool, bad JSON, a rule refusing the change — becomes a [`ToolRejection`]
-//! whose message goes back to the model as the tool result, and the sheet stays untouched.
+//! wrong — unknown tool, bad JSON, a rule refusing the change — is a typed error ([`error`]) whose
+//! message goes back to the model as the tool result, and the sheet stays untouched.
 
+pub mod error;
 pub mod lenient;
+
+pub use error::{ArgumentError, FoeProblem, RunError};
 
 use rand::Rng;
 use schemars::JsonSchema;
@@ -71,7 +74,7 @@ pub trait GameTool: DeserializeOwned + JsonSchema {
     const DESCRIPTION: &'static str;
 
     /// Checks the parsed arguments against the rules and builds the command.
-    fn into_command(self) -> Result<ToolCommand, String>;
+    fn into_command(self) -> Result<ToolCommand, ArgumentError>;
 
     /// The definition sent to the model (the arguments type's own doc comment is left out of
     /// the schema: the description says it, and every request carries these bytes).
@@ -130,10 +133,6 @@ pub enum ToolCommand {
     EndEncounter,
 }
 
-/// Why hit points are not the model's to change while a fight is under way.
-const IN_A_FIGHT: &str = "a fight is under way: the rules roll every attack and its damage and \
-    change hit points themselves; narrate the exchange you were given";
-
 impl ToolCommand {
     /// Whether it changes hit points (damage or healing) directly.
     fn changes_hit_points(&self) -> bool {
@@ -185,7 +184,7 @@ pub struct RegisteredTool {
     /// The name the model calls it by.
     pub name: &'static str,
     definition: fn() -> ToolDefinition,
-    command: fn(serde_json::Value) -> Result<ToolCommand, String>,
+    command: fn(serde_json::Value) -> Result<ToolCommand, ArgumentError>,
 }
 
 impl RegisteredTool {
@@ -203,28 +202,39 @@ impl RegisteredTool {
         (self.definition)()
     }
 
-    /// Reads raw arguments (leniently, as the tool's schema allows), then parses and validates
-    /// them into a command; an error is the refusal the model reads.
-    pub fn parse(&self, raw_arguments: &str) -> Result<ToolCommand, String> {
-        let schema = self.definition().parameters;
-        let arguments =
-            lenient::parse_arguments(raw_arguments, &schema).map_err(|error| error.to_string())?;
+    /// Reads raw arguments (leniently, as the tool's cached schema allows), then parses and
+    /// validates them into a command.
+    pub fn parse(&self, raw_arguments: &str) -> Result<ToolCommand, ArgumentError> {
+        let schema = cached_definitions()
+            .iter()
+            .find(|definition| definition.name == self.name)
+            .map(|definition| &definition.parameters);
+        let arguments = match schema {
+            Some(schema) => lenient::parse_arguments(raw_arguments, schema),
+            None => lenient::parse_arguments(raw_arguments, &self.definition().parameters),
+        }
+        .map_err(|error| ArgumentError::NotJson(error.to_string()))?;
         (self.command)(arguments)
     }
 }
 
-fn command<T: GameTool>(arguments: serde_json::Value) -> Result<ToolCommand, String> {
-    let parsed: T =
-        serde_json::from_value(arguments).map_err(|error| format!("invalid arguments: {error}"))?;
+fn command<T: GameTool>(arguments: serde_json::Value) -> Result<ToolCommand, ArgumentError> {
+    let parsed: T = serde_json::from_value(arguments)
+        .map_err(|error| ArgumentError::Invalid(error.to_string()))?;
     parsed.into_command()
 }
 
-/// The definitions of every tool, in the registry's order (their schemas are generated once
-/// per process: every request of every turn sends the same ones).
-pub fn definitions() -> Vec<ToolDefinition> {
+/// The definitions of every tool, in the registry's order, generated once per process (every
+/// request of every turn sends the same ones, and every call's arguments are read by them).
+fn cached_definitions() -> &'static [ToolDefinition] {
     static DEFINITIONS: std::sync::LazyLock<Vec<ToolDefinition>> =
         std::sync::LazyLock::new(|| TOOLS.iter().map(RegisteredTool::definition).collect());
-    DEFINITIONS.clone()
+    &DEFINITIONS
+}
+
+/// The definitions of every tool, in the registry's order.
+pub fn definitions() -> Vec<ToolDefinition> {
+    cached_definitions().to_vec()
 }
 
 /// The registered tool called `name`.
@@ -234,17 +244,16 @@ pub fn find(name: &str) -> Option<&'static RegisteredTool> {
 
 /// Parses and validates a call into a command.
 pub fn parse_call(call: &ToolCall) -> Result<ToolCommand, ToolRejection> {
-    let reason = match find(&call.name) {
+    let parsed = match find(&call.name) {
         Some(tool) => tool.parse(&call.arguments),
-        None => Err(format!(
-            "there is no tool named \"{}\"; the tools are {}",
-            call.name,
-            tool_names()
-        )),
+        None => Err(ArgumentError::UnknownTool {
+            name: call.name.clone(),
+            known: tool_names(),
+        }),
     };
-    reason.map_err(|reason| ToolRejection {
+    parsed.map_err(|error| ToolRejection {
         tool: call.name.clone(),
-        reason,
+        reason: error.to_string(),
     })
 }
 
@@ -276,7 +285,7 @@ pub fn execute<R: Rng + ?Sized>(
     command: ToolCommand,
     table: &mut ToolTable,
     rng: &mut R,
-) -> Result<ToolOutcome, String> {
+) -> Result<ToolOutcome, RunError> {
     let ToolTable {
         sheet,
         journal,
@@ -284,7 +293,7 @@ pub fn execute<R: Rng + ?Sized>(
         combat,
     } = table;
     if combat.is_running() && command.changes_hit_points() {
-        return Err(IN_A_FIGHT.to_owned());
+        return Err(RunError::InAFight);
     }
     match command {
         ToolCommand::StartEncounter(foes) => fight(FightStep::Start { foes }, combat, sheet, rng),
@@ -297,8 +306,7 @@ pub fn execute<R: Rng + ?Sized>(
             })
         }
         ToolCommand::Change(deltas) => {
-            let changes =
-                StateDelta::apply_all(&deltas, sheet).map_err(|error| error.to_string())?;
+            let changes = StateDelta::apply_all(&deltas, sheet)?;
             let labels = changes.labels();
             let result = if labels.is_empty() {
                 "Done; nothing changed.".to_owned()
@@ -315,7 +323,7 @@ pub fn execute<R: Rng + ?Sized>(
             effect: ToolEffect::Read,
         }),
         ToolCommand::Journal(change) => {
-            let label = journal.apply(&change).map_err(|error| error.to_string())?;
+            let label = journal.apply(&change)?;
             Ok(ToolOutcome {
                 result: format!("Noted in the journal: {}.", label.unwrap_or_default()),
                 effect: ToolEffect::Noted { change },
@@ -337,7 +345,7 @@ pub fn execute<R: Rng + ?Sized>(
             })
         }
         ToolCommand::Map(record) => {
-            map.record(&record).map_err(|error| error.to_string())?;
+            map.record(&record)?;
             Ok(ToolOutcome {
                 result: format!("Recorded on the map: {}.", record.place.as_str()),
                 effect: ToolEffect::Mapped { record },
@@ -357,10 +365,9 @@ fn fight<R: Rng + ?Sized>(
     combat: &mut Combat,
     sheet: &mut CharacterSheet,
     rng: &mut R,
-) -> Result<ToolOutcome, String> {
-    let (record, changes) = step
-        .play_on(combat, sheet, &mut |sides| rng.random_range(1..=sides))
-        .map_err(|error| error.to_string())?;
+) -> Result<ToolOutcome, RunError> {
+    let (record, changes) =
+        step.play_on(combat, sheet, &mut |sides| rng.random_range(1..=sides))?;
     Ok(ToolOutcome {
         result: fight_result(&record, combat),
         effect: ToolEffect::Fought { record, changes },
@@ -388,12 +395,11 @@ fn check<R: Rng + ?Sized>(
     dc: DifficultyClass,
     reason: String,
     rng: &mut R,
-) -> Result<ToolOutcome, String> {
+) -> Result<ToolOutcome, RunError> {
     if sheet.vitality() != crate::game::Vitality::Up {
-        return Err(format!(
-            "{} is at 0 HP and cannot act, so there is no check to make",
-            sheet.name()
-        ));
+        return Err(RunError::CannotAct {
+            name: sheet.name().to_string(),
+        });
     }
     let bonus = sheet.attributes().bonus(attribute);
     let check = Check::new(DiceExpr::d20().roll_with_bonus(bonus, rng), dc);
@@ -545,7 +551,8 @@ mod tests {
             &mut table,
         )
         .unwrap_err();
-        assert!(down.contains("cannot act"), "{down}");
+        assert!(matches!(down, RunError::CannotAct { .. }), "{down}");
+        assert!(down.to_string().contains("cannot act"), "{down}");
     }
 
     #[test]
@@ -555,7 +562,7 @@ mod tests {
         let mut table = rogue_table();
         let mut run = |arguments: serde_json::Value, table: &mut ToolTable| {
             let command = parse_call(&call("record_place", arguments)).map_err(|r| r.reason)?;
-            execute(command, table, &mut rng)
+            execute(command, table, &mut rng).map_err(|error| error.to_string())
         };
         let done = run(
             json!({"place": "The square", "connectsTo": ["The bell tower"]}),
@@ -575,7 +582,7 @@ mod tests {
             &mut table,
         )
         .unwrap_err();
-        assert!(too_many.contains("at most 8"), "{too_many}");
+        assert_eq!(too_many, "give 0 to 8 places it leads to per call, not 9");
         assert_eq!(table.map.places().len(), 2, "refusals change nothing");
     }
 

@@ -4,7 +4,7 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::{GameTool, ToolCommand};
+use super::{ArgumentError, GameTool, ToolCommand};
 use crate::game::map::{PlaceRecord, MAX_EXITS};
 use crate::game::text::LocationName;
 
@@ -24,12 +24,14 @@ impl GameTool for RecordPlace {
     const DESCRIPTION: &'static str = "Record a place the character reached and the places it \
         leads to, for the player's map. Connections go both ways.";
 
-    fn into_command(self) -> Result<ToolCommand, String> {
+    fn into_command(self) -> Result<ToolCommand, ArgumentError> {
         if self.connects_to.len() > MAX_EXITS {
-            return Err(format!(
-                "give at most {MAX_EXITS} places it leads to, not {}",
-                self.connects_to.len()
-            ));
+            return Err(ArgumentError::PerCall {
+                what: "places it leads to",
+                min: 0,
+                max: MAX_EXITS,
+                given: self.connects_to.len(),
+            });
         }
         Ok(ToolCommand::Map(PlaceRecord {
             place: self.place,

@@ -4,7 +4,7 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::{GameTool, ToolCommand};
+use super::{ArgumentError, GameTool, ToolCommand};
 use crate::game::text::DiceReason;
 use crate::game::{Attribute, DifficultyClass};
 
@@ -26,7 +26,7 @@ impl GameTool for RequestCheck {
     const DESCRIPTION: &'static str = "When what the player wrote is risky or uncertain, ask \
         for their check (d20 + modifier against the DC); narrate what follows from it.";
 
-    fn into_command(self) -> Result<ToolCommand, String> {
+    fn into_command(self) -> Result<ToolCommand, ArgumentError> {
         Ok(ToolCommand::Check {
             attribute: self.attribute,
             dc: self.difficulty_class,

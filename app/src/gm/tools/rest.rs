@@ -3,7 +3,7 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::{GameTool, ToolCommand};
+use super::{ArgumentError, GameTool, ToolCommand};
 use crate::game::{RestKind, StateDelta};
 
 /// Arguments of `rest`.
@@ -18,7 +18,7 @@ impl GameTool for Rest {
     const DESCRIPTION: &'static str = "The character rests somewhere safe enough. The rules \
         restore hit points and move the clock.";
 
-    fn into_command(self) -> Result<ToolCommand, String> {
+    fn into_command(self) -> Result<ToolCommand, ArgumentError> {
         Ok(ToolCommand::Change(vec![StateDelta::Rest {
             kind: self.kind,
         }]))

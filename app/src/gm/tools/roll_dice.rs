@@ -4,7 +4,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer};
 
-use super::{GameTool, ToolCommand};
+use super::{ArgumentError, GameTool, ToolCommand};
 use crate::game::text::DiceReason;
 use crate::game::DiceExpr;
 
@@ -62,11 +62,11 @@ impl GameTool for RollDice {
     const DESCRIPTION: &'static str = "Roll dice for a trap or a random event (never the \
         player's action or a fight); narrate the outcome from the result.";
 
-    fn into_command(self) -> Result<ToolCommand, String> {
+    fn into_command(self) -> Result<ToolCommand, ArgumentError> {
         if is_an_attack(self.reason.as_str()) {
-            return Err(ATTACKS_ARE_THE_RULES.to_owned());
+            return Err(ArgumentError::TheRules(ATTACKS_ARE_THE_RULES));
         }
-        let dice = DiceExpr::parse(&self.dice).map_err(|error| error.to_string())?;
+        let dice = DiceExpr::parse(&self.dice)?;
         let dice = match self.advantage {
             None => dice,
             Some(advantage) => with_advantage(&dice, advantage)?,
@@ -91,13 +91,11 @@ fn is_an_attack(reason: &str) -> bool {
 }
 
 /// `1d20+m` rolled with advantage is `2d20kh1+m`; with disadvantage `2d20kl1+m`.
-fn with_advantage(dice: &DiceExpr, advantage: Advantage) -> Result<DiceExpr, String> {
+fn with_advantage(dice: &DiceExpr, advantage: Advantage) -> Result<DiceExpr, ArgumentError> {
     let single_d20 = matches!(dice.terms(), [term]
         if term.count() == 1 && term.sides() == 20 && term.keep().is_none() && !term.is_negative());
     if !single_d20 {
-        return Err(format!(
-            "advantage applies to a single d20 roll, not \"{dice}\""
-        ));
+        return Err(ArgumentError::AdvantageNeedsD20(dice.to_string()));
     }
     let keep = match advantage {
         Advantage::Advantage => "kh1",
@@ -107,5 +105,5 @@ fn with_advantage(dice: &DiceExpr, advantage: Advantage) -> Result<DiceExpr, Str
         0 => String::new(),
         m => format!("{m:+}"),
     };
-    DiceExpr::parse(&format!("2d20{keep}{modifier}")).map_err(|error| error.to_string())
+    Ok(DiceExpr::parse(&format!("2d20{keep}{modifier}"))?)
 }

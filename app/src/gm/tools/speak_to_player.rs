@@ -4,7 +4,7 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::{GameTool, ToolCommand};
+use super::{ArgumentError, GameTool, ToolCommand};
 use crate::game::text::AsideText;
 
 /// Arguments of `speak_to_player`.
@@ -19,7 +19,7 @@ impl GameTool for SpeakToPlayer {
     const DESCRIPTION: &'static str = "Tell the player something outside the story: a rule, \
         why a move cannot happen (they lack the item), a reminder. Not for narration.";
 
-    fn into_command(self) -> Result<ToolCommand, String> {
+    fn into_command(self) -> Result<ToolCommand, ArgumentError> {
         Ok(ToolCommand::Aside(self.message.as_str().to_owned()))
     }
 }

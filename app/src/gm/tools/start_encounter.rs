@@ -5,7 +5,7 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::{GameTool, ToolCommand};
+use super::{ArgumentError, FoeProblem, GameTool, ToolCommand};
 use crate::game::bestiary::{ChallengeRating, CreatureName};
 use crate::game::combat::MAX_FOES;
 use crate::game::fight::FoeSpec;
@@ -22,12 +22,14 @@ impl GameTool for StartEncounter {
     const DESCRIPTION: &'static str = "A fight begins. The game rolls initiative, every \
         attack, its damage and the foes' turns; narrate only its results.";
 
-    fn into_command(self) -> Result<ToolCommand, String> {
+    fn into_command(self) -> Result<ToolCommand, ArgumentError> {
         if self.foes.is_empty() || self.foes.len() > MAX_FOES {
-            return Err(format!(
-                "foes must name 1 to {MAX_FOES} foes, not {}",
-                self.foes.len()
-            ));
+            return Err(ArgumentError::PerCall {
+                what: "foes",
+                min: 1,
+                max: MAX_FOES,
+                given: self.foes.len(),
+            });
         }
         let foes = self
             .foes
@@ -35,14 +37,14 @@ impl GameTool for StartEncounter {
             .map(|foe| foe_spec(foe))
             .collect::<Result<Vec<_>, _>>()?;
         for foe in &foes {
-            foe.creature().map_err(|error| error.to_string())?;
+            foe.creature()?;
         }
         Ok(ToolCommand::StartEncounter(foes))
     }
 }
 
 /// `Goblin`, or `Bog hag (CR 2)`.
-pub fn foe_spec(text: &str) -> Result<FoeSpec, String> {
+pub fn foe_spec(text: &str) -> Result<FoeSpec, ArgumentError> {
     let text = text.trim();
     let (name, challenge) = match text.strip_suffix(')').and_then(|t| t.rsplit_once('(')) {
         Some((name, rating)) => {
@@ -51,14 +53,20 @@ pub fn foe_spec(text: &str) -> Result<FoeSpec, String> {
                 .strip_prefix("CR")
                 .or_else(|| rating.strip_prefix("cr"))
                 .unwrap_or(rating);
-            let challenge: ChallengeRating = rating
-                .trim()
-                .parse()
-                .map_err(|error| format!("\"{text}\": {error}"))?;
+            let challenge: ChallengeRating =
+                rating.trim().parse().map_err(|error| foe_error(text, error))?;
             (name.trim(), Some(challenge))
         }
         None => (text, None),
     };
-    let name = CreatureName::new(name).map_err(|error| format!("\"{text}\": {error}"))?;
+    let name = CreatureName::new(name).map_err(|error| foe_error(text, error))?;
     Ok(FoeSpec { name, challenge })
+}
+
+/// The foe named `text` refused for `problem`.
+fn foe_error(text: &str, problem: impl Into<FoeProblem>) -> ArgumentError {
+    ArgumentError::Foe {
+        text: text.to_owned(),
+        problem: problem.into(),
+    }
 }

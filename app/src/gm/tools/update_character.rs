@@ -4,7 +4,7 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::{GameTool, ToolCommand};
+use super::{ArgumentError, GameTool, ToolCommand};
 use crate::game::text::{ConditionName, LocationName};
 use crate::game::{Condition, StateDelta};
 
@@ -56,33 +56,39 @@ impl GameTool for UpdateCharacter {
     const DESCRIPTION: &'static str = "Change the character once the dice decided: hit points \
         (outside a fight), sanity, conditions, location, time.";
 
-    fn into_command(self) -> Result<ToolCommand, String> {
+    fn into_command(self) -> Result<ToolCommand, ArgumentError> {
         if self.max_hp.is_some() || self.level.is_some() || self.stats.is_some() {
-            return Err(RULED.into());
+            return Err(ArgumentError::TheRules(RULED));
         }
         if self.hp.is_some() && self.hp_change.is_some() {
-            return Err("give either hp or hpChange, not both".into());
+            return Err(ArgumentError::EitherOr("hp", "hpChange"));
         }
-        let too_many = |list: &Option<Vec<_>>| {
-            list.as_ref()
-                .is_some_and(|l| l.len() > MAX_CONDITIONS_PER_CALL)
-        };
-        if too_many(&self.add_conditions)
-            || self
-                .remove_conditions
-                .as_ref()
-                .is_some_and(|l| l.len() > MAX_CONDITIONS_PER_CALL)
-        {
-            return Err(format!(
-                "add or remove at most {MAX_CONDITIONS_PER_CALL} conditions per call"
-            ));
+        let adding = self.add_conditions.as_ref().map_or(0, Vec::len);
+        let removing = self.remove_conditions.as_ref().map_or(0, Vec::len);
+        for (what, given) in [
+            ("conditions to add", adding),
+            ("conditions to remove", removing),
+        ] {
+            if given > MAX_CONDITIONS_PER_CALL {
+                return Err(ArgumentError::PerCall {
+                    what,
+                    min: 0,
+                    max: MAX_CONDITIONS_PER_CALL,
+                    given,
+                });
+            }
         }
         let minutes = match self.minutes_passed {
             Some(minutes) => Some(
                 u32::try_from(minutes)
                     .ok()
                     .filter(|m| *m <= 60 * 24 * 30)
-                    .ok_or_else(|| format!("minutesPassed must be 0 to 43200, not {minutes}"))?,
+                    .ok_or(ArgumentError::OutOfRange {
+                        field: "minutesPassed",
+                        min: 0,
+                        max: 60 * 24 * 30,
+                        given: i64::from(minutes),
+                    })?,
             ),
             None => None,
         };
@@ -108,7 +114,7 @@ impl GameTool for UpdateCharacter {
         deltas.extend(self.hp_change.map(|amount| StateDelta::ChangeHp { amount }));
 
         if deltas.is_empty() {
-            return Err("nothing to update: give at least one field".into());
+            return Err(ArgumentError::Nothing);
         }
         Ok(ToolCommand::Change(deltas))
     }

@@ -3,7 +3,7 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::{GameTool, ToolCommand};
+use super::{ArgumentError, GameTool, ToolCommand};
 use crate::game::{Slug, StateDelta};
 
 /// The most updates one call may make.
@@ -32,12 +32,14 @@ impl GameTool for UpdateInventory {
     const DESCRIPTION: &'static str = "Change how many of a carried item the character has: \
         negative when used up, spent, lost or given away (zero removes it).";
 
-    fn into_command(self) -> Result<ToolCommand, String> {
+    fn into_command(self) -> Result<ToolCommand, ArgumentError> {
         if self.updates.is_empty() || self.updates.len() > MAX_UPDATES_PER_CALL {
-            return Err(format!(
-                "make between 1 and {MAX_UPDATES_PER_CALL} updates per call, not {}",
-                self.updates.len()
-            ));
+            return Err(ArgumentError::PerCall {
+                what: "updates",
+                min: 1,
+                max: MAX_UPDATES_PER_CALL,
+                given: self.updates.len(),
+            });
         }
         Ok(ToolCommand::Change(
             self.updates
