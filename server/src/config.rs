@@ -1,22 +1,8 @@
 //! Configuration, read once at start from the environment by [`Config::from_env`], which
 //! hands each part to whoever needs it; nothing else in the server reads the environment.
 //!
-//! | variable | meaning | default |
-//! |---|---|---|
-//! | `DICEBOUND_DATABASE_URL` | the campaign database: a SQLite file, or PostgreSQL (`postgres://…`) for several instances | `sqlite://dicebound.db` |
-//! | `DICEBOUND_LLM_BASE_URL`, `DICEBOUND_LLM_API_KEY`, `OPENAI_API_KEY`, `DICEBOUND_LLM_MODEL`, `DICEBOUND_LLM_*_SECS`, `DICEBOUND_LLM_MAX_TOKENS` | an OpenAI-compatible endpoint (see `llm::openai`) | unset |
-//! | `DICEBOUND_LLM` | `local` (the default without an endpoint: a running Ollama/llama.cpp server, else the bundled model), `bundled` (the bundled model only), `demo` (the built-in demo story), `scripted:PATH` (a scenario file, for tests), `record:PATH` (the bundled model, recorded to a cassette), `replay:PATH` (a cassette played back) | `local` |
-//! | `DICEBOUND_LLM_TOOLS` | `native` (the API's tool calling) or `text` (tools described in the prompt, calls parsed from the reply) | `native` for an endpoint, `text` for local servers |
-//! | `DICEBOUND_LLM_CONTEXT_TOKENS` | the model's context size; the prompt is cut to fit it with room for the reply | 128,000 for an endpoint, 4,096 for a local server, 8,192 for the bundled model |
-//! | `DICEBOUND_PROMPT_MAX_TOKENS` | the most tokens one prompt may have (rules, tools, summary, journal, sheet, recent turns), at least 2,000 | 2,700 (3,500 for the bundled model) |
-//! | `DICEBOUND_LLM_HOME`, `DICEBOUND_TOOLS` | where `scripts/setup-llm.sh` installed `llama-server` and `model.gguf` (see `llm::bundled`) | `~/.cache/dicebound/tools/llm` |
-//! | `DICEBOUND_COOKIE_SECRET` | key signing the player cookie, at least 64 characters (else a key file beside the database) | unset |
-//! | `DICEBOUND_SECURE_COOKIES` | `true` behind HTTPS | `false` |
-//! | `DICEBOUND_TRUSTED_PROXIES` | comma-separated addresses and networks of the reverse proxies whose `X-Forwarded-For` names the client (see `security::client`) | none |
-//! | `DICEBOUND_TURNS_PER_MINUTE_PER_ADDRESS`, `DICEBOUND_CAMPAIGNS_PER_HOUR_PER_ADDRESS` | the rate limits of one client address, all its players together | 4× each player's |
-//! | `RUST_LOG` | the log filter | `info` |
-//!
-//! These are [`VARIABLES`], the list the README's Configure table is checked against; the
+//! The variables are [`VARIABLES`]; what each means and its default are in the README's
+//! Configure table, which a test holds to that list (one table, so it cannot fall behind). The
 //! reader also looks at [`SYSTEM_VARIABLES`] to find the user's cache folder. Empty values count
 //! as unset. Leptos reads its own `LEPTOS_*` variables (`LEPTOS_SITE_ADDR`, `LEPTOS_SITE_ROOT`,
 //! ...; cargo-leptos sets them).
