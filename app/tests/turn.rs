@@ -121,7 +121,6 @@ fn ledger_check(events: &[TurnEvent]) -> (Vec<String>, u32, Vec<String>) {
         .expect("the scene was checked")
 }
 
-
 #[tokio::test]
 async fn prose_that_contradicts_the_rules_is_corrected_once_or_gets_their_note() {
     let hurt = || Step::call("update_character", json!({"hpChange": -5}));
