@@ -16,6 +16,10 @@ const csrURL = `http://127.0.0.1:${csrPort}`;
 // A whole fight plays against a scenario of its own (seeded dice), on a server of its own.
 const fightPort = Number(process.env.E2E_FIGHT_PORT ?? port + 4);
 const fightURL = `http://127.0.0.1:${fightPort}`;
+// The rules' check of a scene (a narrator that contradicts them) plays against a scenario of its
+// own, on a server of its own.
+const ledgerPort = Number(process.env.E2E_LEDGER_PORT ?? port + 5);
+const ledgerURL = `http://127.0.0.1:${ledgerPort}`;
 // `cargo leptos end-to-end --release` builds into $CARGO_TARGET_DIR when it is set.
 const targetDir = process.env.CARGO_TARGET_DIR ?? "../target";
 const serverBin = process.env.DICEBOUND_SERVER_BIN ?? `${targetDir}/release/server`;
@@ -51,16 +55,18 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "game", testIgnore: /(depth|csr|fight)\.spec\.ts/ },
+    { name: "game", testIgnore: /(depth|csr|fight|ledger)\.spec\.ts/ },
     { name: "depth", testMatch: /depth\.spec\.ts/, use: { baseURL: depthURL } },
     { name: "csr", testMatch: /csr\.spec\.ts/, use: { baseURL: csrURL } },
     { name: "fight", testMatch: /fight\.spec\.ts/, use: { baseURL: fightURL } },
+    { name: "ledger", testMatch: /ledger\.spec\.ts/, use: { baseURL: ledgerURL } },
   ],
   webServer: [
     server(port, "scenario.json", "e2e.db"),
     server(depthPort, "depth.json", "depth.db"),
     server(csrGamePort, "scenario.json", "csr.db"),
     server(fightPort, "fight.json", "fight.db"),
+    server(ledgerPort, "ledger.json", "ledger.db"),
     {
       command: "node csr-server.mjs",
       url: `${csrURL}/`,

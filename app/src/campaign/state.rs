@@ -11,7 +11,7 @@ use super::markdown;
 use super::present::sheet_view;
 use super::timeline::{timeline, ShownFight, ShownRoll};
 use super::turn_event::{ToolEffect, TurnEvent};
-use super::view::{ActionView, Roller, StoryEntry, TurnUpdate, Verdict};
+use super::view::{ActionView, LedgerCheckView, Roller, StoryEntry, TurnUpdate, Verdict};
 use crate::game::combat::Combat;
 use crate::game::fight::FightError;
 use crate::game::map::{MapError, WorldMap};
@@ -81,6 +81,9 @@ pub struct CampaignState {
     /// The fight under way, if any.
     #[serde(default, skip_serializing_if = "no_fight")]
     pub combat: Combat,
+    /// The rules' check of the latest turn's scene, once it is narrated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ledger_check: Option<LedgerCheckView>,
 }
 
 /// Whether no fight is under way (the snapshot then leaves it out).
@@ -142,6 +145,7 @@ impl CampaignState {
             shown_rolls: Vec::new(),
             shown_fights: Vec::new(),
             combat: Combat::default(),
+            ledger_check: None,
         }
     }
 
@@ -178,6 +182,7 @@ impl CampaignState {
             self.redoable = 0;
             self.shown_rolls.clear();
             self.shown_fights.clear();
+            self.ledger_check = None;
         }
         match &stored.event {
             CampaignEvent::Started { .. } => Err(ProjectionError::StartedTwice),
@@ -246,12 +251,18 @@ impl CampaignState {
                 };
                 updates.push(self.entry(StoryEntry::Scene { html, turn }));
             }
-            TurnEvent::LedgerChecked { notes, .. } => {
-                for note in notes {
-                    updates.push(self.entry(StoryEntry::Aside {
-                        text: capitalised(note),
-                    }));
-                }
+            TurnEvent::LedgerChecked {
+                notes,
+                claims,
+                asked,
+            } => {
+                let check = LedgerCheckView {
+                    turn,
+                    claims: *claims,
+                    asked: asked.clone(),
+                    notes: notes.clone(),
+                };
+                self.apply_check(check, &mut updates);
             }
             TurnEvent::ActionsOffered { actions, .. } => {
                 self.actions = Some(actions.clone());
@@ -275,6 +286,17 @@ impl CampaignState {
             TurnEvent::ToolResult { effect: None, .. } | TurnEvent::ToolCalled { .. } => {}
         }
         Ok(updates)
+    }
+
+    /// Keeps the rules' check of the turn's scene for the context inspector, and shows the
+    /// player its notes beside the scene.
+    fn apply_check(&mut self, check: LedgerCheckView, updates: &mut Vec<TurnUpdate>) {
+        for note in &check.notes {
+            updates.push(self.entry(StoryEntry::Aside {
+                text: capitalised(note),
+            }));
+        }
+        self.ledger_check = Some(check);
     }
 
     fn apply_effect(

@@ -72,7 +72,7 @@ pub struct Current {
 }
 
 /// The snapshot's format version; a snapshot of another version is rebuilt from the log.
-pub const SNAPSHOT_VERSION: u32 = 2;
+pub const SNAPSHOT_VERSION: u32 = 3;
 
 /// Why a store call failed.
 #[derive(Debug, thiserror::Error)]

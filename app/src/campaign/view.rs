@@ -337,8 +337,26 @@ pub struct ActionsView {
 pub struct GmContextView {
     /// The last request sent to the model for this campaign, if any was recorded.
     pub request: Option<RequestView>,
+    /// The rules' check of the latest turn's scene, if it was checked.
+    pub check: Option<LedgerCheckView>,
     /// Tokens spent so far: (prompt, completion).
     pub tokens: (u32, u32),
+}
+
+/// The rules' check of a scene against its turn's events (damage, healing, items, foes down,
+/// conditions, XP, verdicts), as the context inspector shows it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LedgerCheckView {
+    /// The turn whose scene was checked.
+    pub turn: u32,
+    /// How many claims the saved scene made that the rules could check.
+    pub claims: u32,
+    /// The first draft's contradictions, which the model was asked once to correct (empty when
+    /// it agreed, or the model was not asked).
+    pub asked: Vec<String>,
+    /// The contradictions left in the saved scene, which the player sees as notes beside it
+    /// (empty when it agrees with the rules).
+    pub notes: Vec<String>,
 }
 
 /// One request to the model, exactly as sent, with how its prompt was built.

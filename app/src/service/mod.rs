@@ -128,7 +128,8 @@ impl Game<'_> {
         Ok(StoryPage { start, entries })
     }
 
-    /// The last request sent to the model, for the context inspector ("what the GM sees").
+    /// The last request sent to the model and the rules' check of the latest scene, for the
+    /// context inspector ("what the GM sees").
     pub async fn gm_context(
         &self,
         owner: &PlayerId,
@@ -138,6 +139,7 @@ impl Game<'_> {
         Ok(GmContextView {
             request: loaded.request.as_ref().map(request_view),
             tokens: tokens(&loaded.state),
+            check: loaded.state.ledger_check,
         })
     }
 

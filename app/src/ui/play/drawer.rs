@@ -1,13 +1,14 @@
-//! The "what the GM sees" drawer (the context inspector): the last request sent to the model,
-//! exactly as sent, with each layer's size, the tools, the verbatim window and how much of its
-//! front the provider could reuse from the call before. Loaded each time it is opened.
+//! The "what the GM sees" drawer (the context inspector): the rules' check of the latest scene
+//! against the turn's events, and the last request sent to the model, exactly as sent, with each
+//! layer's size, the tools, the verbatim window and how much of its front the provider could
+//! reuse from the call before. Loaded each time it is opened.
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::state::use_play;
 use crate::api::gm_context;
-use crate::campaign::view::{GmContextView, LlmEntryView, RequestView};
+use crate::campaign::view::{GmContextView, LedgerCheckView, LlmEntryView, RequestView};
 
 /// What the game master sees: the model's working context, loaded each time the drawer opens,
 /// with the tokens spent so far.
@@ -38,13 +39,58 @@ pub fn GmDrawer() -> impl IntoView {
             {move || match context.get() {
                 None => view! { <p class="status">"Loading…"</p> }.into_any(),
                 Some(Err(message)) => view! { <p class="error" role="alert">{message}</p> }.into_any(),
-                Some(Ok(GmContextView { request: None, .. })) => {
-                    view! { <p class="meta">"No request has been sent yet."</p> }.into_any()
+                Some(Ok(GmContextView { request, check, .. })) => {
+                    let request = match request {
+                        None => view! { <p class="meta">"No request has been sent yet."</p> }.into_any(),
+                        Some(request) => request_view(request).into_any(),
+                    };
+                    view! { {check.map(check_view)} {request} }.into_any()
                 }
-                Some(Ok(GmContextView { request: Some(request), .. })) => request_view(request).into_any(),
             }}
         </details>
     }
+}
+
+/// The rules' check of the latest scene: the claims they could check, the first draft sent
+/// back to the model (with the contradictions it was asked to correct), and the notes left for
+/// the player.
+fn check_view(check: LedgerCheckView) -> impl IntoView {
+    let claims = match check.claims {
+        1 => "1 claim".to_owned(),
+        count => format!("{count} claims"),
+    };
+    let asked = if check.asked.is_empty() {
+        view! { <p data-testid="check-asked">"The first draft was not sent back."</p> }.into_any()
+    } else {
+        view! {
+            <p data-testid="check-asked">"The first draft was sent back once, to correct:"</p>
+            {notes_list(check.asked)}
+        }
+        .into_any()
+    };
+    let notes = if check.notes.is_empty() {
+        view! { <p data-testid="check-notes">"The scene agrees with the rules."</p> }.into_any()
+    } else {
+        view! {
+            <p data-testid="check-notes">"Left for the player:"</p>
+            {notes_list(check.notes)}
+        }
+        .into_any()
+    };
+    view! {
+        <section class="ledger-check" data-testid="ledger-check">
+            <p class="meta" data-testid="check-claims">
+                {format!("Ledger check of turn {}: {claims} in the scene the rules could check.", check.turn)}
+            </p>
+            {asked}
+            {notes}
+        </section>
+    }
+}
+
+/// The ledger check's notes, one per contradiction.
+fn notes_list(notes: Vec<String>) -> impl IntoView {
+    view! { <ul class="check-notes">{notes.into_iter().map(|note| view! { <li>{note}</li> }).collect_view()}</ul> }
 }
 
 fn request_view(request: RequestView) -> impl IntoView {

@@ -1,0 +1,122 @@
+import { test, expect, type Page } from "@playwright/test";
+import { closeWatched, openWatched, type Watched } from "./support/watched";
+
+// An honest game master, against its own scripted scenario (fixtures/ledger.json, a server of
+// its own): on each move the narrator takes 5 HP with the update_character tool and then says
+// "you take 12 damage". The rules check the scene and send it back once with their note in hand.
+// The first time the narrator corrects it (5), and the player sees no note; the second time it
+// insists on 12, and the player sees the rules' note beside the scene while the sheet keeps 5.
+// The context inspector shows each check.
+test.describe.configure({ mode: "serial" });
+
+const NOTE = "the rules say: 5 damage, not 12";
+
+let page: Page;
+let watched: Watched;
+const story = () => page.getByTestId("story");
+const drawer = () => page.locator(".gm-drawer");
+const check = () => drawer().getByTestId("ledger-check");
+const shield = () => page.getByRole("button", { name: "Raise your shield and hold the bridge" });
+
+test.beforeAll(async ({ browser }) => {
+  watched = await openWatched(browser);
+  page = watched.page;
+});
+
+test.afterAll(async () => closeWatched(watched));
+
+/** The hit points the character panel shows, as [current, max]. */
+async function hitPoints(): Promise<[number, number]> {
+  const text = (await page.getByTestId("hp").textContent()) ?? "";
+  const [, current, max] = text.match(/HP (\d+)\/(\d+)/) ?? [];
+  return [Number(current), Number(max)];
+}
+
+/** Waits until the turn is over and its actions are back. */
+async function settled() {
+  await expect(page.getByRole("button", { name: "Do it" })).toBeEnabled();
+  await expect(shield()).toBeEnabled();
+}
+
+/** Opens the context inspector (it loads the latest check on opening) and waits for the check. */
+async function openInspector(turn: number) {
+  await drawer().locator("summary").click();
+  await expect(check().getByTestId("check-claims")).toContainText(`Ledger check of turn ${turn}:`);
+}
+
+async function closeInspector() {
+  await drawer().locator("summary").click();
+}
+
+test("the opening scene claims nothing the rules could check", async () => {
+  await page.goto("/");
+  await expect(page.locator('main[data-hydrated="true"]')).toBeAttached();
+  await page.getByPlaceholder("Mira Thorne").fill("Brannoc");
+  await page.getByRole("button", { name: "Begin the adventure" }).click();
+
+  await expect(page).toHaveURL(/\/play\/[0-9a-f]{32}$/);
+  await expect(page.locator('main[data-hydrated="true"]')).toBeAttached();
+  await expect(story()).toContainText("A troll squats on the Old Bridge");
+  await settled();
+
+  await openInspector(1);
+  await expect(check().getByTestId("check-claims")).toHaveText(
+    "Ledger check of turn 1: 0 claims in the scene the rules could check.",
+  );
+  await expect(check().getByTestId("check-asked")).toHaveText("The first draft was not sent back.");
+  await expect(check().getByTestId("check-notes")).toHaveText("The scene agrees with the rules.");
+  await closeInspector();
+});
+
+test("a scene corrected when sent back: 5 damage, and no note for the player", async () => {
+  const [before, max] = await hitPoints();
+  await shield().click();
+
+  await expect(story().locator(".scene").last()).toHaveText("The troll's club smashes into you and you take 5 damage.");
+  await expect(story().locator(".chip").last()).toHaveText("−5 HP");
+  await expect(page.getByTestId("hp")).toHaveText(`HP ${before - 5}/${max}`);
+  await settled();
+  await expect(story().getByTestId("aside")).toHaveCount(0);
+
+  await openInspector(2);
+  await expect(check().getByTestId("check-claims")).toHaveText(
+    "Ledger check of turn 2: 1 claim in the scene the rules could check.",
+  );
+  await expect(check().getByTestId("check-asked")).toHaveText("The first draft was sent back once, to correct:");
+  await expect(check().locator(".check-notes li")).toHaveText([NOTE]);
+  await expect(check().getByTestId("check-notes")).toHaveText("The scene agrees with the rules.");
+  await closeInspector();
+});
+
+test("a model that insists: the rules' note beside the scene, and the sheet keeps 5", async ({}, testInfo) => {
+  const [before, max] = await hitPoints();
+  await shield().click();
+
+  const scene = story().locator(".scene-block").last();
+  await expect(scene).toContainText("The club comes round again and you take 12 damage.");
+  // The note follows the scene it corrects, the only one in the story.
+  const note = scene.locator("xpath=following-sibling::*[1]");
+  await expect(note).toHaveAttribute("data-testid", "aside");
+  await expect(note).toContainText("The rules say: 5 damage, not 12");
+  await expect(story().getByTestId("aside")).toHaveCount(1);
+  await expect(page.getByTestId("hp")).toHaveText(`HP ${before - 5}/${max}`);
+  await settled();
+  await note.screenshot({ path: testInfo.outputPath("note.png") });
+
+  await openInspector(3);
+  await expect(check().getByTestId("check-claims")).toHaveText(
+    "Ledger check of turn 3: 1 claim in the scene the rules could check.",
+  );
+  await expect(check().getByTestId("check-asked")).toHaveText("The first draft was sent back once, to correct:");
+  await expect(check().getByTestId("check-notes")).toHaveText("Left for the player:");
+  await expect(check().locator(".check-notes li")).toHaveText([NOTE, NOTE]);
+  await check().screenshot({ path: testInfo.outputPath("inspector.png") });
+  await page.screenshot({ path: testInfo.outputPath("ledger-check.png"), fullPage: true });
+  await closeInspector();
+
+  // The note and the sheet are saved: a reload shows them again.
+  await page.reload();
+  await expect(page.locator('main[data-hydrated="true"]')).toBeAttached();
+  await expect(story().getByTestId("aside")).toHaveText(/The rules say: 5 damage, not 12/);
+  await expect(page.getByTestId("hp")).toHaveText(`HP ${before - 5}/${max}`);
+});
