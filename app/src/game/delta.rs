@@ -176,7 +176,19 @@ pub enum DeltaError {
     Award,
     /// A consumable that cannot be used now.
     #[error(transparent)]
-    Use(#[from] UseError),
+    Use(UseError),
+}
+
+/// A consumable's refusal as the sheet's: a fallen character and a missing item are refused as
+/// every change is.
+impl From<UseError> for DeltaError {
+    fn from(error: UseError) -> Self {
+        match error {
+            UseError::Fallen => DeltaError::Fallen,
+            UseError::NotCarried(error) => DeltaError::Inventory(error),
+            other => DeltaError::Use(other),
+        }
+    }
 }
 
 /// One thing that actually changed on the sheet.
@@ -507,6 +519,19 @@ impl StateDelta {
             _ => {}
         }
         Ok(())
+    }
+
+    /// The delta that uses one of the carried item `slug`, its dice (if any) rolled with `rng`;
+    /// an error, before any die is rolled, when it cannot be used now.
+    pub fn use_item<R: rand::Rng + ?Sized>(
+        sheet: &CharacterSheet,
+        slug: &Slug,
+        rng: &mut R,
+    ) -> Result<StateDelta, DeltaError> {
+        Ok(StateDelta::UseItem {
+            slug: slug.clone(),
+            roll: consumable::roll_for_use(sheet, slug, rng)?,
+        })
     }
 
     /// The roll the delta carries, if any (a consumable's healing dice).

@@ -11,7 +11,7 @@ use std::str::FromStr;
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Serialize};
 
-use super::roll::Roll;
+use super::roll::{Natural, Roll};
 
 /// A difficulty class outside 1..=30, or text that is not one.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -107,16 +107,6 @@ impl JsonSchema for DifficultyClass {
     fn json_schema(_: &mut SchemaGenerator) -> Schema {
         json_schema!({ "type": "integer", "minimum": Self::MIN, "maximum": Self::MAX })
     }
-}
-
-/// A natural 20 or natural 1 on a check's d20.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub enum Natural {
-    /// The d20 showed 20.
-    Twenty,
-    /// The d20 showed 1.
-    One,
 }
 
 /// A roll against a difficulty class, with its outcome.

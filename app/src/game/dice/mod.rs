@@ -5,9 +5,9 @@ mod check;
 mod notation;
 mod roll;
 
-pub use check::{Check, DifficultyClass, DifficultyClassError, Natural};
+pub use check::{Check, DifficultyClass, DifficultyClassError};
 pub use notation::{
     DiceError, DiceExpr, DiceProblem, DiceTerm, Keep, MAX_DICE_PER_TERM, MAX_MODIFIER,
     MAX_NOTATION_CHARS, MAX_SIDES, MAX_TERMS, MIN_SIDES,
 };
-pub use roll::{Die, Roll, RolledTerm};
+pub use roll::{Die, Natural, Roll, RolledTerm};

@@ -10,9 +10,18 @@ use std::fmt::Write as _;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use super::check::Natural;
 use super::notation::{DiceExpr, Keep};
 use crate::game::attributes::AttributeBonus;
+
+/// A natural 20 or natural 1 on a roll's single d20 (a check's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Natural {
+    /// The d20 showed 20.
+    Twenty,
+    /// The d20 showed 1.
+    One,
+}
 
 /// One die as rolled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
