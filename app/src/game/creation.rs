@@ -428,6 +428,26 @@ fn gear(name: &str, description: &str, quantity: u16) -> Result<NewItem, Creatio
     )?)
 }
 
+/// Characters for tests elsewhere in the crate.
+#[cfg(all(test, feature = "ssr"))]
+pub(crate) mod tests_support {
+    use super::CharacterDraft;
+    use crate::game::text::LocationName;
+    use crate::game::CharacterSheet;
+
+    /// A Rogue made by the creation rules (DEX 15, 9 HP, daggers and a healing potion).
+    pub(crate) fn rogue() -> CharacterSheet {
+        let draft = CharacterDraft {
+            name: "Vex".into(),
+            class: "Rogue".into(),
+            ..CharacterDraft::default()
+        };
+        draft
+            .create(LocationName::new("The gate").expect("valid"))
+            .expect("a valid rogue")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -325,7 +325,7 @@ mod tests {
 
     use super::*;
     use crate::game::combat::CombatEvent;
-    use crate::game::sheet::tests_support::rogue;
+    use crate::game::creation::tests_support::rogue;
 
     fn goblins(count: usize) -> FightStep {
         let foe = FoeSpec {

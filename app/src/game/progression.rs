@@ -10,7 +10,66 @@
 use serde::{Deserialize, Serialize};
 
 use super::attributes::AttributeScore;
-use super::sheet::Level;
+
+/// A level outside 1..=20.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("level must be {}..={} (got {value})", Level::MIN, Level::MAX)]
+pub struct LevelError {
+    /// The rejected value.
+    pub value: i64,
+}
+
+/// A character level, 1..=20.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "i64", into = "u8")]
+pub struct Level(u8);
+
+impl Level {
+    /// The first level.
+    pub const MIN: u8 = 1;
+    /// The last level.
+    pub const MAX: u8 = 20;
+
+    /// The level `value`, or an error outside 1..=20.
+    pub fn new(value: i64) -> Result<Self, LevelError> {
+        u8::try_from(value)
+            .ok()
+            .filter(|v| (Self::MIN..=Self::MAX).contains(v))
+            .map(Self)
+            .ok_or(LevelError { value })
+    }
+
+    /// The level `value` clamped into 1..=20.
+    pub fn clamped(value: i64) -> Self {
+        // The clamp makes the cast lossless.
+        Self(value.clamp(i64::from(Self::MIN), i64::from(Self::MAX)) as u8)
+    }
+
+    /// The level as a number.
+    pub fn value(self) -> u8 {
+        self.0
+    }
+}
+
+impl Default for Level {
+    fn default() -> Self {
+        Self(Self::MIN)
+    }
+}
+
+impl TryFrom<i64> for Level {
+    type Error = LevelError;
+
+    fn try_from(value: i64) -> Result<Self, Self::Error> {
+        Self::new(value)
+    }
+}
+
+impl From<Level> for u8 {
+    fn from(level: Level) -> u8 {
+        level.0
+    }
+}
 
 /// Experience needed for each level, from level 1.
 const THRESHOLDS: [u32; 20] = [

@@ -20,7 +20,8 @@ use super::attributes::Attributes;
 use super::conditions::Conditions;
 use super::inventory::{Inventory, NewItem};
 use super::item_kind::Slot;
-use super::progression::HitDie;
+pub use super::progression::Level;
+use super::progression::{HitDie, LevelError};
 use super::stakes::{Stakes, Vitality};
 use super::text::{
     AbilityName, AbilityText, Backstory, CharacterName, ClassName, LocationName, Slug,
@@ -30,11 +31,8 @@ use super::text::{
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SheetError {
     /// A level outside 1..=20.
-    #[error("level must be {}..={} (got {value})", Level::MIN, Level::MAX)]
-    Level {
-        /// The rejected value.
-        value: i64,
-    },
+    #[error(transparent)]
+    Level(#[from] LevelError),
     /// Maximum hit points outside 1..=999.
     #[error("max HP must be 1..={} (got {value})", HitPoints::MAX)]
     MaxHp {
@@ -55,58 +53,6 @@ pub enum SheetError {
         /// The rejected value.
         value: i64,
     },
-}
-
-/// A character level, 1..=20.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(try_from = "i64", into = "u8")]
-pub struct Level(u8);
-
-impl Level {
-    /// The first level.
-    pub const MIN: u8 = 1;
-    /// The last level.
-    pub const MAX: u8 = 20;
-
-    /// The level `value`, or an error outside 1..=20.
-    pub fn new(value: i64) -> Result<Self, SheetError> {
-        u8::try_from(value)
-            .ok()
-            .filter(|v| (Self::MIN..=Self::MAX).contains(v))
-            .map(Self)
-            .ok_or(SheetError::Level { value })
-    }
-
-    /// The level `value` clamped into 1..=20.
-    pub fn clamped(value: i64) -> Self {
-        // The clamp makes the cast lossless.
-        Self(value.clamp(i64::from(Self::MIN), i64::from(Self::MAX)) as u8)
-    }
-
-    /// The level as a number.
-    pub fn value(self) -> u8 {
-        self.0
-    }
-}
-
-impl Default for Level {
-    fn default() -> Self {
-        Self(Self::MIN)
-    }
-}
-
-impl TryFrom<i64> for Level {
-    type Error = SheetError;
-
-    fn try_from(value: i64) -> Result<Self, Self::Error> {
-        Self::new(value)
-    }
-}
-
-impl From<Level> for u8 {
-    fn from(level: Level) -> u8 {
-        level.0
-    }
 }
 
 /// Hit points: current 0..=max, max 1..=999. Serialises as `{"current": 7, "max": 10}`.
@@ -322,8 +268,8 @@ pub struct CharacterSheet {
 impl CharacterSheet {
     /// A level-1 character at `location` with 10/10 HP, every attribute 10, no sanity score, no
     /// conditions, nothing carried, at [`GameTime::START`], a d8 hit die, no experience, no
-    /// abilities or backstory, heroic stakes. [`CharacterDraft`](super::creation::CharacterDraft)
-    /// makes a character by the creation rules.
+    /// abilities or backstory, heroic stakes. The creation rules' `CharacterDraft` makes a
+    /// character by them.
     pub fn new(name: CharacterName, class: ClassName, location: LocationName) -> Self {
         Self {
             name,
@@ -500,26 +446,6 @@ impl CharacterSheet {
     /// Up, down, stable or dead.
     pub fn vitality(&self) -> Vitality {
         self.vitality
-    }
-}
-
-/// Characters for tests elsewhere in the crate.
-#[cfg(all(test, feature = "ssr"))]
-pub(crate) mod tests_support {
-    use super::CharacterSheet;
-    use crate::game::creation::CharacterDraft;
-    use crate::game::text::LocationName;
-
-    /// A Rogue made by the creation rules (DEX 15, 9 HP, daggers and a healing potion).
-    pub(crate) fn rogue() -> CharacterSheet {
-        let draft = CharacterDraft {
-            name: "Vex".into(),
-            class: "Rogue".into(),
-            ..CharacterDraft::default()
-        };
-        draft
-            .create(LocationName::new("The gate").expect("valid"))
-            .expect("a valid rogue")
     }
 }
 

@@ -226,9 +226,9 @@ mod tests {
     use rand::SeedableRng;
 
     use super::*;
+    use crate::game::creation::tests_support::rogue;
     use crate::game::journal::Journal;
     use crate::game::map::WorldMap;
-    use crate::game::sheet::tests_support::rogue;
     use crate::gm::llm::ToolCall;
     use crate::gm::tools::{execute, parse_call};
 

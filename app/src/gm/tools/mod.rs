@@ -421,7 +421,7 @@ mod tests {
     /// The tools' table for the rogue of the creation rules, no fight under way.
     fn rogue_table() -> ToolTable {
         ToolTable {
-            sheet: crate::game::sheet::tests_support::rogue(),
+            sheet: crate::game::creation::tests_support::rogue(),
             journal: Journal::default(),
             map: WorldMap::default(),
             combat: Combat::default(),
