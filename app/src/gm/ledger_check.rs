@@ -241,7 +241,7 @@ impl LedgerCheck {
     pub fn new(narration: &str, events: &[TurnEvent], before: &CharacterSheet) -> Self {
         let rules = RulesRecord::from_events(events);
         let vocabulary = Vocabulary::new(&rules, before);
-        let claims = claims::read(narration, &vocabulary);
+        let claims = reader::read(narration, &vocabulary);
         let mut contradictions: Vec<Contradiction> = Vec::new();
         for claim in &claims {
             if let Some(found) = judge::judge(claim, &rules, before) {

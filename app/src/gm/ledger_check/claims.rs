@@ -4,10 +4,6 @@
 
 use std::fmt;
 
-use super::reader::Reader;
-use super::text;
-use super::vocabulary::Vocabulary;
-
 /// A foe as the prose names it: its kind, and its number when the prose picks one out (`Goblin
 /// 2`, `the second goblin`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -119,11 +115,4 @@ pub enum Claim {
         /// What was tried, in content words.
         about: Vec<String>,
     },
-}
-
-/// The claims `narration` makes in the words of `vocabulary`, in the order made.
-pub(super) fn read(narration: &str, vocabulary: &Vocabulary) -> Vec<Claim> {
-    let mut reader = Reader::new(vocabulary);
-    reader.read(&text::sentences(narration));
-    reader.claims
 }

@@ -7,7 +7,7 @@
 use std::collections::HashSet;
 
 use super::claims::{Claim, FoeRef};
-use super::text::{number, singular, Clause};
+use super::text::{self, number, singular, Clause};
 use super::vocabulary::Vocabulary;
 
 /// Words that may open a clause before its subject (`and then the goblin falls`).
@@ -458,4 +458,11 @@ fn ordinal_of(word: &str) -> Option<u8> {
         .iter()
         .position(|o| *o == word)
         .and_then(|n| u8::try_from(n + 1).ok())
+}
+
+/// The claims `narration` makes in the words of `vocabulary`, in the order made.
+pub(super) fn read(narration: &str, vocabulary: &Vocabulary) -> Vec<Claim> {
+    let mut reader = Reader::new(vocabulary);
+    reader.read(&text::sentences(narration));
+    reader.claims
 }
