@@ -356,18 +356,8 @@ impl<'a> Parser<'a> {
         let count = self.number();
         self.skip_spaces();
         if !matches!(self.peek(), Some('d' | 'D')) {
-            return match count {
-                Some(value) => {
-                    let fragment = self.fragment(start);
-                    let value = i32::try_from(value)
-                        .ok()
-                        .filter(|v| *v <= MAX_MODIFIER)
-                        .ok_or_else(|| DiceError::new(fragment, DiceProblem::Modifier))?;
-                    self.modifier += if negative { -value } else { value };
-                    Ok(())
-                }
-                None => Err(self.unexpected(EXPECT_TERM)),
-            };
+            let value = count.ok_or_else(|| self.unexpected(EXPECT_TERM))?;
+            return self.constant(start, value, negative);
         }
         self.bump();
         self.skip_spaces();
@@ -379,60 +369,48 @@ impl<'a> Parser<'a> {
         }
         .ok_or_else(|| self.unexpected(EXPECT_SIDES))?;
         self.skip_spaces();
-        let keep = if matches!(self.peek(), Some('k' | 'K')) {
-            self.bump();
-            let highest = match self.peek() {
-                Some('l' | 'L') => {
-                    self.bump();
-                    false
-                }
-                Some('h' | 'H') => {
-                    self.bump();
-                    true
-                }
-                _ => true,
-            };
-            self.skip_spaces();
-            let n = self.number().ok_or_else(|| self.unexpected(EXPECT_KEEP))?;
-            Some((highest, n))
-        } else {
-            None
-        };
+        let keep = self.keep()?;
         let fragment = self.fragment(start);
-        let count = count.unwrap_or(1);
-        let count = u8::try_from(count)
-            .ok()
-            .filter(|c| (1..=MAX_DICE_PER_TERM).contains(c))
-            .ok_or_else(|| DiceError::new(fragment, DiceProblem::DiceCount))?;
-        let sides = u16::try_from(sides)
-            .ok()
-            .filter(|s| (MIN_SIDES..=MAX_SIDES).contains(s))
-            .ok_or_else(|| DiceError::new(fragment, DiceProblem::Sides))?;
-        let keep = keep
-            .map(|(highest, n)| {
-                u8::try_from(n)
-                    .ok()
-                    .filter(|n| (1..=count).contains(n))
-                    .map(|n| {
-                        if highest {
-                            Keep::Highest(n)
-                        } else {
-                            Keep::Lowest(n)
-                        }
-                    })
-                    .ok_or_else(|| DiceError::new(fragment, DiceProblem::Keep { rolled: count }))
-            })
-            .transpose()?;
+        let term = bounded_term(fragment, negative, count.unwrap_or(1), sides, keep)?;
         if self.terms.len() == MAX_TERMS {
             return Err(DiceError::new(self.input, DiceProblem::TooManyTerms));
         }
-        self.terms.push(DiceTerm {
-            negative,
-            count,
-            sides,
-            keep,
-        });
+        self.terms.push(term);
         Ok(())
+    }
+
+    /// A constant term (`+3`) added to the modifier, within its bound.
+    fn constant(&mut self, start: usize, value: u32, negative: bool) -> Result<(), DiceError> {
+        let fragment = self.fragment(start);
+        let value = i32::try_from(value)
+            .ok()
+            .filter(|v| *v <= MAX_MODIFIER)
+            .ok_or_else(|| DiceError::new(fragment, DiceProblem::Modifier))?;
+        self.modifier += if negative { -value } else { value };
+        Ok(())
+    }
+
+    /// A keep suffix, if one follows: `kh2`, `kl1`, or `k3` (the highest); whether it keeps the
+    /// highest, and how many.
+    fn keep(&mut self) -> Result<Option<(bool, u32)>, DiceError> {
+        if !matches!(self.peek(), Some('k' | 'K')) {
+            return Ok(None);
+        }
+        self.bump();
+        let highest = match self.peek() {
+            Some('l' | 'L') => {
+                self.bump();
+                false
+            }
+            Some('h' | 'H') => {
+                self.bump();
+                true
+            }
+            _ => true,
+        };
+        self.skip_spaces();
+        let n = self.number().ok_or_else(|| self.unexpected(EXPECT_KEEP))?;
+        Ok(Some((highest, n)))
     }
 
     /// A run of ASCII digits, saturating at `u32::MAX` (every bound is far below).
@@ -481,6 +459,46 @@ impl<'a> Parser<'a> {
         };
         DiceError::new(self.input, problem)
     }
+}
+
+/// A dice term from its parsed parts, each within its bounds (`fragment` is the term as written,
+/// for the error).
+fn bounded_term(
+    fragment: &str,
+    negative: bool,
+    count: u32,
+    sides: u32,
+    keep: Option<(bool, u32)>,
+) -> Result<DiceTerm, DiceError> {
+    let count = u8::try_from(count)
+        .ok()
+        .filter(|c| (1..=MAX_DICE_PER_TERM).contains(c))
+        .ok_or_else(|| DiceError::new(fragment, DiceProblem::DiceCount))?;
+    let sides = u16::try_from(sides)
+        .ok()
+        .filter(|s| (MIN_SIDES..=MAX_SIDES).contains(s))
+        .ok_or_else(|| DiceError::new(fragment, DiceProblem::Sides))?;
+    let keep = keep
+        .map(|(highest, n)| {
+            u8::try_from(n)
+                .ok()
+                .filter(|n| (1..=count).contains(n))
+                .map(|n| {
+                    if highest {
+                        Keep::Highest(n)
+                    } else {
+                        Keep::Lowest(n)
+                    }
+                })
+                .ok_or_else(|| DiceError::new(fragment, DiceProblem::Keep { rolled: count }))
+        })
+        .transpose()?;
+    Ok(DiceTerm {
+        negative,
+        count,
+        sides,
+        keep,
+    })
 }
 
 #[cfg(test)]
