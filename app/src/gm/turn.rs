@@ -175,40 +175,15 @@ pub async fn narrate<R: Rng + Send>(
         events: Vec::new(),
         on_event,
     };
-    let recorded = match player_move {
-        PlayerMove::Retold(_, retelling) => retelling.rolls.iter().cloned().collect(),
-        _ => VecDeque::new(),
-    };
-    let mut table = Table {
-        tools: ToolTable {
-            sheet: state.sheet.clone(),
-            journal: state.journal.clone(),
-            map: state.map.clone(),
-            combat: state.combat.clone(),
-        },
-        recorded,
-    };
-    let (move_text, roll_line) = record_move(
-        player_move,
-        &mut table.tools.sheet,
-        settings.full_prompt,
-        rng,
-        &mut log,
-    );
-    let fight_line = fight_part(
+    let mut table = Table::for_turn(state, player_move);
+    let mut turn = vec![move_of(
         player_move,
         state,
         settings,
-        &move_text,
         &mut table.tools,
         rng,
         &mut log,
-    );
-    let roll_line = match (roll_line, fight_line) {
-        (Some(roll), Some(fight)) => Some(format!("{roll}\n{fight}")),
-        (roll, fight) => roll.or(fight),
-    };
-    let mut turn = vec![move_message(&move_text, roll_line.as_deref())];
+    )];
     let tools = settings.tools();
     let layered = memory::layered(state, settings, &tools, &turn, memory::Reserve::ToolRounds);
     let mut rounds = Rounds {
@@ -228,40 +203,15 @@ pub async fn narrate<R: Rng + Send>(
         }
         rounds.tool_round(reply, settings, &mut table, rng, &mut turn, &mut log);
     }
-    let mut text = rounds.kept.join("\n\n");
-    bounds::cut(&mut text, bounds::MAX_NARRATION_CHARS);
-    if !settings.full_prompt {
-        // A very small model's scene, in the player's voice; what it sees of it next too.
-        if let Some(kept) = voice::in_second_person(&text, quality::last_scene(state)) {
-            text = kept;
-            rounds.last = text.clone();
-            log.push(TurnEvent::NarrativeReplaced { text: text.clone() });
-        }
-    }
-    if text.is_empty() {
-        return Err(TurnError::EmptyNarrative);
-    }
-    let mut check = LedgerCheck::new(&text, &log.events, &state.sheet);
-    let mut asked = Vec::new();
-    if !check.is_consistent() && settings.full_prompt {
-        asked = bounded_notes(check.notes());
-        if let Some(fixed) = rounds
-            .correct(llm, settings, &turn, &text, &asked, &mut log)
-            .await
-        {
-            text = fixed;
-            check = LedgerCheck::new(&text, &log.events, &state.sheet);
-        }
-    }
+    let text = rounds.scene(settings, state, &mut log)?;
+    let (text, checked) = rounds
+        .checked(llm, settings, &turn, text, state, &mut log)
+        .await;
     if !rounds.last.is_empty() {
         turn.push(Message::assistant(rounds.last));
     }
     log.push(TurnEvent::narration(text.clone()));
-    log.push(TurnEvent::LedgerChecked {
-        notes: bounded_notes(check.notes()),
-        claims: u32::try_from(check.claims().len()).unwrap_or(u32::MAX),
-        asked,
-    });
+    log.push(checked);
     Ok(Narration {
         events: log.events,
         messages: turn,
@@ -273,10 +223,54 @@ pub async fn narrate<R: Rng + Send>(
     })
 }
 
+/// The player's move as the model reads it (its words, with the player's roll and the fight's
+/// exchange when there are), each recorded in the log as it is made.
+fn move_of<R: Rng + ?Sized>(
+    player_move: &PlayerMove,
+    state: &CampaignState,
+    settings: &GmSettings,
+    table: &mut ToolTable,
+    rng: &mut R,
+    log: &mut EventLog<'_>,
+) -> Message {
+    let (move_text, roll_line) = record_move(
+        player_move,
+        &mut table.sheet,
+        settings.full_prompt,
+        rng,
+        log,
+    );
+    let fight_line = fight_part(player_move, state, settings, &move_text, table, rng, log);
+    let roll_line = match (roll_line, fight_line) {
+        (Some(roll), Some(fight)) => Some(format!("{roll}\n{fight}")),
+        (roll, fight) => roll.or(fight),
+    };
+    move_message(&move_text, roll_line.as_deref())
+}
+
 /// What the tools act on, and the rolls a retold turn still has to give back.
 struct Table {
     tools: ToolTable,
     recorded: VecDeque<Roll>,
+}
+
+impl Table {
+    /// The table `state` sets for a turn, with the rolls a retold `player_move` gives back.
+    fn for_turn(state: &CampaignState, player_move: &PlayerMove) -> Self {
+        let recorded = match player_move {
+            PlayerMove::Retold(_, retelling) => retelling.rolls.iter().cloned().collect(),
+            _ => VecDeque::new(),
+        };
+        Self {
+            tools: ToolTable {
+                sheet: state.sheet.clone(),
+                journal: state.journal.clone(),
+                map: state.map.clone(),
+                combat: state.combat.clone(),
+            },
+            recorded,
+        }
+    }
 }
 
 /// A narration's model calls: the layered prompt they share, the prose kept so far and the last
@@ -328,6 +322,57 @@ impl Rounds<'_> {
             }
         }
         Ok(reply)
+    }
+
+    /// The scene the rounds wrote, within its bound (a very small model's put in the player's
+    /// voice, which it then sees too); an error when there is none.
+    fn scene(
+        &mut self,
+        settings: &GmSettings,
+        state: &CampaignState,
+        log: &mut EventLog<'_>,
+    ) -> Result<String, TurnError> {
+        let mut text = self.kept.join("\n\n");
+        bounds::cut(&mut text, bounds::MAX_NARRATION_CHARS);
+        if !settings.full_prompt {
+            if let Some(kept) = voice::in_second_person(&text, quality::last_scene(state)) {
+                text = kept;
+                self.last = text.clone();
+                log.push(TurnEvent::NarrativeReplaced { text: text.clone() });
+            }
+        }
+        if text.is_empty() {
+            return Err(TurnError::EmptyNarrative);
+        }
+        Ok(text)
+    }
+
+    /// `text` checked against the turn's events so far; a model with tools that contradicts them
+    /// is asked once to correct it. The scene to keep, and the check's record.
+    async fn checked(
+        &mut self,
+        llm: &dyn LlmPort,
+        settings: &GmSettings,
+        turn: &[Message],
+        mut text: String,
+        state: &CampaignState,
+        log: &mut EventLog<'_>,
+    ) -> (String, TurnEvent) {
+        let mut check = LedgerCheck::new(&text, &log.events, &state.sheet);
+        let mut asked = Vec::new();
+        if !check.is_consistent() && settings.full_prompt {
+            asked = bounded_notes(check.notes());
+            if let Some(fixed) = self.correct(llm, settings, turn, &text, &asked, log).await {
+                text = fixed;
+                check = LedgerCheck::new(&text, &log.events, &state.sheet);
+            }
+        }
+        let checked = TurnEvent::LedgerChecked {
+            notes: bounded_notes(check.notes()),
+            claims: u32::try_from(check.claims().len()).unwrap_or(u32::MAX),
+            asked,
+        };
+        (text, checked)
     }
 
     /// Asks the model once, without tools, to write `text` again in agreement with the rules'
