@@ -9,12 +9,12 @@
 
 pub mod api;
 pub mod campaign;
-pub mod errors;
 pub mod game;
 #[cfg(feature = "ssr")]
 pub mod gm;
 #[cfg(feature = "ssr")]
 pub mod service;
 pub mod ui;
+pub mod wire;
 
 pub use ui::app::{shell, App};

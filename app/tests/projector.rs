@@ -7,9 +7,9 @@ use app::campaign::conversation::Message;
 use app::campaign::event::{CampaignEvent, StoredEvent};
 use app::campaign::state::{CampaignState, ProjectionError, StorySummary, MAX_VERBATIM_TURNS};
 use app::campaign::turn_event::{ToolEffect, TurnEvent};
-use app::campaign::view::{StoryEntry, TurnUpdate};
 use app::game::text::{CharacterName, ClassName, LocationName, Slug};
 use app::game::{AppliedChanges, CharacterSheet, StateDelta};
+use app::wire::view::{StoryEntry, TurnUpdate};
 
 fn sheet() -> CharacterSheet {
     CharacterSheet::new(

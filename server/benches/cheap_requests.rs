@@ -12,12 +12,12 @@ mod heavy_files;
 use app::campaign::bounds::{MAX_ARGUMENTS_CHARS, MAX_MESSAGE_CHARS};
 use std::time::Instant;
 
-use app::campaign::view::{MoveInput, NewCampaign};
-use app::campaign::{CampaignId, PlayerId};
 use app::gm::scripted::ScriptedLlm;
 use app::gm::token_count::tokens;
 use app::gm::GmSettings;
 use app::service::{Game, MoveRequest, TurnsInFlight};
+use app::wire::view::{MoveInput, NewCampaign};
+use app::wire::{CampaignId, PlayerId};
 use rand::{rngs::StdRng, SeedableRng};
 use serde_json::Value;
 use server::store::SqlStore;

@@ -16,8 +16,8 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use app::api::{NextActions, PlayTurn, StartCampaign};
-use app::campaign::view::TurnUpdate;
-use app::campaign::CampaignId;
+use app::wire::view::TurnUpdate;
+use app::wire::CampaignId;
 use leptos::server_fn::ServerFn;
 
 /// Turns played after the opening.

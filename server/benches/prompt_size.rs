@@ -10,12 +10,12 @@
 
 use std::sync::Mutex;
 
-use app::campaign::view::{MoveInput, NewCampaign};
-use app::campaign::{CampaignId, PlayerId};
 use app::gm::memory::{prompt_json, request_tokens, shared_front};
 use app::gm::scripted::{Scenario, ScriptedLlm, Step};
 use app::gm::{GmSettings, LlmChunk, LlmError, LlmPort, LlmRequest, ModelInfo, Purpose};
 use app::service::{Game, MoveRequest, SummaryOutcome, TurnsInFlight};
+use app::wire::view::{MoveInput, NewCampaign};
+use app::wire::{CampaignId, PlayerId};
 use futures::stream::BoxStream;
 use rand::{rngs::StdRng, SeedableRng};
 use serde_json::json;

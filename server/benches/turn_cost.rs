@@ -13,11 +13,11 @@ use std::time::{Duration, Instant};
 use app::campaign::event::StoredEvent;
 use app::campaign::state::CampaignState;
 use app::campaign::store::{Append, CampaignRecord, CampaignStore, Commit, Current, StoreError};
-use app::campaign::view::{MoveInput, NewCampaign, StoryEntry};
-use app::campaign::{CampaignId, PlayerId};
 use app::gm::scripted::ScriptedLlm;
 use app::gm::GmSettings;
 use app::service::{Game, MoveRequest, TurnsInFlight};
+use app::wire::view::{MoveInput, NewCampaign, StoryEntry};
+use app::wire::{CampaignId, PlayerId};
 use futures::future::BoxFuture;
 use rand::{rngs::StdRng, SeedableRng};
 use server::store::SqlStore;
@@ -182,7 +182,7 @@ async fn turn(
         })
         .await
         .expect("the turn is played");
-    let done = app::campaign::view::TurnUpdate::Done { turn, tokens };
+    let done = app::wire::view::TurnUpdate::Done { turn, tokens };
     let actions = game.ensure_actions(owner, id, 1).await.expect("actions");
     let time = started.elapsed();
     bytes += serde_json::to_string(&done).unwrap().len()

@@ -9,10 +9,10 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use app::api::context::to_app_error;
-use app::campaign::view::{CampaignView, MoveInput, NewCampaign, StoryEntry, TurnUpdate};
-use app::campaign::{CampaignId, PlayerId};
 use app::gm::{GmSettings, LlmPort};
 use app::service::{Game, MoveRequest, ServiceError, TurnsInFlight};
+use app::wire::view::{CampaignView, MoveInput, NewCampaign, StoryEntry, TurnUpdate};
+use app::wire::{CampaignId, PlayerId};
 use rand::{rngs::StdRng, SeedableRng};
 use serde_json::{json, Value};
 use server::llm::openai::{OpenAiAdapter, OpenAiSettings};

@@ -10,7 +10,7 @@ use std::net::SocketAddr;
 
 use app::api::{ExportCampaign, ImportCampaign, LoadLedger, PlayTurn, StartCampaign};
 use app::campaign::bounds::{MAX_ARGUMENTS_CHARS, MAX_MESSAGE_CHARS};
-use app::campaign::view::{CampaignSummary, LedgerPage, TurnUpdate, LEDGER_PAGE, MAX_CAUSE_CHARS};
+use app::wire::view::{CampaignSummary, LedgerPage, TurnUpdate, LEDGER_PAGE, MAX_CAUSE_CHARS};
 use leptos::{prelude::LeptosOptions, server_fn::ServerFn};
 use serde_json::{json, Value};
 use server::config::{LlmChoice, PromptLimits, Settings, Spend};

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use app::api::{LoadCampaign, PlayTurn, StartCampaign};
-use app::campaign::view::{CampaignView, StoryEntry, TurnUpdate};
+use app::wire::view::{CampaignView, StoryEntry, TurnUpdate};
 use axum::{body::Body, extract::State, routing, Router};
 use futures::StreamExt;
 use leptos::server_fn::ServerFn;

@@ -8,10 +8,10 @@
 #[path = "support/table.rs"]
 mod table;
 
-use app::campaign::view::{LedgerRow, MoveInput, NewCampaign};
-use app::campaign::{CampaignId, PlayerId};
 use app::gm::scripted::{Scenario, Step};
 use app::service::{Game, MoveRequest};
+use app::wire::view::{LedgerRow, MoveInput, NewCampaign};
+use app::wire::{CampaignId, PlayerId};
 use rand::{rngs::StdRng, SeedableRng};
 use serde_json::{json, Value};
 use table::Table;
@@ -278,8 +278,8 @@ async fn a_potion_from_the_panel_in_a_fight_takes_the_turn_and_the_foes_act() {
     let lines: Vec<String> = updates
         .iter()
         .filter_map(|update| match update {
-            app::campaign::view::TurnUpdate::Entry {
-                entry: app::campaign::view::StoryEntry::Roll { line, .. },
+            app::wire::view::TurnUpdate::Entry {
+                entry: app::wire::view::StoryEntry::Roll { line, .. },
                 ..
             } => Some(line.clone()),
             _ => None,
@@ -296,7 +296,7 @@ async fn a_potion_from_the_panel_in_a_fight_takes_the_turn_and_the_foes_act() {
         LedgerRow::Roll { reason, .. } if reason.contains("Used from the character panel"))));
     // The drunk potion is no longer a move on offer, here or when chosen anyway.
     let offered = updates.iter().find_map(|update| match update {
-        app::campaign::view::TurnUpdate::Actions { actions } => Some(actions.clone()),
+        app::wire::view::TurnUpdate::Actions { actions } => Some(actions.clone()),
         _ => None,
     });
     let offered = offered.expect("the actions still on offer");

@@ -2,12 +2,12 @@
 //! stale and foreign requests are refused, a failed phase leaves the campaign as it was.
 
 use app::campaign::present::sheet_view;
-use app::campaign::view::{CampaignSummary, CampaignView, MoveInput, NewCampaign, StoryEntry};
-use app::campaign::{CampaignId, PlayerId};
-use app::errors::AppError;
 use app::gm::scripted::{ScriptedError, ScriptedLlm, Step};
 use app::gm::GmSettings;
 use app::service::{Game, Loaded, MoveRequest, ServiceError, TurnsInFlight};
+use app::wire::errors::AppError;
+use app::wire::view::{CampaignSummary, CampaignView, MoveInput, NewCampaign, StoryEntry};
+use app::wire::{CampaignId, PlayerId};
 use rand::{rngs::StdRng, SeedableRng};
 use serde_json::json;
 use server::store::SqlStore;

@@ -5,9 +5,9 @@
 use std::net::SocketAddr;
 
 use app::api::{ListCampaigns, LoadCampaign, PlayTurn, StartCampaign};
-use app::campaign::view::{CampaignPage, CampaignSummary, CampaignView, StoryEntry, TurnUpdate};
-use app::errors::AppError;
 use app::service::LimitSettings;
+use app::wire::errors::AppError;
+use app::wire::view::{CampaignPage, CampaignSummary, CampaignView, StoryEntry, TurnUpdate};
 use leptos::{prelude::LeptosOptions, server_fn::ServerFn};
 use server::config::{LlmChoice, PromptLimits, Settings, Spend};
 use server::startup::Application;

@@ -6,8 +6,8 @@
 use std::net::SocketAddr;
 
 use app::api::{LoadCampaign, PlayTurn, StartCampaign};
-use app::campaign::view::{CampaignView, StoryEntry, TurnUpdate};
-use app::errors::AppError;
+use app::wire::errors::AppError;
+use app::wire::view::{CampaignView, StoryEntry, TurnUpdate};
 use leptos::{prelude::LeptosOptions, server_fn::ServerFn};
 use secrecy::SecretString;
 use server::config::{LlmChoice, PromptLimits, Settings, Spend};

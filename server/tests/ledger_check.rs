@@ -7,10 +7,10 @@ mod table;
 
 use app::campaign::state::CampaignState;
 use app::campaign::store::CampaignStore;
-use app::campaign::view::{GmContextView, LedgerCheckView, MoveInput, NewCampaign, StoryEntry};
-use app::campaign::{CampaignId, PlayerId};
 use app::gm::scripted::{Scenario, Step};
 use app::service::MoveRequest;
+use app::wire::view::{GmContextView, LedgerCheckView, MoveInput, NewCampaign, StoryEntry};
+use app::wire::{CampaignId, PlayerId};
 use rand::{rngs::StdRng, SeedableRng};
 use serde_json::json;
 use table::Table;

@@ -5,11 +5,11 @@
 
 use app::campaign::state::CampaignState;
 use app::campaign::store::CampaignStore;
-use app::campaign::view::{MoveInput, NewCampaign};
-use app::campaign::{CampaignId, PlayerId};
 use app::gm::scripted::{Scenario, ScriptedError, ScriptedLlm, Step};
 use app::gm::{GmSettings, LlmRequest, Message, Purpose};
 use app::service::{Game, MoveRequest, ServiceError, SummaryOutcome, TurnsInFlight};
+use app::wire::view::{MoveInput, NewCampaign};
+use app::wire::{CampaignId, PlayerId};
 use rand::{rngs::StdRng, SeedableRng};
 use serde_json::json;
 use server::llm::openai::{OpenAiAdapter, OpenAiSettings};
@@ -278,8 +278,8 @@ async fn a_failed_summary_leaves_the_turn_saved_and_the_campaign_playable() {
 
 #[tokio::test]
 async fn the_players_journal_edits_reach_the_model() {
-    use app::campaign::view::TurnUpdate;
     use app::game::{JournalChange, JournalName, JournalNote};
+    use app::wire::view::TurnUpdate;
 
     let summary = Step::text("The story so far: Wren met Mira the smith.");
     let mut world = World::new(scenario(8, vec![summary]), GmSettings::default()).await;

@@ -6,11 +6,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use app::campaign::lease::{LeaseStore, LeaseTerms, PendingRoll, Work};
-use app::campaign::view::{MoveInput, NewCampaign, StoryEntry, TurnUpdate};
-use app::campaign::{CampaignId, PlayerId};
 use app::gm::scripted::{ScriptedError, ScriptedLlm, Step};
 use app::gm::{GmSettings, LlmChunk, LlmError, LlmPort, LlmRequest, ModelInfo};
 use app::service::{Game, MoveRequest, ServiceError, TurnsInFlight};
+use app::wire::view::{MoveInput, NewCampaign, StoryEntry, TurnUpdate};
+use app::wire::{CampaignId, PlayerId};
 use futures::stream::BoxStream;
 use futures::StreamExt;
 use rand::{rngs::StdRng, SeedableRng};

@@ -6,11 +6,11 @@
 #[path = "support/table.rs"]
 mod table;
 
-use app::campaign::view::{CampaignView, Handling, LedgerRow, MoveInput, NewCampaign, TurnUpdate};
-use app::campaign::{CampaignId, PlayerId};
 use app::game::Slug;
 use app::gm::scripted::{Scenario, Step};
 use app::service::{Game, MoveRequest, ServiceError};
+use app::wire::view::{CampaignView, Handling, LedgerRow, MoveInput, NewCampaign, TurnUpdate};
+use app::wire::{CampaignId, PlayerId};
 use rand::{rngs::StdRng, SeedableRng};
 use serde_json::{json, Value};
 use table::Table;

@@ -5,10 +5,10 @@
 #[path = "support/table.rs"]
 mod table;
 
-use app::campaign::view::{CampaignView, MoveInput, NewCampaign};
-use app::campaign::{CampaignId, PlayerId};
 use app::gm::scripted::{Scenario, Step};
 use app::service::{Game, MoveRequest, ServiceError};
+use app::wire::view::{CampaignView, MoveInput, NewCampaign};
+use app::wire::{CampaignId, PlayerId};
 use rand::{rngs::StdRng, SeedableRng};
 use serde_json::{json, Value};
 use table::Table;

@@ -2,7 +2,7 @@
 
 use std::{net::SocketAddr, path::Path};
 
-use app::campaign::PlayerId;
+use app::wire::PlayerId;
 use axum::{middleware, routing::get, Extension, Router};
 use reqwest::{header, Client, Response, StatusCode};
 use server::security::{

@@ -4,11 +4,11 @@
 
 use app::campaign::state::CampaignState;
 use app::campaign::store::CampaignStore;
-use app::campaign::view::{MoveInput, NewCampaign, StoryEntry, TurnUpdate};
-use app::campaign::{CampaignId, PlayerId};
 use app::gm::scripted::{ScriptedError, ScriptedLlm, Step};
 use app::gm::GmSettings;
 use app::service::{Game, MoveRequest, ServiceError, TurnsInFlight};
+use app::wire::view::{MoveInput, NewCampaign, StoryEntry, TurnUpdate};
+use app::wire::{CampaignId, PlayerId};
 use rand::{rngs::StdRng, SeedableRng};
 use serde_json::json;
 use server::store::SqlStore;

@@ -6,10 +6,10 @@ use app::campaign::event::{CampaignEvent, StoredEvent};
 use app::campaign::state::CampaignState;
 use app::campaign::store::{Append, CampaignRecord, CampaignStore, Commit, StoreError};
 use app::campaign::turn_event::TurnEvent;
-use app::campaign::view::StoryEntry;
-use app::campaign::{CampaignId, PlayerId};
 use app::game::text::{CharacterName, ClassName, LocationName};
 use app::game::CharacterSheet;
+use app::wire::view::StoryEntry;
+use app::wire::{CampaignId, PlayerId};
 use rand::{rngs::StdRng, SeedableRng};
 use server::store::{Backend, SqlStore};
 

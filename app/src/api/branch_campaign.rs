@@ -2,8 +2,8 @@
 
 use leptos::prelude::*;
 
-use crate::campaign::view::CampaignSummary;
-use crate::errors::AppError;
+use crate::wire::errors::AppError;
+use crate::wire::view::CampaignSummary;
 
 /// Starts a new campaign that copies the campaign `id` up to turn `turn`.
 #[server]

@@ -5,10 +5,10 @@
 use leptos::prelude::*;
 use rand::Rng;
 
-use crate::campaign::view::TurnUpdate;
-use crate::campaign::{CampaignId, PlayerId};
-use crate::errors::AppError;
 use crate::service::{ClientAddress, GameServices, ServiceError};
+use crate::wire::errors::AppError;
+use crate::wire::view::TurnUpdate;
+use crate::wire::{CampaignId, PlayerId};
 
 /// The services, or an error if the server forgot to provide them.
 pub fn services() -> Result<GameServices, AppError> {

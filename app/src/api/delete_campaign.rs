@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use crate::errors::AppError;
+use crate::wire::errors::AppError;
 
 /// Deletes one of the player's campaigns.
 #[server]

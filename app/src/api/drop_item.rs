@@ -2,8 +2,8 @@
 
 use leptos::prelude::*;
 
-use crate::campaign::view::TurnUpdate;
-use crate::errors::AppError;
+use crate::wire::errors::AppError;
+use crate::wire::view::TurnUpdate;
 
 /// Drops every one of the carried item `slug`; answers with what the player sees change.
 #[server]

@@ -2,8 +2,8 @@
 
 use leptos::prelude::*;
 
-use crate::campaign::view::StoryPage;
-use crate::errors::AppError;
+use crate::wire::errors::AppError;
+use crate::wire::view::StoryPage;
 
 /// The story entries just before index `before`.
 #[server]

@@ -2,8 +2,8 @@
 
 use leptos::prelude::*;
 
-use crate::campaign::view::{JournalEdit, TurnUpdate};
-use crate::errors::AppError;
+use crate::wire::errors::AppError;
+use crate::wire::view::{JournalEdit, TurnUpdate};
 
 /// Applies the player's journal edit; answers with the journal as it now is. (JSON in: the edit
 /// is a tagged enum, which a form encoding cannot carry.)

@@ -3,8 +3,8 @@
 
 use leptos::prelude::*;
 
-use crate::campaign::view::TurnUpdate;
-use crate::errors::AppError;
+use crate::wire::errors::AppError;
+use crate::wire::view::TurnUpdate;
 
 /// Equips (`equip`) or puts away the carried item `slug`; answers with what the player sees
 /// change.

@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use crate::errors::AppError;
+use crate::wire::errors::AppError;
 
 /// One of the player's campaigns as a file (JSON text).
 #[server]

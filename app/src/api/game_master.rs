@@ -2,8 +2,8 @@
 
 use leptos::prelude::*;
 
-use crate::campaign::view::GameMasterView;
-use crate::errors::AppError;
+use crate::wire::errors::AppError;
+use crate::wire::view::GameMasterView;
 
 /// The model this server's game master runs on.
 #[server]

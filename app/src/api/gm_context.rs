@@ -2,8 +2,8 @@
 
 use leptos::prelude::*;
 
-use crate::campaign::view::GmContextView;
-use crate::errors::AppError;
+use crate::wire::errors::AppError;
+use crate::wire::view::GmContextView;
 
 /// The model's working context of one of the player's campaigns.
 #[server]

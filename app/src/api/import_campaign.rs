@@ -3,8 +3,8 @@
 
 use leptos::prelude::*;
 
-use crate::campaign::view::CampaignSummary;
-use crate::errors::AppError;
+use crate::wire::errors::AppError;
+use crate::wire::view::CampaignSummary;
 
 /// The most bytes of a campaign file to import (the request body's limit on its route, and what
 /// the import form tells the player before it sends a larger file).

@@ -2,8 +2,8 @@
 
 use leptos::prelude::*;
 
-use crate::campaign::view::CampaignPage;
-use crate::errors::AppError;
+use crate::wire::errors::AppError;
+use crate::wire::view::CampaignPage;
 
 /// A page of the player's campaigns, most recently played first (page 0 is the newest).
 #[server]

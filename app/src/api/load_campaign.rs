@@ -3,8 +3,8 @@
 
 use leptos::prelude::*;
 
-use crate::campaign::view::CampaignView;
-use crate::errors::AppError;
+use crate::wire::errors::AppError;
+use crate::wire::view::CampaignView;
 
 /// Loads one of the player's campaigns.
 #[server]

@@ -2,8 +2,8 @@
 
 use leptos::prelude::*;
 
-use crate::campaign::view::LedgerPage;
-use crate::errors::AppError;
+use crate::wire::errors::AppError;
+use crate::wire::view::LedgerPage;
 
 /// The page of the ledger of one of the player's campaigns that ends before row `before` (the
 /// latest page without it).

@@ -2,8 +2,8 @@
 
 use leptos::prelude::*;
 
-use crate::campaign::view::ActionsView;
-use crate::errors::AppError;
+use crate::wire::errors::AppError;
+use crate::wire::view::ActionsView;
 
 /// Generates (if needed) and returns the actions of the campaign's current scene; then, beside
 /// the game, folds old turns into the summary if they no longer fit the model's window.

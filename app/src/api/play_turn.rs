@@ -1,12 +1,12 @@
 //! `play_turn`: phase 1, streamed. The answer is JSON lines of
-//! [`TurnUpdate`](crate::campaign::view::TurnUpdate): only what changed (new story entries, the
+//! [`TurnUpdate`](crate::wire::view::TurnUpdate): only what changed (new story entries, the
 //! sheet, streamed text), ending with `done` or `error`.
 
 use leptos::prelude::*;
 use leptos::server_fn::codec::{Json, StreamingText, TextStream};
 
-use crate::campaign::view::MoveInput;
-use crate::errors::AppError;
+use crate::wire::errors::AppError;
+use crate::wire::view::MoveInput;
 
 /// Plays the player's move on the campaign at `turn` (the turn the browser shows).
 #[server(input = Json, output = StreamingText)]
@@ -18,8 +18,8 @@ pub async fn play_turn(
     use super::context::{
         admit_turn, campaign_id, client, now, player, services, streamed, to_app_error,
     };
-    use crate::campaign::view::TurnUpdate;
     use crate::service::MoveRequest;
+    use crate::wire::view::TurnUpdate;
 
     let player = player().await?;
     let client = client().await?;

@@ -2,8 +2,8 @@
 
 use leptos::prelude::*;
 
-use crate::campaign::view::CampaignSummary;
-use crate::errors::AppError;
+use crate::wire::errors::AppError;
+use crate::wire::view::CampaignSummary;
 
 /// Starts one of the player's campaigns over; answers the new campaign's summary.
 #[server]

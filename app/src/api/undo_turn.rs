@@ -2,8 +2,8 @@
 
 use leptos::prelude::*;
 
-use crate::campaign::view::CampaignView;
-use crate::errors::AppError;
+use crate::wire::errors::AppError;
+use crate::wire::view::CampaignView;
 
 /// Undoes the campaign's latest turn, if the campaign is at `turn`. The answer is the campaign
 /// as it now is.

@@ -3,8 +3,8 @@
 
 use leptos::prelude::*;
 
-use crate::campaign::view::TurnUpdate;
-use crate::errors::AppError;
+use crate::wire::errors::AppError;
+use crate::wire::view::TurnUpdate;
 
 /// Uses one of the carried consumable `slug` on the campaign at `turn` (the turn the browser
 /// shows; it picks the dice); answers with what the player sees change.

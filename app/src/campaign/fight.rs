@@ -5,10 +5,10 @@
 
 use super::present::sheet_view;
 use super::state::{CampaignState, ProjectionError};
-use super::view::{EncounterView, FighterView, Roller, StoryEntry, TurnUpdate, Verdict};
 use crate::game::combat::{CombatEvent, Combatant, Encounter, Party};
 use crate::game::fight::{FightError, FightMove, FightRecord};
 use crate::game::{Action, AppliedChanges, CharacterSheet, StateDelta};
+use crate::wire::view::{EncounterView, FighterView, Roller, StoryEntry, TurnUpdate, Verdict};
 
 impl CampaignState {
     /// Applies one step of a fight and the changes it recorded; nothing changes when the step

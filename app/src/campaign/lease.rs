@@ -8,8 +8,8 @@
 use futures::future::BoxFuture;
 
 use super::store::StoreError;
-use super::CampaignId;
 use crate::game::Resolution;
+use crate::wire::CampaignId;
 
 /// What runs for a campaign under a lease.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -8,10 +8,10 @@ use std::collections::HashMap;
 use super::event::{CampaignEvent, StoredEvent};
 use super::timeline::timeline;
 use super::turn_event::{ToolEffect, TurnEvent};
-use super::view::{LedgerPage, LedgerRow, LEDGER_PAGE, MAX_CAUSE_CHARS};
 use crate::game::combat::{AttackResolution, CombatEvent, Hit, Party};
 use crate::game::fight::FightRecord;
 use crate::game::{AppliedChanges, Resolution, Roll, StateDelta};
+use crate::wire::view::{LedgerPage, LedgerRow, LEDGER_PAGE, MAX_CAUSE_CHARS};
 
 /// The page of a whole log's ledger that ends before row `before` (the latest page without
 /// it): at most [`LEDGER_PAGE`] rows, oldest first.

@@ -12,9 +12,6 @@
 //!   the `LeaseStore` port (one turn at a time across instances, rolls made final); [`export`]:
 //!   a campaign as one versioned file; [`title`]: a campaign's title, bounded and printable.
 
-pub mod ids;
-pub mod view;
-
 #[cfg(feature = "ssr")]
 pub mod bounds;
 #[cfg(feature = "ssr")]
@@ -43,5 +40,3 @@ pub mod timeline;
 pub mod title;
 #[cfg(feature = "ssr")]
 pub mod turn_event;
-
-pub use ids::{CampaignId, PlayerId};

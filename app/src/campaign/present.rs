@@ -2,9 +2,9 @@
 //! messages for the "what the GM sees" drawer.
 
 use super::conversation::Message;
-use super::view::{AttributeView, Handling, ItemView, LlmEntryView, SheetView};
 use crate::game::item_kind::ItemKind;
 use crate::game::{progression, Attribute, CharacterSheet, Item, Level};
+use crate::wire::view::{AttributeView, Handling, ItemView, LlmEntryView, SheetView};
 
 /// The character panel of `sheet`.
 pub fn sheet_view(sheet: &CharacterSheet) -> SheetView {

@@ -11,7 +11,6 @@ use super::markdown;
 use super::present::sheet_view;
 use super::timeline::{timeline, ShownFight, ShownRoll};
 use super::turn_event::{ToolEffect, TurnEvent};
-use super::view::{ActionView, LedgerCheckView, Roller, StoryEntry, TurnUpdate, Verdict};
 use crate::game::combat::Combat;
 use crate::game::fight::FightError;
 use crate::game::map::{MapError, WorldMap};
@@ -19,6 +18,7 @@ use crate::game::{
     ActionList, AppliedChanges, CharacterSheet, Check, DeltaError, Journal, JournalError, Natural,
     Resolution, StateDelta,
 };
+use crate::wire::view::{ActionView, LedgerCheckView, Roller, StoryEntry, TurnUpdate, Verdict};
 
 /// The most turns the snapshot keeps verbatim for the model. Turns are normally folded into the
 /// summary long before; this bounds the snapshot while summaries keep failing.

@@ -11,8 +11,8 @@ use futures::future::BoxFuture;
 use super::conversation::SentRequest;
 use super::event::{CampaignEvent, StoredEvent};
 use super::state::CampaignState;
-use super::view::StoryEntry;
-use super::{CampaignId, PlayerId};
+use crate::wire::view::StoryEntry;
+use crate::wire::{CampaignId, PlayerId};
 
 /// A campaign's row.
 #[derive(Clone, Debug, PartialEq, Eq)]

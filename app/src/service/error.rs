@@ -1,5 +1,5 @@
 //! Why a game request failed, with everything the log needs; the server functions turn it into
-//! the browser's [`AppError`](crate::errors::AppError) at the edge.
+//! the browser's [`AppError`](crate::wire::errors::AppError) at the edge.
 
 use crate::campaign::state::ProjectionError;
 use crate::campaign::store::StoreError;

@@ -13,10 +13,10 @@ use crate::campaign::state::CampaignState;
 use crate::campaign::store::{Append, Commit};
 use crate::campaign::timeline::timeline;
 use crate::campaign::turn_event::{ToolEffect, TurnEvent};
-use crate::campaign::view::CampaignView;
-use crate::campaign::{CampaignId, PlayerId};
 use crate::game::Slug;
 use crate::gm::{MoveText, PlayerMove, Retelling};
+use crate::wire::view::CampaignView;
+use crate::wire::{CampaignId, PlayerId};
 
 impl Game<'_> {
     /// Takes back the campaign's latest turn (not the opening scene): the campaign is exactly

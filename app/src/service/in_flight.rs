@@ -13,7 +13,7 @@ use rand::Rng;
 
 use super::ServiceError;
 use crate::campaign::lease::{LeaseStore, LeaseTerms, PendingRoll, Work};
-use crate::campaign::CampaignId;
+use crate::wire::CampaignId;
 
 /// How long a lease lasts unless renewed.
 pub const LEASE_TTL: Duration = Duration::from_secs(30);

@@ -11,7 +11,7 @@ use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota};
 
 use super::{Game, ServiceError};
-use crate::campaign::PlayerId;
+use crate::wire::PlayerId;
 
 /// How many players' allowance one client address gets unless configured otherwise: a
 /// household or an office behind one router shares it.

@@ -9,10 +9,10 @@ use super::in_flight::InFlight;
 use super::{Game, Loaded, ServiceError};
 use crate::campaign::event::CampaignEvent;
 use crate::campaign::turn_event::{Phase, TurnEvent};
-use crate::campaign::view::TurnUpdate;
-use crate::campaign::{CampaignId, PlayerId};
 use crate::game::JournalChange;
 use crate::gm::{summarize, Summarized};
+use crate::wire::view::TurnUpdate;
+use crate::wire::{CampaignId, PlayerId};
 
 /// How long a finished summary waits for a running phase to end before it is dropped (and
 /// written again after the next turn).

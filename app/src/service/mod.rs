@@ -37,12 +37,12 @@ use crate::campaign::conversation::SentRequest;
 use crate::campaign::present::{llm_view, sheet_view};
 use crate::campaign::state::CampaignState;
 use crate::campaign::store::{CampaignRecord, CampaignStore, StoreError};
-use crate::campaign::view::{
+use crate::gm::{GmSettings, LlmPort};
+use crate::wire::view::{
     CampaignPage, CampaignSummary, CampaignView, GameMasterView, GmContextView, LayerView,
     LedgerPage, RequestView, StoryPage, TurnUpdate, CAMPAIGN_PAGE, STORY_PAGE,
 };
-use crate::campaign::{CampaignId, PlayerId};
-use crate::gm::{GmSettings, LlmPort};
+use crate::wire::{CampaignId, PlayerId};
 
 /// The game's services, provided to server functions by the server.
 #[derive(Clone)]

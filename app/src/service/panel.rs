@@ -11,10 +11,10 @@ use super::{Game, ServiceError};
 use crate::campaign::event::CampaignEvent;
 use crate::campaign::present::sheet_view;
 use crate::campaign::turn_event::TurnEvent;
-use crate::campaign::view::TurnUpdate;
-use crate::campaign::{CampaignId, PlayerId};
 use crate::game::fight::FightStep;
 use crate::game::{CharacterSheet, DeltaError, Slug, StateDelta};
+use crate::wire::view::TurnUpdate;
+use crate::wire::{CampaignId, PlayerId};
 
 /// Why an item left the sheet, in the ledger.
 pub const DROPPED: &str = "Dropped from the character panel";

@@ -13,8 +13,8 @@ use crate::campaign::store::CampaignRecord;
 use crate::campaign::timeline::timeline;
 use crate::campaign::title::Title;
 use crate::campaign::turn_event::TurnEvent;
-use crate::campaign::view::CampaignSummary;
-use crate::campaign::{CampaignId, PlayerId};
+use crate::wire::view::CampaignSummary;
+use crate::wire::{CampaignId, PlayerId};
 
 /// The most events an imported file may hold.
 pub const MAX_IMPORT_EVENTS: usize = 100_000;

@@ -9,11 +9,11 @@ use crate::campaign::event::{CampaignEvent, StoredEvent};
 use crate::campaign::state::CampaignState;
 use crate::campaign::store::CampaignRecord;
 use crate::campaign::title::Title;
-use crate::campaign::view::{CampaignSummary, NewCampaign};
-use crate::campaign::{CampaignId, PlayerId};
 use crate::game::text::LocationName;
 use crate::game::CharacterSheet;
 use crate::gm::{MoveText, PlayerMove};
+use crate::wire::view::{CampaignSummary, NewCampaign};
+use crate::wire::{CampaignId, PlayerId};
 
 /// The most characters of a premise.
 pub const MAX_PREMISE_CHARS: usize = 300;

@@ -12,11 +12,11 @@ use crate::campaign::lease::PendingRoll;
 use crate::campaign::state::CampaignState;
 use crate::campaign::store::{Append, Commit};
 use crate::campaign::turn_event::TurnEvent;
-use crate::campaign::view::{ActionsView, MoveInput, StoryEntry, TurnUpdate};
-use crate::campaign::{CampaignId, PlayerId};
 use crate::game::stakes::DEATH_SAVE;
 use crate::game::Slug;
 use crate::gm::{narrate, offer_actions, player_roll, MoveText, Narration, PlayerMove, Retelling};
+use crate::wire::view::{ActionsView, MoveInput, StoryEntry, TurnUpdate};
+use crate::wire::{CampaignId, PlayerId};
 
 /// The move with its player roll made final: the roll saved for this action at this turn (a
 /// retry after a failed narration), the roll shown for the same choice from this turn before it

@@ -20,7 +20,6 @@ use crate::campaign::conversation::{Message, TokenUsage, ToolCall};
 use crate::campaign::event::{CampaignEvent, StoredEvent};
 use crate::campaign::state::{CampaignState, ProjectionError};
 use crate::campaign::turn_event::{ToolEffect, TurnEvent};
-use crate::campaign::view::NewCampaign;
 use crate::game::creation::{created_before_typed_items, CharacterDraft};
 use crate::game::fight::{FightStep, USED_IN_FIGHT};
 use crate::game::oracle;
@@ -32,6 +31,7 @@ use crate::game::{
 use crate::gm::memory::MAX_SUMMARY_CHARS;
 use crate::gm::tools::{self, ToolCommand};
 use crate::gm::MoveText;
+use crate::wire::view::NewCampaign;
 
 /// Why a log was refused: which event, and what is wrong with it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

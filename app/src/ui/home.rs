@@ -11,10 +11,8 @@ use super::files::{ExportButton, ImportForm};
 use super::game_master::GameMasterNote;
 use super::updates::read_updates;
 use crate::api::{list_campaigns, start_campaign, DeleteCampaign};
-use crate::campaign::view::{
-    CampaignPage, CampaignSummary, NewCampaign, TurnUpdate, PREMISE_PRESETS,
-};
-use crate::errors::AppError;
+use crate::wire::errors::AppError;
+use crate::wire::view::{CampaignPage, CampaignSummary, NewCampaign, TurnUpdate, PREMISE_PRESETS};
 
 /// The home page.
 #[component]

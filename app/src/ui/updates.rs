@@ -1,12 +1,12 @@
 //! Reading a streamed answer of the server (JSON lines of
-//! [`TurnUpdate`](crate::campaign::view::TurnUpdate)): a turn being played, a campaign being
+//! [`TurnUpdate`](crate::wire::view::TurnUpdate)): a turn being played, a campaign being
 //! started.
 
 use futures::StreamExt;
 use leptos::server_fn::codec::TextStream;
 
-use crate::campaign::view::TurnUpdate;
-use crate::errors::AppError;
+use crate::wire::errors::AppError;
+use crate::wire::view::TurnUpdate;
 
 /// Passes each update of `stream` to `apply` until it returns `true` (the stream's last
 /// update); the server's error if it sends one, or a transport error if the stream ends first.

@@ -6,10 +6,10 @@
 
 use std::{sync::Arc, time::Duration};
 
-use app::campaign::view::GameMasterView;
 use app::gm::scripted::ScriptedLlm;
 use app::gm::text_tools::TextTools;
 use app::gm::{GmSettings, LlmPort};
+use app::wire::view::GameMasterView;
 
 use super::bundled::{BundledError, BundledServer, BundledSettings, BUNDLED_MODEL};
 use super::cassette::{Cassette, CassetteError, Recording, Replaying};

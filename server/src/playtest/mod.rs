@@ -13,9 +13,9 @@ use std::time::{Duration, Instant};
 
 use app::campaign::event::CampaignEvent;
 use app::campaign::turn_event::TurnEvent;
-use app::campaign::view::{NewCampaign, TurnUpdate};
-use app::campaign::{CampaignId, PlayerId};
 use app::service::{Game, MoveRequest, ServiceError};
+use app::wire::view::{NewCampaign, TurnUpdate};
+use app::wire::{CampaignId, PlayerId};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 

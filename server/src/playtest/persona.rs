@@ -4,8 +4,8 @@
 //! an item used, a refusal for something no rule can grant.
 
 use app::campaign::state::CampaignState;
-use app::campaign::view::{ActionView, MoveInput};
 use app::game::ItemKind;
+use app::wire::view::{ActionView, MoveInput};
 
 /// What the rules owe a move, as the persona sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

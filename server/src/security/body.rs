@@ -55,7 +55,7 @@ pub async fn limit_bodies(request: Request, next: Next) -> Response {
 
 /// The `413` answer, with the error as the server functions' browser code reads it.
 fn too_large(field: &str, reason: String) -> Response {
-    let error = app::errors::AppError::invalid(field, reason);
+    let error = app::wire::errors::AppError::invalid(field, reason);
     let body = serde_json::to_string(&error).unwrap_or_default();
     (
         StatusCode::PAYLOAD_TOO_LARGE,

@@ -33,7 +33,7 @@ use std::{
     sync::Arc,
 };
 
-use app::campaign::PlayerId;
+use app::wire::PlayerId;
 use axum::{
     extract::{Request, State},
     http::{header, HeaderValue},

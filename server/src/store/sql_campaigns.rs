@@ -8,8 +8,8 @@ use app::campaign::state::CampaignState;
 use app::campaign::store::{
     Append, CampaignRecord, CampaignStore, Commit, Current, StoreError, SNAPSHOT_VERSION,
 };
-use app::campaign::view::StoryEntry;
-use app::campaign::{CampaignId, PlayerId};
+use app::wire::view::StoryEntry;
+use app::wire::{CampaignId, PlayerId};
 use futures::future::BoxFuture;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};

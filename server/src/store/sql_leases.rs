@@ -2,7 +2,7 @@
 
 use app::campaign::lease::{LeaseStore, LeaseTerms, PendingRoll, Work};
 use app::campaign::store::StoreError;
-use app::campaign::CampaignId;
+use app::wire::CampaignId;
 use futures::future::BoxFuture;
 use sqlx::Row;
 

@@ -6,10 +6,10 @@ use app::campaign::event::CampaignEvent;
 use app::campaign::store::CampaignStore;
 use app::campaign::timeline::timeline;
 use app::campaign::turn_event::{ToolEffect, TurnEvent};
-use app::campaign::view::{MoveInput, NewCampaign};
-use app::campaign::PlayerId;
 use app::gm::{GmSettings, LlmPort};
 use app::service::{Game, MoveRequest, ServiceError, TurnsInFlight};
+use app::wire::view::{MoveInput, NewCampaign};
+use app::wire::PlayerId;
 use rand::{rngs::StdRng, SeedableRng};
 use server::store::SqlStore;
 

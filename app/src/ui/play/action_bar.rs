@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::state::{use_play, Retry};
 use super::turn::{play, retry_actions};
-use crate::campaign::view::MoveInput;
+use crate::wire::view::MoveInput;
 
 /// "The GM is writing…", the last failure with Retry, or a note.
 #[component]

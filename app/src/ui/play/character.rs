@@ -7,9 +7,9 @@ use leptos::task::spawn_local;
 
 use super::state::{use_play, Failure, PlayState};
 use crate::api::{drop_item, equip_item, use_item};
-use crate::campaign::view::{Handling, ItemView, SheetView, TurnUpdate};
-use crate::errors::AppError;
 use crate::game::Vitality;
+use crate::wire::errors::AppError;
+use crate::wire::view::{Handling, ItemView, SheetView, TurnUpdate};
 
 /// The character panel; updates the moment a tool changes the sheet.
 #[component]

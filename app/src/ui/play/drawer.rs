@@ -8,7 +8,7 @@ use leptos::task::spawn_local;
 
 use super::state::use_play;
 use crate::api::gm_context;
-use crate::campaign::view::{GmContextView, LedgerCheckView, LlmEntryView, RequestView};
+use crate::wire::view::{GmContextView, LedgerCheckView, LlmEntryView, RequestView};
 
 /// What the game master sees: the model's working context, loaded each time the drawer opens,
 /// with the tokens spent so far.

@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use super::state::use_play;
-use crate::campaign::view::{EncounterView, FighterView};
+use crate::wire::view::{EncounterView, FighterView};
 
 /// The tracker; it appears when a fight starts and goes when it ends.
 #[component]

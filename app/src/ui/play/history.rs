@@ -7,8 +7,8 @@ use leptos::task::spawn_local;
 use super::state::{use_play, PlayState};
 use super::turn::show_error;
 use crate::api::{new_actions, redo_turn, retell_turn, undo_turn};
-use crate::campaign::view::CampaignView;
-use crate::errors::AppError;
+use crate::wire::errors::AppError;
+use crate::wire::view::CampaignView;
 
 /// Which way a turn is taken back.
 #[derive(Clone, Copy)]

@@ -6,8 +6,8 @@ use leptos::task::spawn_local;
 
 use super::state::use_play;
 use crate::api::edit_journal;
-use crate::campaign::view::{JournalEdit, TurnUpdate};
 use crate::game::{JournalEntry, JournalKind};
+use crate::wire::view::{JournalEdit, TurnUpdate};
 
 /// The journal, grouped by kind; updates as the game master writes it.
 #[component]

@@ -6,7 +6,7 @@ use leptos::task::spawn_local;
 
 use super::state::use_play;
 use crate::api::load_ledger;
-use crate::campaign::view::{LedgerPage, LedgerRow};
+use crate::wire::view::{LedgerPage, LedgerRow};
 
 /// One line of the table: the turn, what happened, why.
 #[derive(Clone)]

@@ -32,7 +32,7 @@ use self::state::PlayState;
 use self::story::StoryLog;
 use super::game_master::GameMasterNote;
 use crate::api::load_campaign;
-use crate::campaign::view::CampaignView;
+use crate::wire::view::CampaignView;
 
 /// `/play/:id`: loads the campaign, then shows [`Play`].
 #[component]

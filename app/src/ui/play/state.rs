@@ -3,12 +3,12 @@
 
 use leptos::prelude::*;
 
-use crate::campaign::view::{
+use crate::game::map::Place;
+use crate::game::JournalEntry;
+use crate::wire::view::{
     ActionView, ActionsView, CampaignView, EncounterView, MoveInput, SheetView, StoryEntry,
     TurnUpdate,
 };
-use crate::game::map::Place;
-use crate::game::JournalEntry;
 
 /// A failed request: what to tell the player and what Retry does.
 #[derive(Clone, Debug, PartialEq)]

@@ -7,8 +7,8 @@ use leptos_router::hooks::use_navigate;
 
 use super::state::use_play;
 use crate::api::{branch_campaign, earlier_story};
-use crate::campaign::view::{Roller, StoryEntry, Verdict};
 use crate::game::Natural;
+use crate::wire::view::{Roller, StoryEntry, Verdict};
 
 /// The story log: an "earlier" link while older entries are not loaded, the loaded entries,
 /// then the scene being written.

@@ -6,9 +6,9 @@ use leptos::task::spawn_local;
 
 use super::state::{Failure, PlayState, Retry};
 use crate::api::{load_campaign, next_actions, play_turn};
-use crate::campaign::view::{MoveInput, TurnUpdate};
-use crate::errors::AppError;
 use crate::ui::updates::read_updates;
+use crate::wire::errors::AppError;
+use crate::wire::view::{MoveInput, TurnUpdate};
 
 /// Plays a move (unless a request is running).
 pub fn play(state: PlayState, input: MoveInput) {

@@ -4,10 +4,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::CampaignId;
-use crate::errors::AppError;
 use crate::game::creation::CharacterDraft;
 use crate::game::map::Place;
 use crate::game::{JournalEntry, Natural, Stakes, Vitality};
+use crate::wire::errors::AppError;
 
 /// Campaigns per page of the home page's list.
 pub const CAMPAIGN_PAGE: u32 = 20;
