@@ -1,19 +1,39 @@
 #!/usr/bin/env bash
-# Runs every test: the release build (server + wasm, its size printed), unit and integration
+# Runs every test: formatting and lints (clippy, warnings as errors), the release build (server +
+# wasm, its size printed), unit and integration
 # tests (cargo; the store's on SQLite and on a throwaway PostgreSQL cluster), and the Playwright end-to-end tests in Chromium against that release server on
 # a free loopback port.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+
+# Each step's time is printed as it ends and again at the close, so the command's time on a fresh
+# machine (CI allows 90 minutes) can be watched as the game grows.
+times=()
+step_name="setup (the toolchain, the bundled model, Chromium, PostgreSQL)"
+step_start=$SECONDS
+step() {
+  local took=$((SECONDS - step_start))
+  times+=("$(printf '%5ss  %s' "$took" "$step_name")")
+  printf '    (%ss)\n' "$took"
+  step_name="$*"
+  step_start=$SECONDS
+  [[ -n $step_name ]] && printf '\n==> %s\n' "$step_name"
+  return 0
+}
+printf '==> %s\n' "$step_name"
 "$ROOT/scripts/setup.sh" test
 cd "$ROOT"
-
-step() { printf '\n==> %s\n' "$*"; }
 results=$(mktemp -d)
 postgres=$(mktemp -d)
 trap '"$ROOT/scripts/postgres.sh" stop "$postgres"; rm -rf "$results" "$postgres"' EXIT
 
 step "formatting (cargo fmt --check)"
 cargo fmt --all -- --check
+
+step "lints (cargo clippy, warnings as errors: the server with every target, the browser's wasm)"
+cargo clippy -p app -p server --all-targets --target-dir "$CARGO_TARGET_DIR/clippy" -- -D warnings
+cargo clippy -p frontend --features hydrate --target wasm32-unknown-unknown \
+  --target-dir "$CARGO_TARGET_DIR/clippy" -- -D warnings
 
 step "build the release site that make play serves, and print its transfer size"
 "$ROOT/scripts/bench-size.sh"
@@ -50,6 +70,9 @@ export E2E_PORT E2E_DEPTH_PORT E2E_CSR_PORT E2E_CSR_GAME_PORT E2E_FIGHT_PORT E2E
 export DICEBOUND_SERVER_BIN="$CARGO_TARGET_DIR/release/server"
 export E2E_DATA_DIR="$results"
 (cd end2end && PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e.json" npx playwright test --reporter=list,json)
+step ""
+printf '\nstep times:\n'
+printf '%s\n' "${times[@]}"
 
 # One closing line over every runner.
 node - "$results/cargo.log" "$results/e2e.json" <<'JS'

@@ -6,6 +6,8 @@
 //!
 //! Compiled twice: with `ssr` into the server binary and with `hydrate` into the browser's wasm.
 #![recursion_limit = "512"]
+// A panic outside tests is a choice made with `expect` and its reason.
+#![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
 pub mod api;
 pub mod campaign;

@@ -228,8 +228,7 @@ fn main() {
     let narration = |turn: u32| {
         calls
             .iter()
-            .filter(|call| call.turn == turn && call.purpose == Purpose::Narration)
-            .last()
+            .rfind(|call| call.turn == turn && call.purpose == Purpose::Narration)
             .map(|call| (call.tokens as f64, call.wire_bytes as f64))
             .expect("a narration that turn")
     };

@@ -160,7 +160,7 @@ async fn turn(
     at: u32,
     rng: &mut StdRng,
 ) -> Cost {
-    let input = if at % 2 == 0 {
+    let input = if at.is_multiple_of(2) {
         MoveInput::Action {
             id: "strike".into(),
         }

@@ -38,7 +38,7 @@ fn scene(turn: u32) -> String {
 /// Turn 5 meets Mira the smith and makes her a promise; every other turn only narrates.
 fn narration(turn: u32) -> Vec<Step> {
     if turn == 5 {
-        let calls = vec![
+        let calls = [
             (
                 "keep_journal",
                 json!({"action": "note", "kind": "person", "name": "Mira the smith", "note": "Smith of Fenwick; gruff but fair, wary of you."}),

@@ -71,7 +71,7 @@ async fn play_turn(
     rng: &mut StdRng,
     streamed: &mut Vec<(u32, StoryEntry)>,
 ) -> Result<(), ServiceError> {
-    let input = if turn % 2 == 0 {
+    let input = if turn.is_multiple_of(2) {
         MoveInput::Action {
             id: "strike".into(),
         }

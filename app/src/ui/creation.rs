@@ -67,7 +67,10 @@ impl CreationForm {
 
 /// Name, class and what the class brings.
 #[component]
-pub fn CharacterFields(form: CreationForm) -> impl IntoView {
+pub fn CharacterFields(
+    /// The form's signals.
+    form: CreationForm,
+) -> impl IntoView {
     view! {
         <div class="row">
             <label>

@@ -11,7 +11,12 @@ use crate::api::{export_campaign, import_campaign};
 
 /// "Export": downloads the campaign as `<title>.dicebound.json`.
 #[component]
-pub fn ExportButton(id: String, title: String) -> impl IntoView {
+pub fn ExportButton(
+    /// The campaign's id.
+    id: String,
+    /// Its title (the file's name).
+    title: String,
+) -> impl IntoView {
     let failed = RwSignal::new(None::<String>);
     let export = move |_| {
         let (id, title) = (id.clone(), title.clone());

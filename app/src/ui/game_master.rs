@@ -6,7 +6,11 @@ use crate::api::game_master;
 
 /// The game master's model. `compact` shows only the advice, folded, for the play screen.
 #[component]
-pub fn GameMasterNote(#[prop(optional)] compact: bool) -> impl IntoView {
+pub fn GameMasterNote(
+    /// Only the advice, folded (the play screen).
+    #[prop(optional)]
+    compact: bool,
+) -> impl IntoView {
     let master = OnceResource::new(game_master());
     view! {
         <Suspense fallback=|| ()>

@@ -161,6 +161,10 @@ impl BundledServer {
 /// crash, SIGKILL, a signal during startup), not only when the handle is dropped. The app starts
 /// it from the main thread, so this is when the app's process ends.
 #[cfg(target_os = "linux")]
+#[allow(
+    unsafe_code,
+    reason = "pre_exec is unsafe; the one call below is sound (see SAFETY)"
+)]
 fn end_with_this_process(command: &mut Command) {
     // SAFETY: the closure runs in the forked child before exec and only calls prctl(2), which
     // is async-signal-safe; it allocates nothing and touches no lock.
