@@ -1,6 +1,7 @@
 //! Fuzz targets, run as property tests over random and hostile input (cargo-fuzz needs a nightly
-//! compiler this toolchain does not have): dice notation, the text-tool tag scanner, lenient
-//! tool-argument coercion, the action-list JSON parser and the Markdown renderer.
+//! compiler this toolchain does not have): dice notation, lenient tool-argument
+//! coercion, the action-list JSON parser and the Markdown renderer (the text-tool tag scanner's
+//! is beside it, in the server's `llm::text_tools`).
 //!
 //! The test command runs a short pass of each (`FUZZ_CASES`, default 2,000 inputs per target); a
 //! longer run: `FUZZ_CASES=1000000 cargo test -p app --features ssr --test fuzz --release`.
@@ -8,7 +9,6 @@
 
 use app::campaign::markdown::render;
 use app::game::{ActionList, DiceExpr};
-use app::gm::text_tools::TagScanner;
 use app::gm::tools::{definitions, lenient::parse_arguments};
 use proptest::prelude::*;
 use rand::{rngs::StdRng, SeedableRng};
@@ -106,31 +106,6 @@ proptest! {
             let roll = dice.roll(&mut StdRng::seed_from_u64(seed));
             prop_assert!((dice.min_total()..=dice.max_total()).contains(&roll.total()));
         }
-    }
-
-    #[test]
-    fn the_tag_scanner_reads_the_same_whatever_the_chunking(
-        text in hostile("(<tool name=\"roll_dice\">|</tool>|[{}\":, a-z0-9<>/]){0,40}"),
-        cuts in proptest::collection::vec(any::<prop::sample::Index>(), 0..6),
-    ) {
-        let mut whole = TagScanner::default();
-        let mut shown_whole = whole.push(&text);
-        let (rest, calls_whole) = whole.finish();
-        shown_whole.push_str(&rest);
-
-        let mut at: Vec<usize> = cuts.iter().map(|cut| cut.index(text.len() + 1)).collect();
-        at.retain(|&i| text.is_char_boundary(i));
-        at.sort_unstable();
-        let mut pieces = TagScanner::default();
-        let (mut shown, mut from) = (String::new(), 0);
-        for cut in at.into_iter().chain([text.len()]) {
-            shown.push_str(&pieces.push(&text[from..cut]));
-            from = cut;
-        }
-        let (rest, calls) = pieces.finish();
-        shown.push_str(&rest);
-        prop_assert_eq!(shown, shown_whole);
-        prop_assert_eq!(calls, calls_whole);
     }
 
     #[test]

@@ -12,7 +12,6 @@ pub mod schema;
 pub mod scripted;
 pub mod settings;
 pub mod sheet_text;
-pub mod text_tools;
 pub mod token_count;
 pub mod tools;
 pub mod turn;

@@ -6,8 +6,8 @@
 
 use std::{sync::Arc, time::Duration};
 
+use super::text_tools::TextTools;
 use app::gm::scripted::ScriptedLlm;
-use app::gm::text_tools::TextTools;
 use app::gm::{GmSettings, LlmPort};
 use app::wire::view::GameMasterView;
 

@@ -10,7 +10,7 @@
 
 use futures::stream::{self, BoxStream, StreamExt};
 
-use super::llm::{
+use app::gm::llm::{
     FinishReason, LlmChunk, LlmError, LlmPort, LlmRequest, Message, ModelInfo, ToolCall,
     ToolChoice, ToolDefinition,
 };
@@ -243,7 +243,54 @@ impl<P: LlmPort> LlmPort for TextTools<P> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gm::scripted::{ScriptedLlm, Step};
+
+    use proptest::prelude::*;
+
+    /// Text made mostly of a tag's characters, with anything mixed in.
+    fn hostile() -> impl Strategy<Value = String> {
+        prop_oneof![
+            3 => proptest::string::string_regex(
+                "(<tool name=\"roll_dice\">|</tool>|[{}\":, a-z0-9<>/]){0,40}"
+            )
+            .unwrap(),
+            1 => any::<String>(),
+        ]
+    }
+
+    proptest! {
+        // A fuzz target run as a property (`FUZZ_CASES` inputs; the test command runs 2,000).
+        #![proptest_config(ProptestConfig {
+            cases: std::env::var("FUZZ_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(2_000),
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
+        #[test]
+        fn the_tag_scanner_reads_the_same_whatever_the_chunking(
+            text in hostile(),
+            cuts in proptest::collection::vec(any::<prop::sample::Index>(), 0..6),
+        ) {
+            let mut whole = TagScanner::default();
+            let mut shown_whole = whole.push(&text);
+            let (rest, calls_whole) = whole.finish();
+            shown_whole.push_str(&rest);
+
+            let mut at: Vec<usize> = cuts.iter().map(|cut| cut.index(text.len() + 1)).collect();
+            at.retain(|&i| text.is_char_boundary(i));
+            at.sort_unstable();
+            let mut pieces = TagScanner::default();
+            let (mut shown, mut from) = (String::new(), 0);
+            for cut in at.into_iter().chain([text.len()]) {
+                shown.push_str(&pieces.push(&text[from..cut]));
+                from = cut;
+            }
+            let (rest, calls) = pieces.finish();
+            shown.push_str(&rest);
+            prop_assert_eq!(shown, shown_whole);
+            prop_assert_eq!(calls, calls_whole);
+        }
+    }
+    use app::gm::scripted::{ScriptedLlm, Step};
 
     fn scan(pieces: &[&str]) -> (String, Vec<ToolCall>) {
         let mut scanner = TagScanner::default();
@@ -309,7 +356,7 @@ mod tests {
                 },
                 Message::tool("c1", "Rolled 1d20: [4] = 4"),
             ],
-            tools: crate::gm::tools::definitions(),
+            tools: app::gm::tools::definitions(),
             ..LlmRequest::default()
         };
         let rewritten = rewrite(request);
@@ -336,17 +383,17 @@ mod tests {
         )]));
         let request = LlmRequest {
             messages: vec![Message::user("I wait.")],
-            tools: crate::gm::tools::definitions(),
+            tools: app::gm::tools::definitions(),
             ..LlmRequest::default()
         };
         let reply = llm.complete(request).await.unwrap();
         assert_eq!(reply.text, "The roof groans! ");
         assert_eq!(reply.finish_reason, FinishReason::ToolCalls);
         assert_eq!(reply.tool_calls[0].name, "roll_dice");
-        let command = crate::gm::tools::parse_call(&reply.tool_calls[0]).unwrap();
+        let command = app::gm::tools::parse_call(&reply.tool_calls[0]).unwrap();
         assert!(matches!(
             command,
-            crate::gm::tools::ToolCommand::RollDice { .. }
+            app::gm::tools::ToolCommand::RollDice { .. }
         ));
     }
 }
