@@ -258,7 +258,7 @@ async fn a_failed_summary_leaves_the_turn_saved_and_the_campaign_playable() {
         "the oldest turn was cut"
     );
     assert!(window_text(&narration).contains(&format!("(move {turn})")));
-    let tokens = app::gm::memory::request_tokens(&narration);
+    let tokens = app::gm::prompt_layers::request_tokens(&narration);
     assert!(
         tokens <= 2_900,
         "the prompt stays within its budget: {tokens}"

@@ -5,8 +5,9 @@ pub mod candidates;
 pub mod fight_turn;
 pub mod ledger_check;
 pub mod llm;
-pub mod memory;
+pub mod phases;
 pub mod prompt;
+pub mod prompt_layers;
 pub mod quality;
 pub mod schema;
 pub mod scripted;
@@ -14,15 +15,14 @@ pub mod settings;
 pub mod sheet_text;
 pub mod token_count;
 pub mod tools;
-pub mod turn;
 pub mod voice;
 
 pub use llm::{
     FinishReason, JsonSchemaFormat, LlmChunk, LlmError, LlmPort, LlmRequest, LlmResponse, Message,
     ModelInfo, Purpose, TokenUsage, ToolCall, ToolChoice, ToolDefinition,
 };
-pub use settings::GmSettings;
-pub use turn::{
+pub use phases::{
     narrate, offer_actions, player_roll, summarize, MoveText, Narration, Offered, PlayerMove,
     Retelling, Summarized, TurnError,
 };
+pub use settings::GmSettings;

@@ -1,5 +1,5 @@
 //! The words the game master is given: the rules every request starts with, this turn's
-//! messages for each phase, and the repair request. How requests are layered: [`super::memory`].
+//! messages for each phase, and the repair request. How requests are layered: [`super::prompt_layers`].
 
 use super::llm::{JsonSchemaFormat, Message};
 use super::schema::{actions_schema, bounded_actions_schema, ACTIONS_SCHEMA_NAME};

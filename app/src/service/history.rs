@@ -6,7 +6,7 @@
 
 use rand::Rng;
 
-use super::turn::Projection;
+use super::play::Projection;
 use super::{Game, Loaded, ServiceError};
 use crate::campaign::event::{CampaignEvent, StoredEvent};
 use crate::campaign::state::CampaignState;

@@ -3,32 +3,32 @@
 //! entries and new snapshot in one transaction; a phase that fails stores nothing.
 //!
 //! - [`start`]: create and restart a campaign;
-//! - [`turn`]: phase 1 (a move, streamed) and phase 2 (the next actions);
+//! - [`play`]: phase 1 (a move, streamed) and phase 2 (the next actions);
 //! - [`history`]: undo, redo, a turn told again, new actions;
 //! - [`portable`]: export, import (checked by [`verify`]) and branch;
-//! - [`memory`]: the summary phase (between turns) and the player's journal edits;
+//! - [`between_turns`]: the summary phase (between turns) and the player's journal edits;
 //! - [`dice`]: the operating system's dice, or seeded ones for tests;
 //! - this module: reading (load, story pages, the model's context), listing, deleting.
 
+mod between_turns;
 mod dice;
 pub mod error;
 mod history;
 pub mod in_flight;
 pub mod limits;
-mod memory;
 mod panel;
+mod play;
 mod portable;
 mod start;
-mod turn;
 mod verify;
 
+pub use between_turns::SummaryOutcome;
 pub use dice::Dice;
 pub use error::ServiceError;
 pub use in_flight::TurnsInFlight;
 pub use limits::{ClientAddress, LimitSettings, RateLimits};
-pub use memory::SummaryOutcome;
+pub use play::MoveRequest;
 pub use portable::MAX_IMPORT_EVENTS;
-pub use turn::MoveRequest;
 pub use verify::Refusal;
 
 use std::sync::Arc;

@@ -3,7 +3,7 @@
 
 use rand::Rng;
 
-use super::turn::Projection;
+use super::play::Projection;
 use super::{summary, Game, ServiceError, UpdateSink};
 use crate::campaign::event::{CampaignEvent, StoredEvent};
 use crate::campaign::state::CampaignState;

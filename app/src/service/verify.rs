@@ -28,7 +28,7 @@ use crate::game::{
     Action, ActionList, AppliedChanges, CharacterSheet, DiceExpr, Resolution, Slug, StateDelta,
     Vitality,
 };
-use crate::gm::memory::MAX_SUMMARY_CHARS;
+use crate::gm::prompt_layers::MAX_SUMMARY_CHARS;
 use crate::gm::tools::{self, ToolCommand};
 use crate::gm::MoveText;
 use crate::wire::view::NewCampaign;

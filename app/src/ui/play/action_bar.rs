@@ -3,8 +3,8 @@
 
 use leptos::prelude::*;
 
+use super::run_turn::{play, retry_actions};
 use super::state::{use_play, Retry};
-use super::turn::{play, retry_actions};
 use crate::wire::view::MoveInput;
 
 /// "The GM is writing…", the last failure with Retry, or a note.

@@ -4,8 +4,8 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use super::run_turn::show_error;
 use super::state::{use_play, PlayState};
-use super::turn::show_error;
 use crate::api::{new_actions, redo_turn, retell_turn, undo_turn};
 use crate::wire::errors::AppError;
 use crate::wire::view::CampaignView;

@@ -11,9 +11,9 @@ mod history;
 mod journal;
 mod ledger;
 mod map;
+mod run_turn;
 mod state;
 mod story;
-mod turn;
 
 use leptos::prelude::*;
 use leptos_router::components::A;

@@ -16,10 +16,10 @@ use super::ledger_check::LedgerCheck;
 use super::llm::{
     FinishReason, LlmChunk, LlmError, LlmPort, Message, Purpose, TokenUsage, ToolCall, ToolChoice,
 };
-use super::memory;
 use super::prompt::{
     actions_format, actions_message, correction_message, move_message, repair_message,
 };
+use super::prompt_layers;
 use super::quality;
 use super::settings::GmSettings;
 use super::tools::{self, ToolCommand, ToolRejection, ToolTable};
@@ -185,7 +185,13 @@ pub async fn narrate<R: Rng + Send>(
         &mut log,
     )];
     let tools = settings.tools();
-    let layered = memory::layered(state, settings, &tools, &turn, memory::Reserve::ToolRounds);
+    let layered = prompt_layers::layered(
+        state,
+        settings,
+        &tools,
+        &turn,
+        prompt_layers::Reserve::ToolRounds,
+    );
     let mut rounds = Rounds {
         layered: &layered,
         tools,
@@ -276,7 +282,7 @@ impl Table {
 /// A narration's model calls: the layered prompt they share, the prose kept so far and the last
 /// request sent.
 struct Rounds<'l> {
-    layered: &'l memory::Layered,
+    layered: &'l prompt_layers::Layered,
     tools: Vec<super::llm::ToolDefinition>,
     previous: Option<SentRequest>,
     /// Prose kept, in order.
@@ -301,7 +307,7 @@ impl Rounds<'_> {
         }
         request.temperature = Some(0.8);
         request.max_tokens = Some(settings.narrative_max_tokens);
-        let mut sent = memory::record(
+        let mut sent = prompt_layers::record(
             Purpose::Narration.label(),
             &request,
             self.layered,
@@ -626,15 +632,16 @@ pub async fn offer_actions(
     };
     let described: Vec<String> = candidates.iter().map(|c| c.description.clone()).collect();
     let format = actions_format(settings.bounded_schema, &described);
-    let schema = memory::Reserve::Schema(super::token_count::tokens(&format.schema.to_string()));
-    let layered = memory::layered(state, settings, &tools, &ask, schema);
+    let schema =
+        prompt_layers::Reserve::Schema(super::token_count::tokens(&format.schema.to_string()));
+    let layered = prompt_layers::layered(state, settings, &tools, &ask, schema);
     let mut request = layered.request(&ask, tools);
     request.purpose = Purpose::Actions;
     request.tool_choice = ToolChoice::None;
     request.response_format = Some(format);
     request.temperature = Some(0.7);
     request.max_tokens = Some(settings.actions_max_tokens);
-    let mut sent = memory::record(Purpose::Actions.label(), &request, &layered, previous);
+    let mut sent = prompt_layers::record(Purpose::Actions.label(), &request, &layered, previous);
     let echoes = quality::echoes(state);
     let first = llm.complete(request.clone()).await?;
     sent.reported_tokens = first.usage.and_then(reported);
@@ -697,16 +704,16 @@ pub async fn summarize(
     previous: Option<&SentRequest>,
 ) -> Result<Option<Summarized>, TurnError> {
     let tools = settings.tools();
-    let Some(plan) = memory::summary_plan(state, settings, &tools) else {
+    let Some(plan) = prompt_layers::summary_plan(state, settings, &tools) else {
         return Ok(None);
     };
-    let (layered, mut request) = memory::summary_request(state, settings, &plan, tools);
+    let (layered, mut request) = prompt_layers::summary_request(state, settings, &plan, tools);
     request.purpose = Purpose::Summary;
-    let mut sent = memory::record(Purpose::Summary.label(), &request, &layered, previous);
+    let mut sent = prompt_layers::record(Purpose::Summary.label(), &request, &layered, previous);
     let reply = llm.complete(request).await?;
     let usage = reply.usage.unwrap_or_default();
     sent.reported_tokens = reported(usage);
-    let text = memory::clean_summary(&reply.text).ok_or(TurnError::EmptySummary)?;
+    let text = prompt_layers::clean_summary(&reply.text).ok_or(TurnError::EmptySummary)?;
     Ok(Some(Summarized {
         through_turn: plan.through_turn,
         text,
