@@ -117,6 +117,7 @@ async fn main() {
         llm: provider.llm.as_ref(),
         gm: &provider.gm,
         in_flight: &in_flight,
+        span: tracing::Span::none(),
     };
     let premises: Vec<&str> = PREMISE_PRESETS
         .iter()

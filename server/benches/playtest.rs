@@ -42,6 +42,7 @@ async fn main() {
         llm: provider.llm.as_ref(),
         gm: &provider.gm,
         in_flight: &in_flight,
+        span: tracing::Span::none(),
     };
     let turns = usize::try_from(number("PLAYTEST_TURNS", 4)).unwrap_or(4);
     let seed = number("PLAYTEST_SEED", 27);

@@ -149,6 +149,7 @@ async fn play() -> Vec<Call> {
         llm: &llm,
         gm: &gm,
         in_flight: &in_flight,
+        span: tracing::Span::none(),
     };
     let mut rng = StdRng::seed_from_u64(300);
     let owner = PlayerId::random(&mut rng);

@@ -213,6 +213,7 @@ impl Bench {
             llm: &self.llm,
             gm: &self.gm,
             in_flight: &self.in_flight,
+            span: tracing::Span::none(),
         }
     }
 

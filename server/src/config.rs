@@ -22,6 +22,7 @@ use crate::llm::openai::{LlmConfigError, OpenAiSettings};
 use crate::security::client::{BadProxy, TrustedProxies};
 use crate::security::identity::{CookieSecret, ShortCookieSecret};
 use crate::security::keys::CookieSecrets;
+use crate::telemetry::LogFormat;
 
 /// The variables Dicebound reads (besides Leptos' own `LEPTOS_*`): exactly the rows of the
 /// README's Configure table that are not marked as read by the scripts only.
@@ -54,6 +55,7 @@ pub const VARIABLES: &[&str] = &[
     "DICEBOUND_CAMPAIGNS_PER_HOUR_PER_ADDRESS",
     "DICEBOUND_CAMPAIGNS_PER_PLAYER",
     "RUST_LOG",
+    "DICEBOUND_LOG_FORMAT",
 ];
 
 /// The system's variables that are read too: they locate the user's cache folder, where the
@@ -71,6 +73,8 @@ pub struct Config {
     pub cookies: CookieSecrets,
     /// The log filter (`RUST_LOG`).
     pub log_filter: Option<String>,
+    /// How log lines are written (`DICEBOUND_LOG_FORMAT`: `text` or `json`).
+    pub log_format: LogFormat,
 }
 
 /// Which model tells the story.
@@ -183,6 +187,9 @@ pub enum ConfigError {
          not {0:?}"
     )]
     LlmChoice(String),
+    /// `DICEBOUND_LOG_FORMAT` is not understood.
+    #[error("DICEBOUND_LOG_FORMAT must be text or json, not {0:?}")]
+    LogFormat(String),
     /// `DICEBOUND_LLM_TOOLS` is not understood.
     #[error("DICEBOUND_LLM_TOOLS must be native or text, not {0:?}")]
     ToolMode(String),
@@ -257,6 +264,11 @@ impl Config {
                     .is_some_and(|v| v == "true"),
             },
             log_filter: lookup("RUST_LOG"),
+            log_format: match lookup("DICEBOUND_LOG_FORMAT").as_deref().map(str::trim) {
+                None | Some("text") => LogFormat::Text,
+                Some("json") => LogFormat::Json,
+                Some(other) => return Err(ConfigError::LogFormat(other.to_owned())),
+            },
         })
     }
 }
@@ -505,6 +517,18 @@ mod tests {
         assert!(!printed.contains(API_KEY), "{printed}");
         assert!(!printed.contains("cookie-secret"), "{printed}");
         assert!(printed.contains("REDACTED"), "{printed}");
+    }
+
+    #[test]
+    fn logs_are_text_unless_json_is_asked_for() {
+        assert_eq!(config(&[]).unwrap().log_format, LogFormat::Text);
+        let json = config(&[("DICEBOUND_LOG_FORMAT", " json ")]).unwrap();
+        assert_eq!(json.log_format, LogFormat::Json);
+        let error = config(&[("DICEBOUND_LOG_FORMAT", "xml")]).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "DICEBOUND_LOG_FORMAT must be text or json, not \"xml\""
+        );
     }
 
     #[test]

@@ -18,8 +18,9 @@ async fn serve() -> Result<(), Box<dyn std::error::Error>> {
         settings,
         cookies,
         log_filter,
+        log_format,
     } = Config::from_env()?;
-    telemetry::init(log_filter.as_deref());
+    telemetry::init(log_filter.as_deref(), log_format);
     if dotenv.is_ok() {
         tracing::info!("read settings from .env");
     }

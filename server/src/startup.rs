@@ -155,6 +155,8 @@ fn services(
         master: Arc::new(provider.master),
         limits: Arc::new(RateLimits::new(spend.limits)),
         dice: Arc::new(provider.dice_seed.map_or_else(Dice::default, Dice::seeded)),
+        // Each request's own, set where a server function takes the services.
+        span: tracing::Span::none(),
     };
     (services, provider.bundled)
 }
@@ -218,6 +220,7 @@ fn router(options: LeptosOptions, services: GameServices, guards: Guards) -> Rou
         ))
         .layer(axum::middleware::from_fn(headers::no_store))
         .layer(headers::compress_dynamic())
+        .layer(axum::middleware::from_fn(crate::telemetry::request_span))
         .layer(headers::nosniff())
         .layer(headers::no_referrer())
         .with_state(options)

@@ -183,6 +183,7 @@ impl Table {
             llm: &self.llm as &dyn LlmPort,
             gm: &self.gm,
             in_flight: &self.in_flight,
+            span: tracing::Span::none(),
         }
     }
 

@@ -316,6 +316,86 @@ async fn a_whole_turn_over_the_server_functions() {
     assert!(!listed.more);
 }
 
+/// Log lines written into memory (the span test's subscriber writes here).
+#[derive(Clone, Default)]
+struct Captured(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Captured {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl tracing_subscriber::fmt::MakeWriter<'_> for Captured {
+    type Writer = Captured;
+
+    fn make_writer(&self) -> Captured {
+        self.clone()
+    }
+}
+
+// One thread: the server's tasks run where this test's subscriber is the default.
+#[tokio::test(flavor = "current_thread")]
+async fn a_turns_log_lines_carry_its_request_and_its_phase() {
+    let captured = Captured::default();
+    let subscriber = tracing_subscriber::fmt()
+        .json()
+        .with_span_list(true)
+        .with_span_events(tracing_subscriber::fmt::format::FmtSpan::CLOSE)
+        .with_writer(captured.clone())
+        .finish();
+    let _default = tracing::subscriber::set_default(subscriber);
+    let app = spawn_app().await;
+    let client = browser();
+    client.get(app.url("/")).send().await.unwrap();
+    let created = app.create(&client).await;
+    let played = client
+        .post(app.url(PlayTurn::PATH))
+        .json(&serde_json::json!({"id": created.summary.id, "turn": 1, "input": {"kind": "text", "text": "I wait"}}))
+        .send()
+        .await
+        .unwrap();
+    let cookie = played.headers().get("set-cookie").cloned();
+    played.text().await.unwrap();
+
+    let logs = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
+    let lines: Vec<serde_json::Value> = logs
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    // The line of the saved move: within the narration phase of its campaign, within the
+    // request that played it.
+    let narrated = lines
+        .iter()
+        .find(|line| line["fields"]["message"] == "the move is narrated and saved")
+        .unwrap_or_else(|| panic!("no saved move in\n{logs}"));
+    assert_eq!(narrated["fields"]["turn"], 2);
+    assert_eq!(narrated["span"]["name"], "phase");
+    assert_eq!(narrated["span"]["phase"], "narrate");
+    assert_eq!(narrated["span"]["campaign"], created.summary.id.to_string());
+    let request = narrated["spans"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|span| span["name"] == "request")
+        .unwrap_or_else(|| panic!("no request span around {narrated} in\n{logs}"));
+    assert_eq!(request["path"], PlayTurn::PATH);
+    assert_eq!(request["method"], "POST");
+    assert_eq!(request["id"].as_str().unwrap().len(), 12);
+    let player = request["player"].as_str().unwrap();
+    assert_eq!(player.chars().count(), 8, "a short player id: {player}");
+    assert!(
+        cookie.is_none(),
+        "the player kept the cookie of the home page"
+    );
+    assert!(!logs.contains("dicebound_player="), "no cookie in the logs");
+}
+
 #[tokio::test]
 async fn a_stale_turn_is_refused_with_a_clear_message() {
     let app = spawn_app().await;

@@ -107,6 +107,7 @@ impl World {
             llm: &self.llm,
             gm: &self.gm,
             in_flight: &self.in_flight,
+            span: tracing::Span::none(),
         }
     }
 

@@ -70,6 +70,7 @@ impl Instance {
             llm,
             gm,
             in_flight: &self.in_flight,
+            span: tracing::Span::none(),
         }
     }
 }

@@ -111,6 +111,7 @@ async fn the_snapshot_equals_a_replay_of_the_whole_log_after_thirty_turns() {
         llm: &llm,
         gm: &gm,
         in_flight: &in_flight,
+        span: tracing::Span::none(),
     };
     let mut rng = StdRng::seed_from_u64(30);
     let owner = PlayerId::random(&mut rng);

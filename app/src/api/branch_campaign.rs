@@ -15,7 +15,7 @@ pub async fn branch_campaign(id: String, turn: u32) -> Result<CampaignSummary, A
     let player = player().await?;
     let client = client().await?;
     let id = campaign_id(&id)?;
-    let services = services()?;
+    let services = services().await?;
     admit_campaign(&services, &player, &client).await?;
     let mut rng = services.dice.for_new_campaign();
     services

@@ -10,11 +10,18 @@ use crate::wire::errors::AppError;
 use crate::wire::view::TurnUpdate;
 use crate::wire::{CampaignId, PlayerId};
 
-/// The services, or an error if the server forgot to provide them.
-pub fn services() -> Result<GameServices, AppError> {
-    use_context::<GameServices>().ok_or_else(|| AppError::Transport {
+/// The services, or an error if the server forgot to provide them; their phases' spans belong to
+/// this request's (which the server's request layer puts beside it).
+pub async fn services() -> Result<GameServices, AppError> {
+    let mut services = use_context::<GameServices>().ok_or_else(|| AppError::Transport {
         message: "The game is not available on this server.".to_owned(),
-    })
+    })?;
+    if let Ok(axum::Extension(span)) =
+        leptos_axum::extract::<axum::Extension<tracing::Span>>().await
+    {
+        services.span = span;
+    }
+    Ok(services)
 }
 
 /// The player making the request (set by the server's identity middleware).

@@ -10,7 +10,8 @@ pub async fn delete_campaign(id: String) -> Result<(), AppError> {
     use super::context::{campaign_id, player, services, to_app_error};
     let player = player().await?;
     let id = campaign_id(&id)?;
-    services()?
+    services()
+        .await?
         .game()
         .delete(&player, &id)
         .await

@@ -16,7 +16,8 @@ pub async fn drop_item(id: String, slug: String) -> Result<Vec<TurnUpdate>, AppE
     let id = campaign_id(&id)?;
     let slug =
         Slug::new(&slug).map_err(|error| to_app_error(ServiceError::invalid("item", error)))?;
-    services()?
+    services()
+        .await?
         .game()
         .drop_item(&player, &id, &slug, now())
         .await

@@ -11,7 +11,8 @@ pub async fn earlier_story(id: String, before: u32) -> Result<StoryPage, AppErro
     use super::context::{campaign_id, player, services, to_app_error};
     let player = player().await?;
     let id = campaign_id(&id)?;
-    services()?
+    services()
+        .await?
         .game()
         .story_page(&player, &id, before)
         .await

@@ -26,7 +26,8 @@ pub async fn edit_journal(id: String, edit: JournalEdit) -> Result<TurnUpdate, A
                 .map_err(|error| to_app_error(ServiceError::invalid("note", error)))?,
         },
     };
-    services()?
+    services()
+        .await?
         .game()
         .edit_journal(&player, &id, change, now())
         .await

@@ -22,7 +22,8 @@ pub async fn equip_item(
     let id = campaign_id(&id)?;
     let slug =
         Slug::new(&slug).map_err(|error| to_app_error(ServiceError::invalid("item", error)))?;
-    services()?
+    services()
+        .await?
         .game()
         .equip_item(&player, &id, &slug, equip, now())
         .await

@@ -10,7 +10,8 @@ pub async fn export_campaign(id: String) -> Result<String, AppError> {
     use super::context::{campaign_id, player, services, to_app_error};
     let player = player().await?;
     let id = campaign_id(&id)?;
-    let export = services()?
+    let export = services()
+        .await?
         .game()
         .export(&player, &id)
         .await

@@ -9,5 +9,5 @@ use crate::wire::view::GameMasterView;
 #[server]
 pub async fn game_master() -> Result<GameMasterView, AppError> {
     use super::context::services;
-    Ok(services()?.master.as_ref().clone())
+    Ok(services().await?.master.as_ref().clone())
 }

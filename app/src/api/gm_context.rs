@@ -11,7 +11,8 @@ pub async fn gm_context(id: String) -> Result<GmContextView, AppError> {
     use super::context::{campaign_id, player, services, to_app_error};
     let player = player().await?;
     let id = campaign_id(&id)?;
-    services()?
+    services()
+        .await?
         .game()
         .gm_context(&player, &id)
         .await

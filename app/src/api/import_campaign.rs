@@ -17,7 +17,7 @@ pub async fn import_campaign(file: String) -> Result<CampaignSummary, AppError> 
 
     let player = player().await?;
     let client = client().await?;
-    let services = services()?;
+    let services = services().await?;
     admit_campaign(&services, &player, &client).await?;
     let mut rng = services.dice.for_new_campaign();
     services

@@ -10,7 +10,8 @@ use crate::wire::view::CampaignPage;
 pub async fn list_campaigns(page: u32) -> Result<CampaignPage, AppError> {
     use super::context::{player, services, to_app_error};
     let player = player().await?;
-    services()?
+    services()
+        .await?
         .game()
         .list(&player, page)
         .await

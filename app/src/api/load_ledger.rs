@@ -12,7 +12,8 @@ pub async fn load_ledger(id: String, before: Option<u32>) -> Result<LedgerPage, 
     use super::context::{campaign_id, player, services, to_app_error};
     let player = player().await?;
     let id = campaign_id(&id)?;
-    services()?
+    services()
+        .await?
         .game()
         .ledger(&player, &id, before)
         .await

@@ -13,7 +13,7 @@ pub async fn new_actions(id: String, turn: u32) -> Result<CampaignView, AppError
     let player = player().await?;
     let client = client().await?;
     let id = campaign_id(&id)?;
-    let services = services()?;
+    let services = services().await?;
     admit_turn(&services, &player, &client)?;
     services
         .game()

@@ -12,7 +12,7 @@ pub async fn next_actions(id: String) -> Result<ActionsView, AppError> {
     use super::context::{campaign_id, now, player, services, to_app_error};
     let player = player().await?;
     let id = campaign_id(&id)?;
-    let services = services()?;
+    let services = services().await?;
     let actions = services
         .game()
         .ensure_actions(&player, &id, now())

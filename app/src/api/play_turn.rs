@@ -24,7 +24,7 @@ pub async fn play_turn(
     let player = player().await?;
     let client = client().await?;
     let id = campaign_id(&id)?;
-    let services = services()?;
+    let services = services().await?;
     admit_turn(&services, &player, &client)?;
     Ok(streamed(move |updates| async move {
         let mut rng = services.dice.for_turn(turn);

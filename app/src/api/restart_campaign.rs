@@ -12,7 +12,7 @@ pub async fn restart_campaign(id: String) -> Result<CampaignSummary, AppError> {
     let player = player().await?;
     let client = client().await?;
     let id = campaign_id(&id)?;
-    let services = services()?;
+    let services = services().await?;
     admit_turn(&services, &player, &client)?;
     let mut rng = services.dice.for_new_campaign();
     services

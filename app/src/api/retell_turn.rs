@@ -14,7 +14,7 @@ pub async fn retell_turn(id: String, turn: u32) -> Result<CampaignView, AppError
     let player = player().await?;
     let client = client().await?;
     let id = campaign_id(&id)?;
-    let services = services()?;
+    let services = services().await?;
     admit_turn(&services, &player, &client)?;
     let mut rng = services.dice.for_turn(turn);
     services

@@ -16,7 +16,7 @@ pub async fn start_campaign(form: NewCampaign) -> Result<TextStream<AppError>, A
 
     let player = player().await?;
     let client = client().await?;
-    let services = services()?;
+    let services = services().await?;
     admit_campaign(&services, &player, &client).await?;
     Ok(streamed(move |updates| async move {
         let mut rng = services.dice.for_new_campaign();

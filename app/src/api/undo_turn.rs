@@ -12,7 +12,8 @@ pub async fn undo_turn(id: String, turn: u32) -> Result<CampaignView, AppError> 
     use super::context::{campaign_id, now, player, services, to_app_error};
     let player = player().await?;
     let id = campaign_id(&id)?;
-    services()?
+    services()
+        .await?
         .game()
         .undo(&player, &id, turn, now())
         .await

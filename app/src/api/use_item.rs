@@ -18,7 +18,7 @@ pub async fn use_item(id: String, turn: u32, slug: String) -> Result<Vec<TurnUpd
     let id = campaign_id(&id)?;
     let slug =
         Slug::new(&slug).map_err(|error| to_app_error(ServiceError::invalid("item", error)))?;
-    let services = services()?;
+    let services = services().await?;
     let mut rng = services.dice.for_turn(turn);
     services
         .game()

@@ -41,6 +41,7 @@ impl Game<'_> {
     /// The summary phase: if the campaign's verbatim turns no longer fit, the model folds the
     /// oldest into a new summary, saved as an event. The turn guard is held only to commit, on
     /// the state as it is then, so turns go on while the model writes.
+    #[tracing::instrument(name = "phase", parent = &self.span, skip_all, fields(phase = "summary", campaign = %id))]
     pub async fn summarize(
         &self,
         owner: &PlayerId,
@@ -123,6 +124,7 @@ impl Game<'_> {
 
     /// The player's change to the journal (pin, edit, delete), saved as an event the game
     /// master sees from its next request. Returns the journal's entries after it.
+    #[tracing::instrument(name = "phase", parent = &self.span, skip_all, fields(phase = "journal", campaign = %id))]
     pub async fn edit_journal(
         &self,
         owner: &PlayerId,

@@ -21,6 +21,7 @@ use crate::wire::{CampaignId, PlayerId};
 impl Game<'_> {
     /// Takes back the campaign's latest turn (not the opening scene): the campaign is exactly
     /// as it was before it.
+    #[tracing::instrument(name = "phase", parent = &self.span, skip_all, fields(phase = "undo", campaign = %id))]
     pub async fn undo(
         &self,
         owner: &PlayerId,
@@ -33,6 +34,7 @@ impl Game<'_> {
     }
 
     /// Puts back the latest undone turn.
+    #[tracing::instrument(name = "phase", parent = &self.span, skip_all, fields(phase = "redo", campaign = %id))]
     pub async fn redo(
         &self,
         owner: &PlayerId,
@@ -81,6 +83,7 @@ impl Game<'_> {
 
     /// Tells the latest turn again: the same move, the player's roll and the narrator's rolls
     /// read from the log, a new narration (its actions are generated afresh).
+    #[tracing::instrument(name = "phase", parent = &self.span, skip_all, fields(phase = "retell", campaign = %id))]
     pub async fn retell<R: Rng + Send>(
         &self,
         owner: &PlayerId,
@@ -115,6 +118,7 @@ impl Game<'_> {
     }
 
     /// Offers new actions for the latest scene in place of the ones on offer.
+    #[tracing::instrument(name = "phase", parent = &self.span, skip_all, fields(phase = "new actions", campaign = %id))]
     pub async fn reoffer_actions(
         &self,
         owner: &PlayerId,

@@ -61,6 +61,8 @@ pub struct GameServices {
     pub limits: Arc<RateLimits>,
     /// Where the dice come from.
     pub dice: Arc<Dice>,
+    /// The request being served (the server's `request` span), parent of its phases' spans.
+    pub span: tracing::Span,
 }
 
 impl GameServices {
@@ -71,6 +73,7 @@ impl GameServices {
             llm: self.llm.as_ref(),
             gm: self.gm.as_ref(),
             in_flight: &self.in_flight,
+            span: self.span.clone(),
         }
     }
 }
@@ -88,6 +91,8 @@ pub struct Game<'a> {
     pub gm: &'a GmSettings,
     /// The campaigns with a phase running.
     pub in_flight: &'a TurnsInFlight,
+    /// The request's span, parent of each phase's (none outside a request: tests, benches).
+    pub span: tracing::Span,
 }
 
 impl Game<'_> {

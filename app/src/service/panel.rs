@@ -55,6 +55,7 @@ pub fn equip_delta(slug: &Slug, equip: bool) -> StateDelta {
 impl Game<'_> {
     /// Drops all of the carried item `slug`. Returns the new character panel and the story's
     /// chip; an item the character does not carry (or a fallen character) is refused.
+    #[tracing::instrument(name = "phase", parent = &self.span, skip_all, fields(phase = "drop item", campaign = %id))]
     pub async fn drop_item(
         &self,
         owner: &PlayerId,
@@ -77,6 +78,7 @@ impl Game<'_> {
     /// is the player's turn and the foes act. Gear, weapons, armour, an item not carried,
     /// healing at full hit points or a cure for a condition the character does not have are
     /// refused, and nothing changes.
+    #[tracing::instrument(name = "phase", parent = &self.span, skip_all, fields(phase = "use item", campaign = %id))]
     pub async fn use_item<R: Rng + ?Sized>(
         &self,
         owner: &PlayerId,
@@ -102,6 +104,7 @@ impl Game<'_> {
 
     /// Equips (`equip`) the carried weapon, armour or shield `slug`, putting away what held its
     /// slot, or puts it away. Anything else, or an item not carried, is refused.
+    #[tracing::instrument(name = "phase", parent = &self.span, skip_all, fields(phase = "equip item", campaign = %id))]
     pub async fn equip_item(
         &self,
         owner: &PlayerId,

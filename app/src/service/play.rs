@@ -232,6 +232,7 @@ impl Game<'_> {
 
     /// Phase 1: plays the player's move for `expected_turn`, streaming updates, and commits it.
     /// Returns the campaign's new turn and its token totals.
+    #[tracing::instrument(name = "phase", parent = &self.span, skip_all, fields(phase = "narrate", campaign = %id))]
     pub async fn play<R: Rng + Send>(
         &self,
         owner: &PlayerId,
@@ -267,10 +268,12 @@ impl Game<'_> {
             .commit(owner, id, turn, Append::NextTurn, narrated.commit(), now)
             .await?;
         running.release().await;
+        tracing::info!(turn, "the move is narrated and saved");
         Ok((turn, tokens(&narrated.state)))
     }
 
     /// Phase 2 for the campaign's current turn: generates and commits its actions if missing.
+    #[tracing::instrument(name = "phase", parent = &self.span, skip_all, fields(phase = "actions", campaign = %id))]
     pub async fn ensure_actions(
         &self,
         owner: &PlayerId,

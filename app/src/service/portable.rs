@@ -52,6 +52,7 @@ impl Game<'_> {
     }
 
     /// A new campaign of `owner` that copies `id` up to turn `turn` (the turns in effect).
+    #[tracing::instrument(name = "phase", parent = &self.span, skip_all, fields(phase = "branch", campaign = %id))]
     pub async fn branch<R: Rng + Send>(
         &self,
         owner: &PlayerId,

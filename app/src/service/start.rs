@@ -85,6 +85,7 @@ impl Game<'_> {
     /// Starts a campaign over: a new campaign from the same premise and starting character
     /// (both histories empty, a fresh opening scene), replacing the old one. The old log is
     /// deleted only once the new campaign exists.
+    #[tracing::instrument(name = "phase", parent = &self.span, skip_all, fields(phase = "restart", campaign = %id))]
     pub async fn restart<R: Rng + Send>(
         &self,
         owner: &PlayerId,

@@ -32,6 +32,7 @@ pub async fn play(llm: &dyn LlmPort, gm: &GmSettings) -> Result<Vec<String>, Ser
         llm,
         gm,
         in_flight: &in_flight,
+        span: tracing::Span::none(),
     };
     let mut rng = StdRng::seed_from_u64(2026);
     let owner = PlayerId::random(&mut rng);

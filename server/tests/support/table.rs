@@ -41,6 +41,7 @@ impl Table {
             llm: &self.llm,
             gm: &self.gm,
             in_flight: &self.in_flight,
+            span: tracing::Span::none(),
         }
     }
 }
