@@ -76,7 +76,7 @@ test("a scene corrected when sent back: 5 damage, and no note for the player", a
   await expect(story().locator(".chip").last()).toHaveText("−5 HP");
   await expect(page.getByTestId("hp")).toHaveText(`HP ${before - 5}/${max}`);
   await settled();
-  await expect(story().getByTestId("aside")).toHaveCount(0);
+  await expect(story().getByTestId("rules-note")).toHaveCount(0);
 
   await openInspector(2);
   await expect(check().getByTestId("check-claims")).toHaveText(
@@ -96,9 +96,12 @@ test("a model that insists: the rules' note beside the scene, and the sheet keep
   await expect(scene).toContainText("The club comes round again and you take 12 damage.");
   // The note follows the scene it corrects, the only one in the story.
   const note = scene.locator("xpath=following-sibling::*[1]");
-  await expect(note).toHaveAttribute("data-testid", "aside");
+  await expect(note).toHaveAttribute("data-testid", "rules-note");
   await expect(note).toContainText("The rules say: 5 damage, not 12");
-  await expect(story().getByTestId("aside")).toHaveCount(1);
+  // The rules' own note, not the game master speaking out of character.
+  await expect(note.locator(".aside-label")).toHaveText("The rules");
+  await expect(story().getByTestId("aside")).toHaveCount(0);
+  await expect(story().getByTestId("rules-note")).toHaveCount(1);
   await expect(page.getByTestId("hp")).toHaveText(`HP ${before - 5}/${max}`);
   await settled();
   await note.screenshot({ path: testInfo.outputPath("note.png") });
@@ -117,6 +120,6 @@ test("a model that insists: the rules' note beside the scene, and the sheet keep
   // The note and the sheet are saved: a reload shows them again.
   await page.reload();
   await expect(page.locator('main[data-hydrated="true"]')).toBeAttached();
-  await expect(story().getByTestId("aside")).toHaveText(/The rules say: 5 damage, not 12/);
+  await expect(story().getByTestId("rules-note")).toHaveText(/The rules say: 5 damage, not 12/);
   await expect(page.getByTestId("hp")).toHaveText(`HP ${before - 5}/${max}`);
 });

@@ -145,15 +145,16 @@ async fn the_inspector_shows_the_latest_scenes_check_the_draft_sent_back_and_the
     assert_eq!(w.check().await, insisted);
     assert_eq!(w.hp().await, full - 10);
     let story = w.table.game().load(&w.owner, &w.id, 3).await.unwrap().story;
-    let asides: Vec<_> = story
+    let notes: Vec<_> = story
         .entries
         .iter()
         .filter_map(|entry| match entry {
-            StoryEntry::Aside { text } => Some(text.as_str()),
+            StoryEntry::RulesNote { text } => Some(text.as_str()),
+            StoryEntry::Aside { text } => panic!("a rules' note shown as the GM's aside: {text}"),
             _ => None,
         })
         .collect();
-    assert_eq!(asides, ["The rules say: 5 damage, not 12"]);
+    assert_eq!(notes, ["The rules say: 5 damage, not 12"]);
 
     // The check follows the turn in effect.
     let game = w.table.game();

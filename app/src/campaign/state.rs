@@ -292,7 +292,7 @@ impl CampaignState {
     /// player its notes beside the scene.
     fn apply_check(&mut self, check: LedgerCheckView, updates: &mut Vec<TurnUpdate>) {
         for note in &check.notes {
-            updates.push(self.entry(StoryEntry::Aside {
+            updates.push(self.entry(StoryEntry::RulesNote {
                 text: capitalised(note),
             }));
         }

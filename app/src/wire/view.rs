@@ -165,6 +165,12 @@ pub enum StoryEntry {
         /// What they said.
         text: String,
     },
+    /// The rules' note beside a scene whose prose claimed what they did not do (`The rules say:
+    /// 5 damage, not 12`).
+    RulesNote {
+        /// The note.
+        text: String,
+    },
     /// State changes from one tool call: `−5 HP`, `+ Rusty key`.
     Changes {
         /// The chips.

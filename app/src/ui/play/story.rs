@@ -84,6 +84,13 @@ fn entry_view(entry: StoryEntry) -> AnyView {
             </aside>
         }
         .into_any(),
+        StoryEntry::RulesNote { text } => view! {
+            <aside class="aside rules-note" data-testid="rules-note">
+                <span class="aside-label">"The rules"</span>
+                <p>{text}</p>
+            </aside>
+        }
+        .into_any(),
         StoryEntry::Changes { labels } => view! {
             <p class="chips">
                 {labels.into_iter().map(|label| view! { <span class="chip">{label}</span> }).collect_view()}
