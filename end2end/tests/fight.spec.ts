@@ -1,5 +1,5 @@
 import { test, expect, type Page } from "@playwright/test";
-import { closeWatched, openWatched, type Watched } from "./support/watched";
+import { closeWatched, hitPoints, openWatched, type Watched } from "./support/watched";
 
 // A whole fight, by the rules, against its own scripted scenario (fixtures/fight.json, a server
 // of its own). Its dice_seed fixes every die, so the fight always goes the same way: a Rogue
@@ -24,13 +24,6 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test.afterAll(async () => closeWatched(watched));
-
-/** The hit points the character panel shows, as [current, max]. */
-async function hitPoints(): Promise<[number, number]> {
-  const text = (await page.getByTestId("hp").textContent()) ?? "";
-  const [, current, max] = text.match(/HP (\d+)\/(\d+)/) ?? [];
-  return [Number(current), Number(max)];
-}
 
 /** Waits until the turn is over and its actions are back. */
 async function settled() {
@@ -114,7 +107,7 @@ test("the attack misses the goblin's armour class, and the goblin's hit takes th
 });
 
 test("the potion from the character panel heals by its rolled amount and takes the turn", async () => {
-  const [before] = await hitPoints();
+  const [before] = await hitPoints(page);
   await page.getByTestId("use-healing-potion").click();
   await expect(story().locator(".chip", { hasText: /^\+\d+ HP$/ }).last()).toHaveText("+4 HP");
   const healed = Number((await story().locator(".chip", { hasText: /^\+\d+ HP$/ }).last().textContent())!.match(/\d+/)![0]);
@@ -122,7 +115,7 @@ test("the potion from the character panel heals by its rolled amount and takes t
   const theirs = story().getByTestId("roll").filter({ hasText: "Goblin's scimitar" }).last();
   await expect(theirs).toContainText(/vs AC 13, miss$/);
   await expect(page.getByTestId("hp")).toHaveText("HP 6/9");
-  expect((await hitPoints())[0]).toBe(before + healed);
+  expect((await hitPoints(page))[0]).toBe(before + healed);
   await expect(fighter("You").getByTestId("fighter-hp")).toHaveText("6/9 HP");
   await expect(tracker().getByTestId("round")).toHaveText("Round 3");
   await expect(page.getByTestId("inventory")).not.toContainText("Healing potion");

@@ -1,5 +1,5 @@
 import { test, expect, type Page } from "@playwright/test";
-import { closeWatched, openWatched, type Watched } from "./support/watched";
+import { closeWatched, hitPoints, openWatched, type Watched } from "./support/watched";
 
 // An honest game master, against its own scripted scenario (fixtures/ledger.json, a server of
 // its own): on each move the narrator takes 5 HP with the update_character tool and then says
@@ -24,13 +24,6 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test.afterAll(async () => closeWatched(watched));
-
-/** The hit points the character panel shows, as [current, max]. */
-async function hitPoints(): Promise<[number, number]> {
-  const text = (await page.getByTestId("hp").textContent()) ?? "";
-  const [, current, max] = text.match(/HP (\d+)\/(\d+)/) ?? [];
-  return [Number(current), Number(max)];
-}
 
 /** Waits until the turn is over and its actions are back. */
 async function settled() {
@@ -69,7 +62,7 @@ test("the opening scene claims nothing the rules could check", async () => {
 });
 
 test("a scene corrected when sent back: 5 damage, and no note for the player", async () => {
-  const [before, max] = await hitPoints();
+  const [before, max] = await hitPoints(page);
   await shield().click();
 
   await expect(story().locator(".scene").last()).toHaveText("The troll's club smashes into you and you take 5 damage.");
@@ -89,7 +82,7 @@ test("a scene corrected when sent back: 5 damage, and no note for the player", a
 });
 
 test("a model that insists: the rules' note beside the scene, and the sheet keeps 5", async ({}, testInfo) => {
-  const [before, max] = await hitPoints();
+  const [before, max] = await hitPoints(page);
   await shield().click();
 
   const scene = story().locator(".scene-block").last();

@@ -22,3 +22,10 @@ export async function closeWatched({ page, errors }: Watched) {
   expect(errors).toEqual([]);
   await page.context().close();
 }
+
+/** The hit points the character panel shows, as [current, max]. */
+export async function hitPoints(page: Page): Promise<[number, number]> {
+  const text = (await page.getByTestId("hp").textContent()) ?? "";
+  const [, current, max] = text.match(/HP (\d+)\/(\d+)/) ?? [];
+  return [Number(current), Number(max)];
+}
