@@ -1,6 +1,6 @@
 //! The one projector: what one event does to the campaign state and what the player sees
 //! change. (The 30-turn check that a replay of the whole log equals the stored snapshot is
-//! `server/tests/snapshot.rs`.)
+//! `server/tests/integration/snapshot.rs`.)
 #![cfg(feature = "ssr")]
 
 use app::campaign::conversation::Message;

@@ -6,7 +6,7 @@
 //!
 //! Run with `cargo bench -p server --bench cheap_requests` (or `make bench`).
 
-#[path = "../tests/support/heavy_files.rs"]
+#[path = "../tests/integration/support/heavy_files.rs"]
 mod heavy_files;
 
 use app::campaign::bounds::{MAX_ARGUMENTS_CHARS, MAX_MESSAGE_CHARS};

@@ -1,11 +1,11 @@
-//! Records the cassette `tests/cassette.rs` replays: the short campaign of
-//! `tests/support/recorded_game.rs` played against the bundled model (installed by
+//! Records the cassette `tests/integration/cassette.rs` replays: the short campaign of
+//! `tests/integration/support/recorded_game.rs` played against the bundled model (installed by
 //! `scripts/setup-llm.sh`), every exchange and the resulting ledger written to
 //! `server/tests/fixtures/bundled.cassette.json`.
 //!
 //! Run with `cargo run -p server --example record_cassette` (a few minutes on one thread).
 
-#[path = "../tests/support/recorded_game.rs"]
+#[path = "../tests/integration/support/recorded_game.rs"]
 mod recorded_game;
 
 use std::path::PathBuf;

@@ -1,4 +1,4 @@
-//! The ledger (seed 003's tracked operations): every state change in a campaign with what caused
+//! The ledger (the tracked operations of the game): every state change in a campaign with what caused
 //! it, and every roll with its dice (a fight's attacks with the armour class they faced), read from the events in effect (undone turns left out). It
 //! is answered a page at a time, each cause once and cut to a bounded length: a cause is a tool
 //! call's arguments, which an imported file can make long, and one call can change many things.

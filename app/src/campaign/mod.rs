@@ -1,5 +1,5 @@
 //! Campaigns: one append-only event log per campaign, and the views the player and the model
-//! get of it (DESIGN.md §4).
+//! get of it: the log is the truth, and everything shown is projected from it.
 //!
 //! - [`view`]: what the browser receives (story entries, the sheet, the actions, turn updates).
 //!   Shared by server and browser.

@@ -1,5 +1,5 @@
-//! The actions the player is offered (phase 2's output, seed 001's action type plus an optional
-//! attribute) and their validation.
+//! The actions the player is offered (phase 2's output: an id, a description, and an optional roll
+//! with its reason, difficulty class and attribute) and their validation.
 //!
 //! The model answers with an [`ActionListDraft`] (`{ "actions": [...] }`; the game master shapes
 //! its derived JSON schema for the model provider). [`ActionListDraft::validate`] turns it into an
@@ -89,7 +89,7 @@ pub struct Action {
     fight: Option<FightMove>,
 }
 
-/// What rides on an action's roll, shown before the player commits (seed 002's logic event).
+/// What rides on an action's roll, shown before the player commits (what success and failure each lead to).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RollStakes {
     /// What a success brings.

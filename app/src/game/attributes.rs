@@ -214,7 +214,7 @@ impl JsonSchema for AttributeScore {
     }
 }
 
-/// A character's six scores. Serialises as `{"STR": 10, "DEX": 14, ...}` (seed 002's shape).
+/// A character's six scores. Serialises as `{"STR": 10, "DEX": 14, ...}` (the ability abbreviations as keys).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Attributes {
     /// Strength.

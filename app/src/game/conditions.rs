@@ -1,4 +1,4 @@
-//! Conditions (seed 003's condition table): a name with an optional duration and notes, at most
+//! Conditions (a table of them on the sheet): a name with an optional duration and notes, at most
 //! [`Conditions::MAX_CONDITIONS`] at once, names unique ignoring case. Adding a condition the
 //! character already has replaces its duration and notes.
 

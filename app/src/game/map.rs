@@ -1,4 +1,4 @@
-//! Where you are (seed 003's map, minimal): the places the game master has recorded and how they
+//! Where you are (a small map): the places the game master has recorded and how they
 //! connect. A place is recorded with the places it leads to; a connection goes both ways, and a
 //! place named only as a way on is known but not yet visited. Names match ignoring case.
 

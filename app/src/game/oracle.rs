@@ -1,4 +1,4 @@
-//! The oracle (seed 003's world rolls): yes/no questions about the world that neither the
+//! The oracle (the world's own rolls): yes/no questions about the world that neither the
 //! player nor the game master should simply decide ("is the door locked?").
 //!
 //! The game master names a [`Likelihood`]; the server rolls d100. At or under the likelihood's

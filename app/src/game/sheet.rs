@@ -1,4 +1,4 @@
-//! The character sheet (seed 002's game state): name, class, level, hit points, attributes,
+//! The character sheet (the game's state of the hero): name, class, level, hit points, attributes,
 //! optional sanity, conditions, inventory, location and in-game time.
 //!
 //! A sheet is created once with [`CharacterSheet::new`] and the `with_*` setters; after that it
@@ -135,7 +135,7 @@ impl Default for HitPoints {
     }
 }
 
-/// Sanity, 0..=100 (for games that track it, like seed 002's backrooms).
+/// Sanity, 0..=100 (for games that track it, like a horror campaign).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(try_from = "i64", into = "u8")]
 pub struct Sanity(u8);
@@ -187,7 +187,7 @@ impl From<Sanity> for u8 {
 pub struct GameTime(u32);
 
 impl GameTime {
-    /// Eight in the morning of day 1, when adventures start (seed 002's `time: 480`).
+    /// Eight in the morning of day 1, when adventures start (480 minutes into the game).
     pub const START: GameTime = GameTime(8 * 60);
 
     /// The time `minutes` after the start of day 1.

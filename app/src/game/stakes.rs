@@ -1,4 +1,4 @@
-//! What is at stake: what 0 HP means for the character (seed 002's stakes), chosen when the
+//! What is at stake: what 0 HP means for the character (the end, or a way back), chosen when the
 //! character is made, and the death saves of a heroic game.
 //!
 //! - **Heroic**: at 0 HP the character is *down*. On each of their turns while down the server

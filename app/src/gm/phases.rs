@@ -1,4 +1,4 @@
-//! The two-phase turn (DESIGN.md §2): narrate with tools, then propose actions.
+//! The two-phase turn: first narrate the scene (calling the rules' tools), then propose actions.
 //!
 //! [`narrate`] resolves the player's roll, streams the scene, runs the model's tool calls through
 //! the rules and returns everything that happened; [`offer_actions`] asks for the next actions

@@ -1,4 +1,4 @@
-//! Recorded model exchanges (seed 004's "VCR"). [`Recording`] wraps any model and writes each
+//! Recorded model exchanges (a VCR for the model: record once, replay in tests). [`Recording`] wraps any model and writes each
 //! request with the chunks it streamed back to a cassette file; [`Replaying`] answers from a
 //! cassette and fails loudly on a request it does not hold. With `DICEBOUND_LLM=record:PATH` the
 //! game plays the usual local model and records it; with `replay:PATH` it plays the recording.

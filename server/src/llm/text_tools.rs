@@ -1,4 +1,4 @@
-//! Text-tools mode (seed 004), for models without native tool calling: the tools are described
+//! Text-tools mode, for models without native tool calling: the tools are described
 //! in the system prompt and the model calls them by writing
 //! `<tool name="roll_dice">{"dice": "1d20", "reason": "Falling rocks"}</tool>` in its reply.
 //!

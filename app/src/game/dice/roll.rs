@@ -1,6 +1,6 @@
 //! Rolling a [`DiceExpr`] with an injected RNG, and the record of what was rolled.
 //!
-//! [`Roll::describe`] writes the line the model and the player read, in seed 000's style:
+//! [`Roll::describe`] writes the line the model and the player read, in one fixed style:
 //! `Rolled 1d20+5 for Perception: [13] + 5 = 18`. Every die is listed in the order rolled; a
 //! dropped die (by `kh`/`kl`) is wrapped in tildes, `Rolled 2d20kh1 for Attack: [17, ~4~] = 17`.
 //! The description uses ASCII `-` so it stays plain text for the model.

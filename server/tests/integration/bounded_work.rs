@@ -3,60 +3,27 @@
 //! tokens are counted in linear work, while the campaign's lease is held), and a file of ~78 KiB
 //! whose changes all cite a long tool call gives a ledger answer of a bounded page.
 
-#[path = "support/heavy_files.rs"]
-mod heavy_files;
-
-use std::net::SocketAddr;
+use crate::support::heavy_files;
 
 use app::api::{ExportCampaign, ImportCampaign, LoadLedger, PlayTurn, StartCampaign};
 use app::campaign::bounds::{MAX_ARGUMENTS_CHARS, MAX_MESSAGE_CHARS};
 use app::wire::view::{CampaignSummary, LedgerPage, TurnUpdate, LEDGER_PAGE, MAX_CAUSE_CHARS};
-use leptos::{prelude::LeptosOptions, server_fn::ServerFn};
+use leptos::server_fn::ServerFn;
 use serde_json::{json, Value};
-use server::config::{LlmChoice, PromptLimits, Settings, Spend};
-use server::startup::Application;
 
-struct TestApp {
-    addr: SocketAddr,
+use crate::support::test_app::{browser, TestApp};
+
+/// The app on a random port, its model playing [`heavy_files::SCENARIO`], and a browser.
+struct HeavyApp {
+    app: TestApp,
     client: reqwest::Client,
-    _dir: tempfile::TempDir,
 }
 
-impl TestApp {
-    /// The app on a random port, its model playing [`heavy_files::SCENARIO`].
+impl HeavyApp {
     async fn spawn() -> Self {
-        let dir = tempfile::tempdir().unwrap();
-        let scenario = dir.path().join("scenario.json");
-        std::fs::write(&scenario, heavy_files::SCENARIO).unwrap();
-        let leptos = LeptosOptions::builder()
-            .output_name("dicebound")
-            .site_root(dir.path().display().to_string())
-            .site_addr(SocketAddr::from(([127, 0, 0, 1], 0)))
-            .build();
-        let settings = Settings {
-            leptos,
-            database_url: format!("sqlite://{}", dir.path().join("game.db").display()).into(),
-            llm: LlmChoice::Scripted(scenario),
-            tools: None,
-            prompt: PromptLimits::default(),
-            secure_cookies: false,
-            spend: Spend::default(),
-            public_hosts: Vec::new(),
-            trusted_proxies: Default::default(),
-        };
-        let app = Application::build(settings)
-            .await
-            .expect("the server starts");
-        let addr = app.local_addr();
-        tokio::spawn(app.run_until_stopped(std::future::pending()));
-        let client = reqwest::Client::builder()
-            .cookie_store(true)
-            .build()
-            .unwrap();
         Self {
-            addr,
-            client,
-            _dir: dir,
+            app: TestApp::playing(heavy_files::SCENARIO).await,
+            client: browser(),
         }
     }
 
@@ -71,7 +38,7 @@ impl TestApp {
     }
 
     fn request(&self, path: &str) -> reqwest::RequestBuilder {
-        self.client.post(format!("http://{}{path}", self.addr))
+        self.client.post(self.app.url(path))
     }
 
     async fn answer(&self, path: &str, request: reqwest::RequestBuilder) -> String {
@@ -106,7 +73,7 @@ impl TestApp {
 
 #[tokio::test]
 async fn a_ledger_of_changes_citing_a_long_call_answers_a_bounded_page() {
-    let app = TestApp::spawn().await;
+    let app = HeavyApp::spawn().await;
     // Each call as long as the log allows (a longer one is refused at the import).
     let file = heavy_files::repeated_changes(app.exported().await, MAX_ARGUMENTS_CHARS, 82);
     let text = file.to_string();
@@ -152,7 +119,7 @@ async fn a_ledger_of_changes_citing_a_long_call_answers_a_bounded_page() {
 
 #[tokio::test]
 async fn a_turn_after_one_long_word_in_the_models_memory_is_played() {
-    let app = TestApp::spawn().await;
+    let app = HeavyApp::spawn().await;
     // The longest word a file may carry (one message of the log's bounds; the 1.9 MiB word of
     // the issue is refused at the import now, and counted in linear work anyway).
     let file = heavy_files::long_word(app.exported().await, MAX_MESSAGE_CHARS);

@@ -9,17 +9,15 @@ use app::campaign::lease::{LeaseStore, LeaseTerms, PendingRoll, Work};
 use app::gm::scripted::{ScriptedError, ScriptedLlm, Step};
 use app::gm::{GmSettings, LlmChunk, LlmError, LlmPort, LlmRequest, ModelInfo};
 use app::service::{Game, MoveRequest, ServiceError, TurnsInFlight};
-use app::wire::view::{MoveInput, NewCampaign, StoryEntry, TurnUpdate};
+use app::wire::view::{MoveInput, StoryEntry, TurnUpdate};
 use app::wire::{CampaignId, PlayerId};
 use futures::stream::BoxStream;
 use futures::StreamExt;
 use rand::{rngs::StdRng, SeedableRng};
-use serde_json::json;
 use server::store::{Backend, SqlStore};
 
-#[path = "support/databases.rs"]
-#[macro_use]
-mod databases;
+use crate::support::databases;
+use crate::support::guard::{actions, form};
 
 /// The scripted model, answering after a pause (a model takes its time).
 struct Slow(ScriptedLlm);
@@ -36,17 +34,6 @@ impl LlmPort for Slow {
             .chain(reply)
             .boxed()
     }
-}
-
-fn actions() -> Step {
-    Step::json(json!({"actions": [
-        {"id": "sneak", "description": "Sneak past the guard", "diceRoll": "1d20", "diceReason": "Stealth", "difficultyClass": 12, "attribute": "DEX"},
-        {"id": "talk", "description": "Talk to the guard", "diceRoll": null, "diceReason": null, "difficultyClass": null, "attribute": null}
-    ]}))
-}
-
-fn form() -> NewCampaign {
-    NewCampaign::new("A guard blocks the crypt.", "Mira", "Ranger")
 }
 
 /// One server instance: its own connection pool and leases on the shared database file.

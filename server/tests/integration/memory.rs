@@ -3,17 +3,14 @@
 //! never costs a turn; the player's journal edits reach the model; the snapshot still equals a
 //! replay of the log.
 
-use app::campaign::state::CampaignState;
-use app::campaign::store::CampaignStore;
+use crate::support::table::{Seat, Table};
 use app::gm::scripted::{Scenario, ScriptedError, ScriptedLlm, Step};
 use app::gm::{GmSettings, LlmRequest, Message, Purpose};
-use app::service::{Game, MoveRequest, ServiceError, SummaryOutcome, TurnsInFlight};
+use app::service::{Game, ServiceError, SummaryOutcome};
 use app::wire::view::{MoveInput, NewCampaign};
-use app::wire::{CampaignId, PlayerId};
-use rand::{rngs::StdRng, SeedableRng};
+use app::wire::CampaignId;
 use serde_json::json;
 use server::llm::openai::{OpenAiAdapter, OpenAiSettings};
-use server::store::SqlStore;
 
 fn actions() -> Step {
     Step::json(json!({"actions": [
@@ -74,41 +71,19 @@ fn scenario(turns: u32, summaries: Vec<Step>) -> Scenario {
     }
 }
 
-struct World {
-    store: SqlStore,
-    llm: ScriptedLlm,
-    gm: GmSettings,
-    in_flight: TurnsInFlight,
-    owner: PlayerId,
-    rng: StdRng,
-    _dir: tempfile::TempDir,
-}
+/// A player at a table whose model plays a scenario within `gm`.
+struct World(Seat);
 
 impl World {
     async fn new(scenario: Scenario, gm: GmSettings) -> Self {
-        let dir = tempfile::tempdir().unwrap();
-        let url = format!("sqlite://{}", dir.path().join("game.db").display());
-        let store = SqlStore::open(&url).await.unwrap();
-        let mut rng = StdRng::seed_from_u64(5);
-        Self {
-            store: store.clone(),
-            llm: ScriptedLlm::new(scenario),
-            gm,
-            in_flight: TurnsInFlight::new(std::sync::Arc::new(store)),
-            owner: PlayerId::random(&mut rng),
-            rng,
-            _dir: dir,
-        }
+        Self(Seat::new(
+            Table::serving(ScriptedLlm::new(scenario), gm).await,
+            5,
+        ))
     }
 
     fn game(&self) -> Game<'_> {
-        Game {
-            store: &self.store,
-            llm: &self.llm,
-            gm: &self.gm,
-            in_flight: &self.in_flight,
-            span: tracing::Span::none(),
-        }
+        self.0.game()
     }
 
     async fn create(&mut self) -> CampaignId {
@@ -117,15 +92,7 @@ impl World {
             "Wren",
             "Ranger",
         );
-        let mut rng = self.rng.clone();
-        let id = self
-            .game()
-            .create(&self.owner, &form, 1, &mut rng, &mut |_| {})
-            .await
-            .unwrap()
-            .id;
-        self.rng = rng;
-        id
+        self.0.create(&form).await
     }
 
     /// Plays turn `turn` (a typed move), its actions, then the summary phase.
@@ -133,21 +100,14 @@ impl World {
         let input = MoveInput::Text {
             text: format!("I walk on (move {turn})"),
         };
-        let request = MoveRequest {
-            expected_turn: turn - 1,
-            input: &input,
-        };
-        let mut rng = self.rng.clone();
-        self.game()
-            .play(&self.owner, id, request, 100, &mut rng, &mut |_| {})
-            .await?;
-        self.rng = rng;
-        self.game().ensure_actions(&self.owner, id, 100).await?;
-        self.game().summarize(&self.owner, id, 100).await
+        self.0.try_play(id, turn, input).await?;
+        self.game().summarize(&self.0.owner, id, 100).await
     }
 
     fn last(&self, purpose: Purpose) -> LlmRequest {
-        self.llm
+        self.0
+            .table
+            .llm
             .requests()
             .into_iter()
             .rev()
@@ -217,10 +177,7 @@ async fn an_npc_and_a_promise_from_turn_five_are_in_the_prompt_at_turn_three_hun
     // Most of it is the rules and the twelve tools' definitions; none of it grows with the story.
     assert!(bytes <= 14 * 1024, "the request body is {bytes} bytes");
 
-    let (_, log) = world.store.log(&world.owner, &id).await.unwrap();
-    let replay = CampaignState::replay(&log).unwrap();
-    let stored = world.game().current(&world.owner, &id).await.unwrap().state;
-    assert_eq!(stored, replay.state, "the snapshot equals the replay");
+    world.0.state(&id).await;
 }
 
 #[tokio::test]
@@ -246,7 +203,7 @@ async fn a_failed_summary_leaves_the_turn_saved_and_the_campaign_playable() {
         assert!(turn < 40, "the window overflowed and a summary was tried");
     }
     let failed_at = turn - 1;
-    let loaded = world.game().current(&world.owner, &id).await.unwrap();
+    let loaded = world.game().current(&world.0.owner, &id).await.unwrap();
     assert_eq!(loaded.record.turn, failed_at, "the turn was saved");
     assert!(loaded.state.actions.is_some(), "and its actions");
     assert_eq!(loaded.state.summary, None);
@@ -268,7 +225,12 @@ async fn a_failed_summary_leaves_the_turn_saved_and_the_campaign_playable() {
         matches!(next, SummaryOutcome::Saved { .. }),
         "the summary is tried again after the next turn: {next:?}"
     );
-    let state = world.game().current(&world.owner, &id).await.unwrap().state;
+    let state = world
+        .game()
+        .current(&world.0.owner, &id)
+        .await
+        .unwrap()
+        .state;
     let summary = state.summary.expect("a summary now");
     assert!(summary.text.contains("set out for the barrow"));
     assert!(state
@@ -290,7 +252,7 @@ async fn the_players_journal_edits_reach_the_model() {
     }
     let journal = world
         .game()
-        .current(&world.owner, &id)
+        .current(&world.0.owner, &id)
         .await
         .unwrap()
         .state
@@ -307,7 +269,7 @@ async fn the_players_journal_edits_reach_the_model() {
     };
     let update = world
         .game()
-        .edit_journal(&world.owner, &id, edit, 100)
+        .edit_journal(&world.0.owner, &id, edit, 100)
         .await
         .unwrap();
     let TurnUpdate::Journal { entries } = update else {
@@ -317,7 +279,7 @@ async fn the_players_journal_edits_reach_the_model() {
     let unknown = JournalChange::Delete { id: 99 };
     let refused = world
         .game()
-        .edit_journal(&world.owner, &id, unknown, 100)
+        .edit_journal(&world.0.owner, &id, unknown, 100)
         .await;
     assert!(matches!(
         refused,

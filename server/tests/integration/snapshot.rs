@@ -2,16 +2,16 @@
 //! the story entries streamed live are exactly the ones stored: after a scripted 30-turn
 //! campaign with rolls, damage, items, conditions and a phase that failed half-way.
 
+use crate::support::table::Table;
 use app::campaign::state::CampaignState;
 use app::campaign::store::CampaignStore;
 use app::gm::scripted::{ScriptedError, ScriptedLlm, Step};
 use app::gm::GmSettings;
-use app::service::{Game, MoveRequest, ServiceError, TurnsInFlight};
+use app::service::{Game, MoveRequest, ServiceError};
 use app::wire::view::{MoveInput, NewCampaign, StoryEntry, TurnUpdate};
 use app::wire::{CampaignId, PlayerId};
 use rand::{rngs::StdRng, SeedableRng};
 use serde_json::json;
-use server::store::SqlStore;
 
 const TURNS: u32 = 30;
 
@@ -98,21 +98,8 @@ async fn play_turn(
 
 #[tokio::test]
 async fn the_snapshot_equals_a_replay_of_the_whole_log_after_thirty_turns() {
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("game.db").display());
-    let store = SqlStore::open(&url).await.unwrap();
-    let llm = ScriptedLlm::from_steps(script());
-    let (gm, in_flight) = (
-        GmSettings::default(),
-        TurnsInFlight::new(std::sync::Arc::new(store.clone())),
-    );
-    let game = Game {
-        store: &store,
-        llm: &llm,
-        gm: &gm,
-        in_flight: &in_flight,
-        span: tracing::Span::none(),
-    };
+    let table = Table::serving(ScriptedLlm::from_steps(script()), GmSettings::default()).await;
+    let (game, store) = (table.game(), &table.store);
     let mut rng = StdRng::seed_from_u64(30);
     let owner = PlayerId::random(&mut rng);
     let form = NewCampaign::new("A crypt, knocking.", "Mira", "Ranger");

@@ -7,12 +7,11 @@
 //! Against the real model only structure is asserted (a non-empty scene, a schema-valid action
 //! list, the process stopped), never content.
 
-#[path = "support/recorded_game.rs"]
-mod recorded_game;
-mod support;
+use crate::support::recorded_game;
 
 use std::time::Duration;
 
+use crate::support::sse::{delta, sse, sse_response};
 use app::campaign::state::{CampaignState, ContextTurn};
 use app::campaign::turn_event::TurnEvent;
 use app::game::text::{CharacterName, ClassName, LocationName};
@@ -24,7 +23,6 @@ use server::config::{LlmChoice, ToolMode};
 use server::llm::bundled::BundledSettings;
 use server::llm::openai::OpenAiSettings;
 use server::llm::provider::Provider;
-use support::{delta, sse, sse_response};
 use wiremock::{
     matchers::{body_string_contains, method, path},
     Mock, MockServer, ResponseTemplate,

@@ -2,8 +2,7 @@
 //! (`examples/record_cassette.rs`) replays from its cassette with the same ledger of rolls and
 //! state changes; a request the cassette does not hold fails loudly.
 
-#[path = "support/recorded_game.rs"]
-mod recorded_game;
+use crate::support::recorded_game;
 
 use std::path::PathBuf;
 

@@ -3,8 +3,7 @@
 //! poison and experience with no tool at all. The cheating shows in the counts and in the
 //! table; the honest model's claims all stand.
 
-#[path = "support/table.rs"]
-mod table;
+use crate::support::table;
 
 use app::gm::scripted::Scenario;
 use server::playtest::persona::Persona;

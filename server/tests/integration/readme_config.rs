@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 
 use server::config::VARIABLES;
 
-const README: &str = include_str!("../../README.md");
+const README: &str = include_str!("../../../README.md");
 
 /// The marker, at the start of a row's meaning, of a variable only the scripts read.
 const SCRIPTS_ONLY: &str = "*scripts only*";

@@ -4,21 +4,18 @@
 //! id learns nothing and holds nothing; restarts run one at a time. The snapshot equals a replay
 //! of the log throughout.
 
-#[path = "support/table.rs"]
-mod table;
-
+use crate::support::table::{Seat, Table};
 use app::campaign::event::CampaignEvent;
 use app::campaign::state::CampaignState;
 use app::campaign::store::CampaignStore;
 use app::campaign::turn_event::{ToolEffect, TurnEvent};
 use app::gm::scripted::{Scenario, Step};
 use app::gm::Purpose;
-use app::service::{Game, MoveRequest, ServiceError};
+use app::service::{MoveRequest, ServiceError};
 use app::wire::view::{CampaignView, MoveInput, NewCampaign};
 use app::wire::{CampaignId, PlayerId};
 use rand::{rngs::StdRng, SeedableRng};
 use serde_json::json;
-use table::Table;
 
 fn actions(id: &str) -> Step {
     Step::json(json!({"actions": [
@@ -63,11 +60,10 @@ fn scenario() -> Scenario {
     }
 }
 
+/// A player's campaign in a crypt, at a table whose model plays a scenario.
 struct World {
-    table: Table,
-    owner: PlayerId,
+    seat: Seat,
     id: CampaignId,
-    rng: StdRng,
 }
 
 impl World {
@@ -76,63 +72,26 @@ impl World {
     }
 
     async fn playing(scenario: Scenario) -> Self {
-        let mut rng = StdRng::seed_from_u64(13);
-        let mut world = Self {
-            table: Table::playing(scenario).await,
-            owner: PlayerId::random(&mut rng),
-            id: CampaignId::random(&mut rng),
-            rng,
-        };
+        let mut seat = Seat::new(Table::playing(scenario).await, 13);
         let form = NewCampaign::new("A crypt, knocking.", "Mira", "Ranger");
-        let mut rng = world.rng.clone();
-        world.id = world
-            .game()
-            .create(&world.owner, &form, 1, &mut rng, &mut |_| {})
-            .await
-            .unwrap()
-            .id;
-        world
-    }
-
-    fn game(&self) -> Game<'_> {
-        self.table.game()
+        let id = seat.create(&form).await;
+        Self { seat, id }
     }
 
     async fn play(&mut self, turn: u32, input: MoveInput) {
-        let request = MoveRequest {
-            expected_turn: turn - 1,
-            input: &input,
-        };
-        let mut rng = self.rng.clone();
-        self.game()
-            .play(&self.owner, &self.id, request, 2, &mut rng, &mut |_| {})
-            .await
-            .unwrap();
-        self.rng = rng;
-        self.game()
-            .ensure_actions(&self.owner, &self.id, 2)
-            .await
-            .unwrap();
+        self.seat.play(&self.id, turn, input).await;
     }
 
     async fn view(&self) -> CampaignView {
-        self.game().load(&self.owner, &self.id, 3).await.unwrap()
+        self.seat
+            .game()
+            .load(&self.seat.owner, &self.id, 3)
+            .await
+            .unwrap()
     }
 
     async fn state(&self) -> CampaignState {
-        let state = self
-            .game()
-            .current(&self.owner, &self.id)
-            .await
-            .unwrap()
-            .state;
-        let (_, log) = self.table.store.log(&self.owner, &self.id).await.unwrap();
-        assert_eq!(
-            CampaignState::replay(&log).unwrap().state,
-            state,
-            "snapshot = replay"
-        );
-        state
+        self.seat.state(&self.id).await
     }
 }
 
@@ -153,7 +112,12 @@ async fn undo_restores_the_campaign_exactly_and_redo_puts_the_turn_back() {
         "the turn hurt, gave and poisoned"
     );
 
-    let undone = w.game().undo(&w.owner, &w.id, 2, 4).await.unwrap();
+    let undone = w
+        .seat
+        .game()
+        .undo(&w.seat.owner, &w.id, 2, 4)
+        .await
+        .unwrap();
     let state = w.state().await;
     assert_eq!(
         state.sheet, before_state.sheet,
@@ -169,14 +133,19 @@ async fn undo_restores_the_campaign_exactly_and_redo_puts_the_turn_back() {
         "tokens spent stay spent"
     );
 
-    let redone = w.game().redo(&w.owner, &w.id, 1, 5).await.unwrap();
+    let redone = w
+        .seat
+        .game()
+        .redo(&w.seat.owner, &w.id, 1, 5)
+        .await
+        .unwrap();
     let state = w.state().await;
     assert_eq!(state.sheet, after_state.sheet);
     assert_eq!(state.actions, after_state.actions);
     assert_eq!(redone.story, after_view.story);
     assert_eq!((redone.summary.turn, redone.redoable), (2, 0));
 
-    let stale = w.game().undo(&w.owner, &w.id, 1, 6).await;
+    let stale = w.seat.game().undo(&w.seat.owner, &w.id, 1, 6).await;
     assert!(matches!(stale, Err(ServiceError::Stale { current: 2 })));
 }
 
@@ -184,8 +153,12 @@ async fn undo_restores_the_campaign_exactly_and_redo_puts_the_turn_back() {
 async fn a_new_move_after_an_undo_replaces_the_undone_turn() {
     let mut w = World::new().await;
     w.play(2, strike()).await;
-    w.game().undo(&w.owner, &w.id, 2, 4).await.unwrap();
-    let opening = w.game().undo(&w.owner, &w.id, 1, 4).await;
+    w.seat
+        .game()
+        .undo(&w.seat.owner, &w.id, 2, 4)
+        .await
+        .unwrap();
+    let opening = w.seat.game().undo(&w.seat.owner, &w.id, 1, 4).await;
     assert!(matches!(
         opening,
         Err(ServiceError::Invalid { field: "undo", .. })
@@ -199,14 +172,15 @@ async fn a_new_move_after_an_undo_replaces_the_undone_turn() {
         expected_turn: 1,
         input: &text,
     };
-    let mut rng = w.rng.clone();
-    w.game()
-        .play(&w.owner, &w.id, request, 7, &mut rng, &mut |_| {})
+    let mut rng = w.seat.rng.clone();
+    w.seat
+        .game()
+        .play(&w.seat.owner, &w.id, request, 7, &mut rng, &mut |_| {})
         .await
         .unwrap();
     let state = w.state().await;
     assert_eq!(state.redoable, 0, "the undone turn is gone for good");
-    let redo = w.game().redo(&w.owner, &w.id, 2, 8).await;
+    let redo = w.seat.game().redo(&w.seat.owner, &w.id, 2, 8).await;
     assert!(matches!(
         redo,
         Err(ServiceError::Invalid { field: "redo", .. })
@@ -220,8 +194,12 @@ async fn a_retelling_reuses_every_recorded_roll_and_new_actions_replace_the_offe
     let mut w = World::new().await;
     w.play(2, strike()).await;
     w.play(3, strike()).await;
-    w.game().undo(&w.owner, &w.id, 3, 4).await.unwrap();
-    let (_, log) = w.table.store.log(&w.owner, &w.id).await.unwrap();
+    w.seat
+        .game()
+        .undo(&w.seat.owner, &w.id, 3, 4)
+        .await
+        .unwrap();
+    let (_, log) = w.seat.table.store.log(&w.seat.owner, &w.id).await.unwrap();
     let rolls_of_turn_2 = |log: &[app::campaign::event::StoredEvent]| -> Vec<String> {
         app::campaign::timeline::timeline(log)
             .active
@@ -244,15 +222,16 @@ async fn a_retelling_reuses_every_recorded_roll_and_new_actions_replace_the_offe
 
     let mut rng = StdRng::seed_from_u64(999);
     let retold = w
+        .seat
         .game()
-        .retell(&w.owner, &w.id, 2, 9, &mut rng)
+        .retell(&w.seat.owner, &w.id, 2, 9, &mut rng)
         .await
         .unwrap();
     assert!(format!("{:?}", retold.story).contains("Told again"));
-    let (_, log) = w.table.store.log(&w.owner, &w.id).await.unwrap();
+    let (_, log) = w.seat.table.store.log(&w.seat.owner, &w.id).await.unwrap();
     assert_eq!(rolls_of_turn_2(&log), original, "the same dice, again");
 
-    let requests = w.table.llm.requests();
+    let requests = w.seat.table.llm.requests();
     let narration: Vec<_> = requests
         .iter()
         .filter(|request| request.purpose == Purpose::Narration)
@@ -275,8 +254,9 @@ async fn a_retelling_reuses_every_recorded_roll_and_new_actions_replace_the_offe
     assert_eq!(state.redoable, 0);
 
     let fresh = w
+        .seat
         .game()
-        .reoffer_actions(&w.owner, &w.id, 2, 10)
+        .reoffer_actions(&w.seat.owner, &w.id, 2, 10)
         .await
         .unwrap();
     assert_eq!(fresh.actions[0].id, "fresh");
@@ -295,7 +275,7 @@ fn endless() -> Scenario {
 
 /// The player's roll of the latest turn.
 async fn latest_roll(w: &World) -> app::game::Resolution {
-    let (_, log) = w.table.store.log(&w.owner, &w.id).await.unwrap();
+    let (_, log) = w.seat.table.store.log(&w.seat.owner, &w.id).await.unwrap();
     app::campaign::timeline::timeline(&log)
         .active
         .into_iter()
@@ -315,7 +295,11 @@ async fn a_roll_once_shown_is_final_undo_included() {
     w.play(2, strike()).await;
     let shown = latest_roll(&w).await;
     for _ in 0..3 {
-        w.game().undo(&w.owner, &w.id, 2, 4).await.unwrap();
+        w.seat
+            .game()
+            .undo(&w.seat.owner, &w.id, 2, 4)
+            .await
+            .unwrap();
         w.play(2, strike()).await;
         assert_eq!(
             latest_roll(&w).await,
@@ -324,7 +308,11 @@ async fn a_roll_once_shown_is_final_undo_included() {
         );
     }
     // A move without a roll in between does not wash the shown roll away.
-    w.game().undo(&w.owner, &w.id, 2, 4).await.unwrap();
+    w.seat
+        .game()
+        .undo(&w.seat.owner, &w.id, 2, 4)
+        .await
+        .unwrap();
     w.play(
         2,
         MoveInput::Text {
@@ -332,7 +320,11 @@ async fn a_roll_once_shown_is_final_undo_included() {
         },
     )
     .await;
-    w.game().undo(&w.owner, &w.id, 2, 4).await.unwrap();
+    w.seat
+        .game()
+        .undo(&w.seat.owner, &w.id, 2, 4)
+        .await
+        .unwrap();
     w.play(2, strike()).await;
     assert_eq!(latest_roll(&w).await, shown);
     // The next turn rolls afresh.
@@ -345,11 +337,11 @@ async fn another_player_learns_nothing_and_holds_nothing() {
     use app::game::{JournalChange, Slug};
     let mut w = World::playing(endless()).await;
     w.play(2, strike()).await;
-    let bob = PlayerId::random(&mut w.rng);
-    let held = w.table.in_flight.take(&w.id).await.unwrap();
+    let bob = PlayerId::random(&mut w.seat.rng);
+    let held = w.seat.table.in_flight.take(&w.id).await.unwrap();
     for _ in 0..2 {
-        let game = w.game();
-        let mut rng = w.rng.clone();
+        let game = w.seat.game();
+        let mut rng = w.seat.rng.clone();
         let pin = JournalChange::Pin {
             id: 1,
             pinned: true,
@@ -374,7 +366,13 @@ async fn another_player_learns_nothing_and_holds_nothing() {
     }
     drop(held);
     assert!(
-        w.table.in_flight.try_take(&w.id).await.unwrap().is_some(),
+        w.seat
+            .table
+            .in_flight
+            .try_take(&w.id)
+            .await
+            .unwrap()
+            .is_some(),
         "the owner finds the campaign free"
     );
 }
@@ -383,15 +381,15 @@ async fn another_player_learns_nothing_and_holds_nothing() {
 async fn two_restarts_at_once_leave_one_new_campaign() {
     let mut w = World::playing(endless()).await;
     w.play(2, strike()).await;
-    let (mut one, mut two) = (w.rng.clone(), StdRng::seed_from_u64(5));
-    let game = w.game();
+    let (mut one, mut two) = (w.seat.rng.clone(), StdRng::seed_from_u64(5));
+    let game = w.seat.game();
     let (first, second) = tokio::join!(
-        game.restart(&w.owner, &w.id, 6, &mut one),
-        game.restart(&w.owner, &w.id, 6, &mut two),
+        game.restart(&w.seat.owner, &w.id, 6, &mut one),
+        game.restart(&w.seat.owner, &w.id, 6, &mut two),
     );
     let started = [&first, &second].iter().filter(|r| r.is_ok()).count();
     assert_eq!(started, 1, "{first:?} {second:?}");
-    let campaigns = game.list(&w.owner, 0).await.unwrap().campaigns;
+    let campaigns = game.list(&w.seat.owner, 0).await.unwrap().campaigns;
     assert_eq!(
         campaigns.len(),
         1,

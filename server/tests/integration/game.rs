@@ -1,60 +1,32 @@
 //! The game service over the SQLite store and the scripted model: phases commit atomically,
 //! stale and foreign requests are refused, a failed phase leaves the campaign as it was.
 
+use crate::support::guard::{actions, form};
+use crate::support::table::Table;
 use app::campaign::present::sheet_view;
 use app::gm::scripted::{ScriptedError, ScriptedLlm, Step};
 use app::gm::GmSettings;
-use app::service::{Game, Loaded, MoveRequest, ServiceError, TurnsInFlight};
+use app::service::{Game, Loaded, MoveRequest, ServiceError};
 use app::wire::errors::AppError;
-use app::wire::view::{CampaignSummary, CampaignView, MoveInput, NewCampaign, StoryEntry};
+use app::wire::view::{CampaignSummary, CampaignView, MoveInput, StoryEntry};
 use app::wire::{CampaignId, PlayerId};
 use rand::{rngs::StdRng, SeedableRng};
-use serde_json::json;
-use server::store::SqlStore;
 
 struct World {
-    store: SqlStore,
-    llm: ScriptedLlm,
-    gm: GmSettings,
+    table: Table,
     rng: StdRng,
-    in_flight: TurnsInFlight,
-    _dir: tempfile::TempDir,
 }
 
 async fn world(steps: Vec<Step>) -> World {
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("game.db").display());
-    let store = SqlStore::open(&url).await.unwrap();
     World {
-        store: store.clone(),
-        llm: ScriptedLlm::from_steps(steps),
-        gm: GmSettings::default(),
+        table: Table::serving(ScriptedLlm::from_steps(steps), GmSettings::default()).await,
         rng: StdRng::seed_from_u64(5),
-        in_flight: TurnsInFlight::new(std::sync::Arc::new(store)),
-        _dir: dir,
     }
-}
-
-fn actions() -> Step {
-    Step::json(json!({"actions": [
-        {"id": "sneak", "description": "Sneak past the guard", "diceRoll": "1d20", "diceReason": "Stealth", "difficultyClass": 12, "attribute": "DEX"},
-        {"id": "talk", "description": "Talk to the guard", "diceRoll": null, "diceReason": null, "difficultyClass": null, "attribute": null}
-    ]}))
-}
-
-fn form() -> NewCampaign {
-    NewCampaign::new("A guard blocks the crypt.", "Mira", "Ranger")
 }
 
 impl World {
     fn game(&self) -> Game<'_> {
-        Game {
-            store: &self.store,
-            llm: &self.llm,
-            gm: &self.gm,
-            in_flight: &self.in_flight,
-            span: tracing::Span::none(),
-        }
+        self.table.game()
     }
 
     /// The campaign as stored, without generating anything.
@@ -287,7 +259,7 @@ async fn two_simultaneous_moves_one_wins() {
         "the other is refused without a second narration: {results:?}"
     );
     assert_eq!(
-        w.llm.requests().len(),
+        w.table.llm.requests().len(),
         3,
         "opening, actions and one narration"
     );
@@ -343,7 +315,7 @@ async fn an_action_not_on_offer_and_empty_text_are_refused() {
         .await
         .unwrap_err();
     assert!(matches!(empty, ServiceError::Invalid { .. }), "{empty:?}");
-    assert_eq!(w.llm.remaining(), Some(0), "the model was not called");
+    assert_eq!(w.table.llm.remaining(), Some(0), "the model was not called");
 }
 
 #[tokio::test]
@@ -392,7 +364,7 @@ async fn starting_over_gives_a_fresh_campaign_with_the_same_premise_and_characte
     assert_eq!(fresh.summary.turn, 1);
     assert_eq!(fresh.summary.title, "Mira the Ranger");
     assert_eq!(fresh.story.entries.len(), 1, "only the new opening scene");
-    let opening = &w.llm.requests()[3].messages;
+    let opening = &w.table.llm.requests()[3].messages;
     assert!(
         matches!(&opening[1], app::gm::Message::User { content } if content.contains("A guard blocks the crypt.")),
         "the same premise opens the new campaign"
@@ -459,8 +431,7 @@ async fn a_campaign_stored_before_snapshots_is_rebuilt_from_its_log_on_load() {
     assert_eq!(before.story.entries.len(), 3, "{:?}", played.story);
 
     // What the previous version stored: the campaign row and its log, nothing derived.
-    let url = format!("sqlite://{}", w._dir.path().join("game.db").display());
-    let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+    let pool = sqlx::SqlitePool::connect(&w.table.url).await.unwrap();
     sqlx::query("DELETE FROM snapshots")
         .execute(&pool)
         .await
@@ -470,7 +441,7 @@ async fn a_campaign_stored_before_snapshots_is_rebuilt_from_its_log_on_load() {
         .await
         .unwrap();
     assert_eq!(
-        app::campaign::store::CampaignStore::current(&w.store, &owner, &view.summary.id)
+        app::campaign::store::CampaignStore::current(&w.table.store, &owner, &view.summary.id)
             .await
             .unwrap()
             .state,
@@ -484,8 +455,9 @@ async fn a_campaign_stored_before_snapshots_is_rebuilt_from_its_log_on_load() {
     );
     assert_eq!(loaded.actions, before.actions);
     assert_eq!(loaded.sheet, before.sheet);
-    let rebuilt = app::campaign::store::CampaignStore::current(&w.store, &owner, &view.summary.id)
-        .await
-        .unwrap();
+    let rebuilt =
+        app::campaign::store::CampaignStore::current(&w.table.store, &owner, &view.summary.id)
+            .await
+            .unwrap();
     assert!(rebuilt.state.is_some(), "and saved as the new snapshot");
 }

@@ -2,18 +2,11 @@
 //! draft sent back and the notes left for the player, for the latest turn only, through undo and
 //! redo, and the same from the snapshot as from a replay of the log.
 
-#[path = "support/table.rs"]
-mod table;
-
-use app::campaign::state::CampaignState;
-use app::campaign::store::CampaignStore;
+use crate::support::table::{Seat, Table};
 use app::gm::scripted::{Scenario, Step};
-use app::service::MoveRequest;
 use app::wire::view::{GmContextView, LedgerCheckView, MoveInput, NewCampaign, StoryEntry};
-use app::wire::{CampaignId, PlayerId};
-use rand::{rngs::StdRng, SeedableRng};
+use app::wire::CampaignId;
 use serde_json::json;
-use table::Table;
 
 const NOTE: &str = "the rules say: 5 damage, not 12";
 
@@ -42,31 +35,18 @@ fn scenario() -> Scenario {
     }
 }
 
+/// A player's campaign at a troll's bridge, at a table whose model plays [`scenario`].
 struct World {
-    table: Table,
-    owner: PlayerId,
+    seat: Seat,
     id: CampaignId,
-    rng: StdRng,
 }
 
 impl World {
     async fn new() -> Self {
-        let mut rng = StdRng::seed_from_u64(27);
-        let table = Table::playing(scenario()).await;
-        let owner = PlayerId::random(&mut rng);
+        let mut seat = Seat::new(Table::playing(scenario()).await, 27);
         let form = NewCampaign::new("A troll guards the bridge.", "Mira", "Fighter");
-        let id = table
-            .game()
-            .create(&owner, &form, 1, &mut rng, &mut |_| {})
-            .await
-            .unwrap()
-            .id;
-        Self {
-            table,
-            owner,
-            id,
-            rng,
-        }
+        let id = seat.create(&form).await;
+        Self { seat, id }
     }
 
     /// Plays turn `turn` (the player ducks) and its actions.
@@ -74,42 +54,22 @@ impl World {
         let input = MoveInput::Text {
             text: "I duck".into(),
         };
-        let request = MoveRequest {
-            expected_turn: turn - 1,
-            input: &input,
-        };
-        let game = self.table.game();
-        game.play(
-            &self.owner,
-            &self.id,
-            request,
-            2,
-            &mut self.rng,
-            &mut |_| {},
-        )
-        .await
-        .unwrap();
-        game.ensure_actions(&self.owner, &self.id, 2).await.unwrap();
+        self.seat.play(&self.id, turn, input).await;
     }
 
     /// The inspector's ledger check, checked against a replay of the whole log.
     async fn check(&self) -> Option<LedgerCheckView> {
-        let game = self.table.game();
-        let context: GmContextView = game.gm_context(&self.owner, &self.id).await.unwrap();
-        let (_, log) = self.table.store.log(&self.owner, &self.id).await.unwrap();
-        let replay = CampaignState::replay(&log).unwrap().state;
+        let game = self.seat.game();
+        let context: GmContextView = game.gm_context(&self.seat.owner, &self.id).await.unwrap();
+        let replay = self.seat.state(&self.id).await;
         assert_eq!(context.check, replay.ledger_check, "snapshot = replay");
         context.check
     }
 
     /// The character's hit points now.
     async fn hp(&self) -> i32 {
-        let view = self
-            .table
-            .game()
-            .load(&self.owner, &self.id, 3)
-            .await
-            .unwrap();
+        let game = self.seat.game();
+        let view = game.load(&self.seat.owner, &self.id, 3).await.unwrap();
         i32::from(view.sheet.hp)
     }
 }
@@ -144,7 +104,13 @@ async fn the_inspector_shows_the_latest_scenes_check_the_draft_sent_back_and_the
     let insisted = check(3, &[NOTE], &[NOTE]);
     assert_eq!(w.check().await, insisted);
     assert_eq!(w.hp().await, full - 10);
-    let story = w.table.game().load(&w.owner, &w.id, 3).await.unwrap().story;
+    let story = w
+        .seat
+        .game()
+        .load(&w.seat.owner, &w.id, 3)
+        .await
+        .unwrap()
+        .story;
     let notes: Vec<_> = story
         .entries
         .iter()
@@ -157,13 +123,13 @@ async fn the_inspector_shows_the_latest_scenes_check_the_draft_sent_back_and_the
     assert_eq!(notes, ["The rules say: 5 damage, not 12"]);
 
     // The check follows the turn in effect.
-    let game = w.table.game();
-    game.undo(&w.owner, &w.id, 3, 4).await.unwrap();
+    let game = w.seat.game();
+    game.undo(&w.seat.owner, &w.id, 3, 4).await.unwrap();
     assert_eq!(
         w.check().await,
         check(2, &[NOTE], &[]),
         "turn 2's, after an undo"
     );
-    game.redo(&w.owner, &w.id, 2, 5).await.unwrap();
+    game.redo(&w.seat.owner, &w.id, 2, 5).await.unwrap();
     assert_eq!(w.check().await, insisted, "turn 3's again, after the redo");
 }

@@ -8,18 +8,15 @@ use std::net::SocketAddr;
 use app::api::{LoadCampaign, PlayTurn, StartCampaign};
 use app::wire::errors::AppError;
 use app::wire::view::{CampaignView, StoryEntry, TurnUpdate};
-use leptos::{prelude::LeptosOptions, server_fn::ServerFn};
+use leptos::server_fn::ServerFn;
 use secrecy::SecretString;
-use server::config::{LlmChoice, PromptLimits, Settings, Spend};
+use server::config::Settings;
 use server::security::identity::CookieSecret;
 use server::security::keys::{CookieSecrets, KeyError};
 use server::startup::{Application, StartupError};
 use server::store::Backend;
 
-#[path = "support/databases.rs"]
-#[macro_use]
-#[allow(unused_macros)]
-mod databases;
+use crate::support::{databases, test_app};
 
 /// A model that takes 300 ms before each reply, so that two moves sent at once overlap.
 const SCENARIO: &str = r#"{"cycle": true, "latency_ms": 300,
@@ -35,23 +32,9 @@ fn shared_secret() -> CookieSecrets {
 }
 
 fn settings(dir: &std::path::Path, database_url: &str) -> Settings {
-    let scenario = dir.join("scenario.json");
-    std::fs::write(&scenario, SCENARIO).unwrap();
-    Settings {
-        leptos: LeptosOptions::builder()
-            .output_name("dicebound")
-            .site_root(dir.display().to_string())
-            .site_addr(SocketAddr::from(([127, 0, 0, 1], 0)))
-            .build(),
-        database_url: database_url.to_owned().into(),
-        llm: LlmChoice::Scripted(scenario),
-        tools: None,
-        prompt: PromptLimits::default(),
-        secure_cookies: false,
-        spend: Spend::default(),
-        public_hosts: Vec::new(),
-        trusted_proxies: Default::default(),
-    }
+    let mut settings = test_app::settings(dir, SCENARIO);
+    settings.database_url = database_url.to_owned().into();
+    settings
 }
 
 /// An instance serving `database_url` on a random port; its address.
@@ -71,10 +54,7 @@ fn url(addr: SocketAddr, path: &str) -> String {
 /// The updates of a streamed answer.
 async fn updates(response: reqwest::Response) -> Vec<TurnUpdate> {
     assert_eq!(response.status(), 200);
-    let body = response.text().await.unwrap();
-    body.lines()
-        .map(|line| serde_json::from_str(line).unwrap())
-        .collect()
+    test_app::updates(&response.text().await.unwrap())
 }
 
 async fn play(client: &reqwest::Client, addr: SocketAddr, id: &str, turn: u32) -> Vec<TurnUpdate> {
@@ -103,10 +83,7 @@ async fn load(client: &reqwest::Client, addr: SocketAddr, id: &str) -> CampaignV
 
 /// The same player in two browsers: the second carries the first one's cookie.
 async fn two_browsers(first_page: SocketAddr) -> (reqwest::Client, reqwest::Client) {
-    let first = reqwest::Client::builder()
-        .cookie_store(true)
-        .build()
-        .unwrap();
+    let first = test_app::browser();
     let page = first.get(url(first_page, "/")).send().await.unwrap();
     let cookie = page.headers()["set-cookie"].to_str().unwrap();
     let (pair, _) = cookie.split_once(';').unwrap();

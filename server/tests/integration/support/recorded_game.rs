@@ -1,6 +1,6 @@
 //! The short campaign a cassette holds: the same seed, form and moves when it is recorded
 //! (`examples/record_cassette.rs`, against the bundled model) and when it is replayed
-//! (`tests/cassette.rs`), so the replay sends exactly the recorded requests.
+//! (`tests/integration/cassette.rs`), so the replay sends exactly the recorded requests.
 
 use app::campaign::event::CampaignEvent;
 use app::campaign::store::CampaignStore;

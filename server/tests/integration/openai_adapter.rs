@@ -1,10 +1,9 @@
 //! Wire-level tests of the OpenAI-compatible adapter against a fake provider on loopback
 //! (wiremock, or a raw TCP server where a reply must stall half-way).
 
-mod support;
-
 use std::time::{Duration, Instant};
 
+use crate::support::sse::{delta, sse, sse_response};
 use app::gm::{
     FinishReason, JsonSchemaFormat, LlmChunk, LlmError, LlmPort, LlmRequest, LlmResponse, Message,
     TokenUsage, ToolCall, ToolDefinition,
@@ -12,7 +11,6 @@ use app::gm::{
 use futures::StreamExt;
 use serde_json::{json, Value};
 use server::llm::openai::{ApiKey, LlmConfigError, OpenAiAdapter, OpenAiSettings};
-use support::{delta, sse, sse_response};
 use tokio::{
     io::{AsyncReadExt, AsyncWriteExt},
     net::TcpListener,

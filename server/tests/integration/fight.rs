@@ -5,16 +5,13 @@
 //! naming the event. Then a scripted campaign of 20 turns in which the model keeps trying to
 //! roll attacks itself: every attack roll of it is the rules'.
 
-#[path = "support/table.rs"]
-mod table;
-
+use crate::support::table::{Seat, Table};
 use app::gm::scripted::{Scenario, Step};
-use app::service::{Game, MoveRequest};
+use app::service::MoveRequest;
 use app::wire::view::{LedgerRow, MoveInput, NewCampaign};
-use app::wire::{CampaignId, PlayerId};
+use app::wire::CampaignId;
 use rand::{rngs::StdRng, SeedableRng};
 use serde_json::{json, Value};
-use table::Table;
 
 /// The model's own action, offered beside the fight's moves.
 fn actions() -> Step {
@@ -42,96 +39,47 @@ fn scenario() -> Scenario {
     }
 }
 
-struct World {
-    table: Table,
-    rng: StdRng,
-    owner: PlayerId,
+/// A player at a table whose model plays [`scenario`].
+async fn seated() -> Seat {
+    Seat::new(Table::playing(scenario()).await, 25)
 }
 
-impl World {
-    async fn new() -> Self {
-        let mut rng = StdRng::seed_from_u64(25);
-        Self {
-            table: Table::playing(scenario()).await,
-            owner: PlayerId::random(&mut rng),
-            rng,
+/// A campaign in goblin country.
+async fn goblins(w: &mut Seat) -> CampaignId {
+    let form = NewCampaign::new("Goblins in the reeds.", "Vex", "Fighter");
+    w.create(&form).await
+}
+
+/// Every ledger row of the campaign.
+async fn ledger(w: &Seat, id: &CampaignId) -> Vec<LedgerRow> {
+    w.game().ledger(&w.owner, id, None).await.unwrap().rows
+}
+
+/// Plays `turns` turns, attacking with the rules' first fight move while a fight is on and
+/// shouting otherwise (the model then starts the next fight).
+async fn play_turns(w: &mut Seat, id: &CampaignId, turns: u32) -> Vec<Option<usize>> {
+    let mut foes_standing = Vec::new();
+    for turn in 2..turns + 2 {
+        let view = w.game().load(&w.owner, id, 2).await.unwrap();
+        if view.sheet.vitality.is_dead() {
+            break;
         }
-    }
-
-    fn game(&self) -> Game<'_> {
-        self.table.game()
-    }
-
-    async fn create(&mut self) -> CampaignId {
-        let form = NewCampaign::new("Goblins in the reeds.", "Vex", "Fighter");
-        let mut rng = self.rng.clone();
-        let id = self
-            .game()
-            .create(&self.owner, &form, 1, &mut rng, &mut |_| {})
-            .await
-            .unwrap()
-            .id;
-        self.rng = rng;
-        id
-    }
-
-    /// Plays turn `turn` with `input`, then its actions.
-    async fn play(&mut self, id: &CampaignId, turn: u32, input: MoveInput) {
-        let mut rng = self.rng.clone();
-        let request = MoveRequest {
-            expected_turn: turn - 1,
-            input: &input,
+        let fighting = view.actions.iter().any(|a| a.id == "fight-1");
+        let id_chosen = if fighting { "fight-1" } else { "shout" };
+        let input = MoveInput::Action {
+            id: id_chosen.into(),
         };
-        self.game()
-            .play(&self.owner, id, request, 2, &mut rng, &mut |_| {})
-            .await
-            .unwrap();
-        self.game()
-            .ensure_actions(&self.owner, id, 2)
-            .await
-            .unwrap();
-        self.rng = rng;
+        w.play(id, turn, input).await;
+        let after = w.game().load(&w.owner, id, 2).await.unwrap();
+        foes_standing.push(after.encounter.map(|fight| {
+            fight
+                .order
+                .iter()
+                .filter(|f| !f.hero && f.hp.0 > 0 && !f.conditions.iter().any(|c| c == "fled"))
+                .count()
+        }));
     }
-
-    /// Every ledger row of the campaign.
-    async fn ledger(&self, id: &CampaignId) -> Vec<LedgerRow> {
-        self.game()
-            .ledger(&self.owner, id, None)
-            .await
-            .unwrap()
-            .rows
-    }
-
-    /// Plays `turns` turns, attacking with the rules' first fight move while a fight is on and
-    /// shouting otherwise (the model then starts the next fight).
-    async fn play_turns(&mut self, id: &CampaignId, turns: u32) -> Vec<Option<usize>> {
-        let mut foes_standing = Vec::new();
-        for turn in 2..turns + 2 {
-            let view = self.game().load(&self.owner, id, 2).await.unwrap();
-            if view.sheet.vitality.is_dead() {
-                break;
-            }
-            let fighting = view.actions.iter().any(|a| a.id == "fight-1");
-            let id_chosen = if fighting { "fight-1" } else { "shout" };
-            self.play(
-                id,
-                turn,
-                MoveInput::Action {
-                    id: id_chosen.into(),
-                },
-            )
-            .await;
-            let after = self.game().load(&self.owner, id, 2).await.unwrap();
-            foes_standing.push(after.encounter.map(|fight| {
-                fight
-                    .order
-                    .iter()
-                    .filter(|f| !f.hero && f.hp.0 > 0 && !f.conditions.iter().any(|c| c == "fled"))
-                    .count()
-            }));
-        }
-        foes_standing
-    }
+    foes_standing
 }
 
 /// Attack rolls in the ledger: the rules' (`Attack: …`, each with the armour class it faced)
@@ -154,9 +102,9 @@ fn attack_rolls(ledger: &[LedgerRow]) -> (usize, usize) {
 
 #[tokio::test]
 async fn a_fight_is_the_rules_from_its_first_roll_to_its_last() {
-    let mut w = World::new().await;
-    let id = w.create().await;
-    let standing = w.play_turns(&id, 20).await;
+    let mut w = seated().await;
+    let id = goblins(&mut w).await;
+    let standing = play_turns(&mut w, &id, 20).await;
 
     // The first turn starts the fight; it ends by the rules (every foe down, or the hero).
     assert!(standing[0].is_some(), "the fight began: {standing:?}");
@@ -165,7 +113,7 @@ async fn a_fight_is_the_rules_from_its_first_roll_to_its_last() {
         .position(Option::is_none)
         .expect("the fight ended");
     assert!(standing[..ended].iter().all(|s| s.is_some_and(|n| n > 0)));
-    let ledger = w.ledger(&id).await;
+    let ledger = ledger(&w, &id).await;
     let (rules, model) = attack_rolls(&ledger);
     println!(
         "20 scripted turns: {rules} attack rolls by the rules, {model} by the model ({:.0}% the rules')",
@@ -186,9 +134,9 @@ async fn a_fight_is_the_rules_from_its_first_roll_to_its_last() {
 
 #[tokio::test]
 async fn an_exported_fight_with_numbers_not_the_rules_is_refused_naming_the_event() {
-    let mut w = World::new().await;
-    let id = w.create().await;
-    w.play_turns(&id, 3).await;
+    let mut w = seated().await;
+    let id = goblins(&mut w).await;
+    play_turns(&mut w, &id, 3).await;
     let export = w.game().export(&w.owner, &id).await.unwrap();
     let file = serde_json::to_value(&export).unwrap();
     let mut rng = w.rng.clone();
@@ -237,8 +185,8 @@ fn forged_damage(record: &mut Value) {
 
 #[tokio::test]
 async fn a_potion_from_the_panel_in_a_fight_takes_the_turn_and_the_foes_act() {
-    let mut w = World::new().await;
-    let id = w.create().await;
+    let mut w = seated().await;
+    let id = goblins(&mut w).await;
     // Fight until the hero is hurt with the fight still on.
     let mut turn = 2;
     let hurt = loop {
@@ -291,7 +239,7 @@ async fn a_potion_from_the_panel_in_a_fight_takes_the_turn_and_the_foes_act() {
             .any(|l| l.contains("Goblin") && l.contains("vs AC")),
         "the goblins took their turns: {lines:?}"
     );
-    let rows = w.ledger(&id).await;
+    let rows = ledger(&w, &id).await;
     assert!(rows.iter().any(|row| matches!(row,
         LedgerRow::Roll { reason, .. } if reason.contains("Used from the character panel"))));
     // The drunk potion is no longer a move on offer, here or when chosen anyway.
@@ -326,21 +274,21 @@ async fn a_potion_from_the_panel_in_a_fight_takes_the_turn_and_the_foes_act() {
 
 #[tokio::test]
 async fn an_undone_swing_swings_the_same_when_chosen_again() {
-    let mut w = World::new().await;
-    let id = w.create().await;
+    let mut w = seated().await;
+    let id = goblins(&mut w).await;
     w.play(&id, 2, MoveInput::Action { id: "shout".into() })
         .await;
     let attack = || MoveInput::Action {
         id: "fight-1".into(),
     };
     w.play(&id, 3, attack()).await;
-    let first = w.ledger(&id).await;
+    let first = ledger(&w, &id).await;
     w.game().undo(&w.owner, &id, 3, 3).await.unwrap();
     // Other dice meanwhile: the server's RNG has moved on.
     w.rng = StdRng::seed_from_u64(999);
     w.play(&id, 3, attack()).await;
     assert_eq!(
-        w.ledger(&id).await,
+        ledger(&w, &id).await,
         first,
         "the same faces, the same exchange"
     );

@@ -2,15 +2,15 @@
 //! turn, ownership, the cross-site and host guards, body limits and the rate limits of each
 //! player and each client address (behind a trusted proxy, the forwarded one).
 
-use std::net::SocketAddr;
-
 use app::api::{ListCampaigns, LoadCampaign, PlayTurn, StartCampaign};
 use app::service::LimitSettings;
 use app::wire::errors::AppError;
 use app::wire::view::{CampaignPage, CampaignSummary, CampaignView, StoryEntry, TurnUpdate};
-use leptos::{prelude::LeptosOptions, server_fn::ServerFn};
-use server::config::{LlmChoice, PromptLimits, Settings, Spend};
+use leptos::server_fn::ServerFn;
+use server::config::{Settings, Spend};
 use server::startup::Application;
+
+use crate::support::test_app::{self, browser, TestApp};
 
 const SCENARIO: &str = r#"{"cycle": true,
   "steps": [
@@ -19,11 +19,6 @@ const SCENARIO: &str = r#"{"cycle": true,
     {"text": "The guard's blow goes wide."}
   ],
   "actions": [{"json": {"actions": [{"id": "wait", "description": "Wait"}]}}]}"#;
-
-struct TestApp {
-    addr: SocketAddr,
-    _dir: tempfile::TempDir,
-}
 
 async fn spawn_app() -> TestApp {
     spawn_app_with(Spend::default()).await
@@ -37,12 +32,8 @@ async fn spawn_app_with(spend: Spend) -> TestApp {
 /// The app on a random port, its model playing `scenario`.
 async fn spawn_app_playing(scenario: &str, spend: Spend) -> TestApp {
     let dir = tempfile::tempdir().unwrap();
-    let settings = settings(dir.path(), spend);
-    let LlmChoice::Scripted(path) = &settings.llm else {
-        unreachable!()
-    };
-    std::fs::write(path, scenario).unwrap();
-    serve(dir, settings).await
+    let settings = settings_playing(dir.path(), scenario, spend);
+    TestApp::serve(dir, settings).await
 }
 
 /// The app on a random port behind `proxies` (`DICEBOUND_TRUSTED_PROXIES`).
@@ -50,39 +41,20 @@ async fn spawn_app_trusting(proxies: &str, spend: Spend) -> TestApp {
     let dir = tempfile::tempdir().unwrap();
     let mut settings = settings(dir.path(), spend);
     settings.trusted_proxies = proxies.parse().unwrap();
-    serve(dir, settings).await
-}
-
-/// The app of `settings`, keeping its files in `dir`, on a random port.
-async fn serve(dir: tempfile::TempDir, settings: Settings) -> TestApp {
-    let app = Application::build(settings)
-        .await
-        .expect("the server starts");
-    let addr = app.local_addr();
-    tokio::spawn(app.run_until_stopped(std::future::pending()));
-    TestApp { addr, _dir: dir }
+    TestApp::serve(dir, settings).await
 }
 
 /// The settings of a test app keeping its files in `dir`.
 fn settings(dir: &std::path::Path, spend: Spend) -> Settings {
-    let scenario = dir.join("scenario.json");
-    std::fs::write(&scenario, SCENARIO).unwrap();
-    let leptos = LeptosOptions::builder()
-        .output_name("dicebound")
-        .site_root(dir.display().to_string())
-        .site_addr(SocketAddr::from(([127, 0, 0, 1], 0)))
-        .build();
-    Settings {
-        leptos,
-        database_url: format!("sqlite://{}", dir.join("game.db").display()).into(),
-        llm: LlmChoice::Scripted(scenario),
-        tools: None,
-        prompt: PromptLimits::default(),
-        secure_cookies: false,
-        spend,
-        public_hosts: vec!["example.test".to_owned()],
-        trusted_proxies: Default::default(),
-    }
+    settings_playing(dir, SCENARIO, spend)
+}
+
+/// The settings of a test app keeping its files in `dir`, its model playing `scenario`.
+fn settings_playing(dir: &std::path::Path, scenario: &str, spend: Spend) -> Settings {
+    let mut settings = test_app::settings(dir, scenario);
+    settings.spend = spend;
+    settings.public_hosts = vec!["example.test".to_owned()];
+    settings
 }
 
 /// The campaign a streamed start answered with, after its opening scene streamed.
@@ -103,13 +75,6 @@ fn created(body: &str) -> CampaignSummary {
     }
 }
 
-fn browser() -> reqwest::Client {
-    reqwest::Client::builder()
-        .cookie_store(true)
-        .build()
-        .unwrap()
-}
-
 /// A browser whose every request says, in `X-Forwarded-For`, that it was forwarded for `hops`.
 fn browser_forwarded_for(hops: &str) -> reqwest::Client {
     let mut headers = reqwest::header::HeaderMap::new();
@@ -122,10 +87,6 @@ fn browser_forwarded_for(hops: &str) -> reqwest::Client {
 }
 
 impl TestApp {
-    fn url(&self, path: &str) -> String {
-        format!("http://{}{path}", self.addr)
-    }
-
     /// Starts a campaign as `client`: the server's answer.
     async fn start(&self, client: &reqwest::Client) -> reqwest::Response {
         client
@@ -704,21 +665,14 @@ async fn a_long_campaign_file_imports_and_one_past_the_limit_is_refused_naming_i
 #[tokio::test]
 async fn a_database_moved_without_its_key_file_is_refused_with_what_to_do() {
     let dir = tempfile::tempdir().unwrap();
-    let first = Application::build(settings(dir.path(), Spend::default()))
-        .await
-        .unwrap();
-    let addr = first.local_addr();
-    tokio::spawn(first.run_until_stopped(std::future::pending()));
-    let app = TestApp {
-        addr,
-        _dir: tempfile::tempdir().unwrap(),
-    };
+    let folder = dir.path().to_owned();
+    let app = TestApp::serve(dir, settings(&folder, Spend::default())).await;
     app.create(&browser()).await;
-    let key_file = dir.path().join("game.cookie-key");
+    let key_file = folder.join("game.cookie-key");
     let kept = std::fs::read(&key_file).unwrap();
 
     std::fs::remove_file(&key_file).unwrap();
-    let refused = Application::build(settings(dir.path(), Spend::default())).await;
+    let refused = Application::build(settings(&folder, Spend::default())).await;
 
     let Err(error) = refused else {
         panic!("a start with another key is refused");
@@ -732,7 +686,7 @@ async fn a_database_moved_without_its_key_file_is_refused_with_what_to_do() {
     }
     std::fs::write(&key_file, kept).unwrap();
     assert!(
-        Application::build(settings(dir.path(), Spend::default()))
+        Application::build(settings(&folder, Spend::default()))
             .await
             .is_ok(),
         "the key put back, the server starts"
@@ -826,12 +780,9 @@ async fn built_assets_are_sent_precompressed_to_browsers_that_accept_it() {
     // What the build wrote beside it (the bytes are the server's to pass on, not to read).
     std::fs::write(pkg.join("dicebound.js.gz"), b"\x1f\x8b precompressed").unwrap();
     std::fs::write(pkg.join("dicebound.js.br"), b"brotli precompressed").unwrap();
-    let app = Application::build(settings(dir.path(), Spend::default()))
-        .await
-        .unwrap();
-    let addr = app.local_addr();
-    tokio::spawn(app.run_until_stopped(std::future::pending()));
-    let url = format!("http://{addr}/pkg/dicebound.js");
+    let settings = settings(dir.path(), Spend::default());
+    let app = TestApp::serve(dir, settings).await;
+    let url = app.url("/pkg/dicebound.js");
 
     let gzipped = reqwest::Client::new()
         .get(&url)
@@ -872,11 +823,9 @@ async fn built_assets_are_sent_precompressed_to_browsers_that_accept_it() {
         "console.log(1);",
     )
     .unwrap();
-    let hashed = reqwest::get(format!(
-        "http://{addr}/pkg/dicebound.8smBAXeDwtzEEsvhZmpSHQ.js"
-    ))
-    .await
-    .unwrap();
+    let hashed = reqwest::get(app.url("/pkg/dicebound.8smBAXeDwtzEEsvhZmpSHQ.js"))
+        .await
+        .unwrap();
     assert_eq!(hashed.status(), 200);
     assert_eq!(
         hashed.headers()["cache-control"],

@@ -1,6 +1,6 @@
 //! Campaign files that are cheap to send and were dear to serve, made from an exported campaign
 //! whose opening scene (played by [`SCENARIO`]) lowers the hit points by one and raises them again.
-//! Shared by `tests/bounded_work.rs` and `benches/cheap_requests.rs`.
+//! Shared by `tests/integration/bounded_work.rs` and `benches/cheap_requests.rs`.
 
 use serde_json::Value;
 

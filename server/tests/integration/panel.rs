@@ -3,12 +3,11 @@
 //! class follows); what the rules refuse changes nothing, another player's campaign is not
 //! found, and an exported campaign with these changes imports again while a forged roll does not.
 
-#[path = "support/table.rs"]
-mod table;
+use crate::support::table;
 
 use app::game::Slug;
 use app::gm::scripted::{Scenario, Step};
-use app::service::{Game, MoveRequest, ServiceError};
+use app::service::{Game, ServiceError};
 use app::wire::view::{CampaignView, Handling, LedgerRow, MoveInput, NewCampaign, TurnUpdate};
 use app::wire::{CampaignId, PlayerId};
 use rand::{rngs::StdRng, SeedableRng};
@@ -58,23 +57,14 @@ impl World {
     async fn campaign(&mut self, owner: &PlayerId) -> CampaignId {
         let form = NewCampaign::new("A crypt, knocking.", "Mira", "Ranger");
         let mut rng = self.rng.clone();
-        let id = self
-            .game()
-            .create(owner, &form, 1, &mut rng, &mut |_| {})
-            .await
-            .unwrap()
-            .id;
+        let id = self.table.open_campaign(owner, &form, &mut rng).await;
         for (turn, text) in [(2, "I listen"), (3, "I wait")] {
             let input = MoveInput::Text { text: text.into() };
-            let request = MoveRequest {
-                expected_turn: turn - 1,
-                input: &input,
-            };
-            self.game()
-                .play(owner, &id, request, 2, &mut rng, &mut |_| {})
+            let table = &self.table;
+            table
+                .play_turn(owner, &id, turn, &input, &mut rng)
                 .await
                 .unwrap();
-            self.game().ensure_actions(owner, &id, 2).await.unwrap();
         }
         self.rng = rng;
         id

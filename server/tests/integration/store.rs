@@ -13,9 +13,7 @@ use app::wire::{CampaignId, PlayerId};
 use rand::{rngs::StdRng, SeedableRng};
 use server::store::{Backend, SqlStore};
 
-#[path = "support/databases.rs"]
-#[macro_use]
-mod databases;
+use crate::support::databases;
 
 struct Fixture {
     store: SqlStore,

@@ -2,8 +2,7 @@
 //! naming the event (and a scene's HTML is never taken from a file); a newer format is refused
 //! clearly; players cannot reach each other's campaigns; a branch copies a campaign up to a turn.
 
-#[path = "support/table.rs"]
-mod table;
+use crate::support::table;
 
 use app::gm::scripted::{Scenario, Step};
 use app::service::{Game, MoveRequest, ServiceError};
@@ -71,12 +70,7 @@ impl World {
     async fn campaign(&mut self, owner: &PlayerId) -> CampaignId {
         let form = NewCampaign::new("A crypt, knocking.", "Mira", "Ranger");
         let mut rng = self.rng.clone();
-        let id = self
-            .game()
-            .create(owner, &form, 1, &mut rng, &mut |_| {})
-            .await
-            .unwrap()
-            .id;
+        let id = self.table.open_campaign(owner, &form, &mut rng).await;
         let moves = [
             MoveInput::Action {
                 id: "strike".into(),
@@ -86,15 +80,11 @@ impl World {
             },
         ];
         for (turn, input) in (2..).zip(&moves) {
-            let request = MoveRequest {
-                expected_turn: turn - 1,
-                input,
-            };
-            self.game()
-                .play(owner, &id, request, 2, &mut rng, &mut |_| {})
+            let table = &self.table;
+            table
+                .play_turn(owner, &id, turn, input, &mut rng)
                 .await
                 .unwrap();
-            self.game().ensure_actions(owner, &id, 2).await.unwrap();
         }
         self.rng = rng;
         id

@@ -1,0 +1,32 @@
+//! The server's integration tests, in one binary (each module one concern; linking the whole
+//! server once, not once per file): against the game service over a real database and scripted
+//! models, the running server over HTTP, fake providers on loopback (wiremock), and the real
+//! bundled model. `support` holds what they share.
+
+#[macro_use]
+mod support;
+
+mod adversary;
+mod bounded_work;
+mod cassette;
+mod crash;
+mod discover;
+mod fight;
+mod game;
+mod history;
+mod http;
+mod instances;
+mod ledger_check;
+mod local_model;
+mod memory;
+mod one_turn;
+mod openai_adapter;
+mod panel;
+mod playtest;
+mod portable;
+mod provider;
+mod readme_config;
+mod resilient;
+mod security;
+mod snapshot;
+mod store;

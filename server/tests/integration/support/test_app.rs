@@ -1,0 +1,79 @@
+//! The whole server on a random loopback port, as the black-box tests over HTTP start it: its
+//! files (the SQLite database, the scripted model's scenario) in a folder of its own.
+
+use std::net::SocketAddr;
+use std::path::Path;
+
+use app::wire::view::TurnUpdate;
+use leptos::prelude::LeptosOptions;
+use server::config::{LlmChoice, PromptLimits, Settings, Spend};
+use server::startup::Application;
+
+/// The settings of a test server keeping its files in `dir`, its scripted model playing
+/// `scenario` (written there), within the default bounds.
+pub fn settings(dir: &Path, scenario: &str) -> Settings {
+    let scenario_file = dir.join("scenario.json");
+    std::fs::write(&scenario_file, scenario).unwrap();
+    let leptos = LeptosOptions::builder()
+        .output_name("dicebound")
+        .site_root(dir.display().to_string())
+        .site_addr(SocketAddr::from(([127, 0, 0, 1], 0)))
+        .build();
+    Settings {
+        leptos,
+        database_url: format!("sqlite://{}", dir.join("game.db").display()).into(),
+        llm: LlmChoice::Scripted(scenario_file),
+        tools: None,
+        prompt: PromptLimits::default(),
+        secure_cookies: false,
+        spend: Spend::default(),
+        public_hosts: Vec::new(),
+        trusted_proxies: Default::default(),
+    }
+}
+
+/// A running test server.
+pub struct TestApp {
+    /// Where it listens.
+    pub addr: SocketAddr,
+    _dir: tempfile::TempDir,
+}
+
+impl TestApp {
+    /// The server of `settings`, keeping its files in `dir`.
+    pub async fn serve(dir: tempfile::TempDir, settings: Settings) -> Self {
+        let app = Application::build(settings)
+            .await
+            .expect("the server starts");
+        let addr = app.local_addr();
+        tokio::spawn(app.run_until_stopped(std::future::pending()));
+        Self { addr, _dir: dir }
+    }
+
+    /// A server whose scripted model plays `scenario`, within the default bounds.
+    pub async fn playing(scenario: &str) -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        let settings = settings(dir.path(), scenario);
+        Self::serve(dir, settings).await
+    }
+
+    /// The address of `path` on it.
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.addr)
+    }
+}
+
+/// A browser: a client that keeps the cookies it is given.
+pub fn browser() -> reqwest::Client {
+    reqwest::Client::builder()
+        .cookie_store(true)
+        .build()
+        .unwrap()
+}
+
+/// The updates of a streamed answer's body, one JSON object a line.
+pub fn updates(body: &str) -> Vec<TurnUpdate> {
+    body.lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect()
+}
