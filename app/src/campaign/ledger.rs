@@ -68,6 +68,21 @@ impl Ledger {
                 TurnEvent::PlayerRoll {
                     reason, resolution, ..
                 } => ledger.rows.push(player_roll(turn, reason, resolution)),
+                TurnEvent::Complicated {
+                    complication,
+                    changes,
+                    ..
+                } => {
+                    let reason = "Rules: a failure's complication".to_owned();
+                    let table = &complication.table;
+                    ledger.rows.push(roll_row(turn, reason, table, None, None));
+                    if let Some(roll) = complication.cost.roll() {
+                        let reason = "Rules: the complication's dice".to_owned();
+                        ledger.rows.push(roll_row(turn, reason, roll, None, None));
+                    }
+                    let cause = ledger.cause(COMPLICATION_CAUSE.to_owned());
+                    change_rows(turn, changes, cause, &mut ledger.rows);
+                }
                 TurnEvent::Fought { record, changes } => {
                     fight_rows(turn, record, &mut ledger.rows);
                     let cause = ledger.cause(FIGHT_CAUSE.to_owned());
@@ -175,6 +190,9 @@ fn effect_rows(turn: u32, effect: &ToolEffect, cause: u32, rows: &mut Vec<Ledger
 
 /// Why a fight changed the sheet, in the ledger.
 const FIGHT_CAUSE: &str = "Rules: the fight";
+
+/// The cause of a complication's changes in the ledger.
+const COMPLICATION_CAUSE: &str = "Rules: a failed roll's cost";
 
 /// Every roll of a fight's step: initiative, each attack against the armour class it faced with
 /// its damage, an escape against its DC.

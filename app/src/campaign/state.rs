@@ -12,6 +12,7 @@ use super::present::sheet_view;
 use super::timeline::{timeline, ShownFight, ShownRoll};
 use super::turn_event::{ToolEffect, TurnEvent};
 use crate::game::combat::Combat;
+use crate::game::complication::Complication;
 use crate::game::fight::FightError;
 use crate::game::map::{MapError, WorldMap};
 use crate::game::{
@@ -264,6 +265,16 @@ impl CampaignState {
                 };
                 self.apply_check(check, &mut updates);
             }
+            TurnEvent::Complicated {
+                stakes,
+                complication,
+                changes,
+            } => {
+                self.apply_changes(&complication.deltas(), changes, &mut updates)?;
+                updates.push(self.entry(StoryEntry::RulesNote {
+                    text: complication_note(stakes, complication),
+                }));
+            }
             TurnEvent::ActionsOffered { actions, .. } => {
                 self.actions = Some(actions.clone());
                 updates.push(TurnUpdate::Actions {
@@ -411,6 +422,15 @@ impl CampaignState {
 }
 
 /// `text` with its first letter in upper case.
+/// The rules' note of a failure's cost, beside the scene that left it out.
+fn complication_note(stakes: &str, complication: &Complication) -> String {
+    format!(
+        "The roll failed and the scene let it cost nothing (at stake: {stakes}). The failure \
+         costs {}.",
+        complication.describe()
+    )
+}
+
 fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     chars.next().map_or_else(String::new, |first| {

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::conversation::{TokenUsage, ToolCall};
+use crate::game::complication::Complication;
 use crate::game::fight::FightRecord;
 use crate::game::map::PlaceRecord;
 use crate::game::oracle::OracleReading;
@@ -116,6 +117,16 @@ pub enum TurnEvent {
         /// the first draft agreed, or the model was not asked).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         asked: Vec<String>,
+    },
+    /// A failed roll that named what rides on it cost nothing in the scene: the rules' own
+    /// complication (see [`complication`](crate::game::complication)), after the scene.
+    Complicated {
+        /// What the action said a failure costs.
+        stakes: String,
+        /// The table's die and the cost, with its dice.
+        complication: Complication,
+        /// What it changed.
+        changes: AppliedChanges,
     },
     /// The actions offered to the player.
     ActionsOffered {

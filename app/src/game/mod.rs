@@ -14,6 +14,7 @@
 //! - [`creation`]: classes, scores by standard array or point-buy, starting gear.
 //! - [`progression`]: experience, levels and the hit points they bring.
 //! - [`stakes`]: what 0 HP means, death saves, the end of the story.
+//! - [`complication`]: what a failed roll with stakes costs when the scene let it cost nothing.
 //! - [`map`]: the places recorded and how they connect.
 //! - [`oracle`]: yes/no questions about the world, answered by d100.
 //! - [`bestiary`]: foes as typed state: SRD 5.1 creatures shipped as data, or made from a
@@ -30,6 +31,7 @@ pub mod attributes;
 pub mod bestiary;
 pub mod catalogue;
 pub mod combat;
+pub mod complication;
 pub mod conditions;
 pub mod consumable;
 pub mod creation;

@@ -2,6 +2,7 @@
 //! layers, the schemas as the model provider needs them and the two-phase turn.
 
 pub mod candidates;
+pub mod complication;
 pub mod fight_turn;
 pub mod ledger_check;
 pub mod llm;

@@ -11,6 +11,7 @@ use futures::StreamExt;
 use rand::Rng;
 
 use super::candidates::{candidate_moves, fallback_actions, with_rules_checks};
+use super::complication;
 use super::fight_turn::{fight_from_the_scene, fight_turn, picks_a_fight, with_fight_moves};
 use super::ledger_check::LedgerCheck;
 use super::llm::{
@@ -28,6 +29,7 @@ use crate::campaign::bounds;
 use crate::campaign::conversation::SentRequest;
 use crate::campaign::state::CampaignState;
 use crate::campaign::turn_event::{Phase, ToolEffect, TurnEvent};
+use crate::game::complication::Complication;
 use crate::game::stakes::{roll_death_save, DEATH_SAVE};
 use crate::game::{
     Action, ActionList, ActionListError, CharacterSheet, Resolution, Roll, StateDelta,
@@ -105,6 +107,8 @@ pub struct Retelling {
     /// The faces of the player's step in a fight, in the order rolled (the step, played again
     /// from the same state, shows the same dice).
     pub fight_faces: Vec<u16>,
+    /// The complication a failed roll cost, if it cost one.
+    pub complication: Option<Complication>,
 }
 
 /// What the narrator is asked for the opening scene; for a very small model (no `full`
@@ -218,6 +222,11 @@ pub async fn narrate<R: Rng + Send>(
     }
     log.push(TurnEvent::narration(text.clone()));
     log.push(checked);
+    let sheet = &mut table.tools.sheet;
+    if let Some((event, note)) = complication::after_failure(player_move, &log.events, sheet, rng) {
+        log.push(event);
+        turn.push(note);
+    }
     Ok(Narration {
         events: log.events,
         messages: turn,

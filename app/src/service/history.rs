@@ -203,6 +203,9 @@ fn retold_move(turn: &[TurnEvent], before: &CampaignState) -> Result<PlayerMove,
             TurnEvent::Fought { record, .. } if retelling.fight_faces.is_empty() => {
                 retelling.fight_faces.clone_from(&record.faces);
             }
+            TurnEvent::Complicated { complication, .. } => {
+                retelling.complication = Some(complication.clone());
+            }
             _ => {}
         }
     }

@@ -73,6 +73,7 @@ async fn final_roll<R: Rng + Send>(
         player_roll: Some((roll.reason, roll.resolution)),
         rolls: Vec::new(),
         fight_faces,
+        complication: None,
     };
     Ok(PlayerMove::Retold(Box::new(player_move), retelling))
 }

@@ -20,6 +20,7 @@ use crate::campaign::conversation::{Message, TokenUsage, ToolCall};
 use crate::campaign::event::{CampaignEvent, StoredEvent};
 use crate::campaign::state::{CampaignState, ProjectionError};
 use crate::campaign::turn_event::{ToolEffect, TurnEvent};
+use crate::game::complication::Complication;
 use crate::game::creation::{created_before_typed_items, CharacterDraft};
 use crate::game::fight::{FightStep, USED_IN_FIGHT};
 use crate::game::oracle;
@@ -28,6 +29,7 @@ use crate::game::{
     Action, ActionList, AppliedChanges, CharacterSheet, DiceExpr, Resolution, Slug, StateDelta,
     Vitality,
 };
+use crate::gm::complication;
 use crate::gm::prompt_layers::MAX_SUMMARY_CHARS;
 use crate::gm::tools::{self, ToolCommand};
 use crate::gm::MoveText;
@@ -109,6 +111,9 @@ pub enum Wrong {
     /// A change the rules did not make.
     #[error("the rules did not make this change")]
     Ruled,
+    /// A complication that was not due, or not what the rules' table gives.
+    #[error("a failure's complication that the rules did not make")]
+    Complication,
     /// A fight called off by the rules alone (only the game master's tool calls one off).
     #[error("a fight is called off only by the game master")]
     FightStopped,
@@ -203,6 +208,8 @@ struct TurnSeen {
     moved: bool,
     chosen: Option<String>,
     death_save: Option<u8>,
+    /// What a failure costs, while the chosen action's failed check has cost nothing yet.
+    cost_due: Option<String>,
     calls: HashMap<String, (String, Option<ToolCommand>)>,
 }
 
@@ -292,6 +299,9 @@ impl Walk {
     }
 
     fn check_turn(&mut self, event: &TurnEvent, turn: u32) -> Result<(), Wrong> {
+        if complication::costs_something(event) && !matches!(event, TurnEvent::Complicated { .. }) {
+            self.turn.cost_due = None;
+        }
         match event {
             TurnEvent::Move { text, action_id } => self.check_move(text, action_id.as_deref()),
             TurnEvent::PlayerRoll {
@@ -307,6 +317,11 @@ impl Walk {
                 deltas,
                 changes,
             } => self.check_ruled(cause, deltas, changes),
+            TurnEvent::Complicated {
+                stakes,
+                complication,
+                changes,
+            } => self.check_complicated(stakes, complication, changes),
             // Notes for the player only: the prose they judge never changes the ledger.
             TurnEvent::LedgerChecked { notes, asked, .. } => {
                 let (count, chars) = MAX_LEDGER_NOTES;
@@ -407,12 +422,37 @@ impl Walk {
         }
         let chosen = self.turn.chosen.clone().ok_or(Wrong::PlayerRoll)?;
         let action = self.offered(&chosen)?;
-        if action.explains(self.state.sheet.attributes(), resolution)
-            && action.roll_reason() == reason
+        if !(action.explains(self.state.sheet.attributes(), resolution)
+            && action.roll_reason() == reason)
+        {
+            return Err(Wrong::PlayerRoll);
+        }
+        if let (Some(stakes), Resolution::Check(check)) = (action.stakes(), resolution) {
+            if !check.is_success() {
+                self.turn.cost_due = Some(stakes.failure.as_str().to_owned());
+            }
+        }
+        Ok(())
+    }
+
+    /// The rules' complication: due (the chosen action's check failed on stakes and nothing
+    /// has cost anything since), of those stakes, from the table with the dice it shows, and
+    /// changing exactly what it says.
+    fn check_complicated(
+        &mut self,
+        stakes: &str,
+        complication: &Complication,
+        changes: &AppliedChanges,
+    ) -> Result<(), Wrong> {
+        let due = self.turn.cost_due.take();
+        let sheet = &self.state.sheet;
+        if due.as_deref() == Some(stakes)
+            && complication.is_the_rules(sheet)
+            && applied(&complication.deltas(), sheet).as_ref() == Some(changes)
         {
             Ok(())
         } else {
-            Err(Wrong::PlayerRoll)
+            Err(Wrong::Complication)
         }
     }
 

@@ -103,7 +103,11 @@ impl Tally {
         self.claims(turn.events, turn.before);
         let failed = rules.checks.iter().any(|check| !check.success);
         self.failed_rolls += u32::from(failed);
-        self.free_failures += u32::from(failed && !costs(&rules));
+        let complicated = turn
+            .events
+            .iter()
+            .any(|event| matches!(event, TurnEvent::Complicated { .. }));
+        self.free_failures += u32::from(failed && !complicated && !costs(&rules));
         self.unresolved_turns += u32::from(!resolved(turn.events));
         for event in turn.events {
             self.event(event);

@@ -11,6 +11,7 @@ mod bounded_work;
 mod cassette;
 mod crash;
 mod discover;
+mod failure;
 mod fight;
 mod game;
 mod history;

@@ -173,6 +173,14 @@ impl RulesRecord {
                 self.add_deltas(deltas);
                 self.add_changes(changes);
             }
+            TurnEvent::Complicated {
+                complication,
+                changes,
+                ..
+            } => {
+                self.add_deltas(&complication.deltas());
+                self.add_changes(changes);
+            }
             TurnEvent::Fought { record, changes } => {
                 self.add_fight(record);
                 self.add_changes(changes);
