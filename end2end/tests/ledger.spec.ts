@@ -6,7 +6,8 @@ import { closeWatched, hitPoints, openWatched, type Watched } from "./support/wa
 // "you take 12 damage". The rules check the scene and send it back once with their note in hand.
 // The first time the narrator corrects it (5), and the player sees no note; the second time it
 // insists on 12, and the player sees the rules' note beside the scene while the sheet keeps 5.
-// The context inspector shows each check.
+// The context inspector shows each check. Then a leap too far, its stakes named, in a scene that
+// changes nothing: the rules' complication is shown beside it and listed in the ledger.
 test.describe.configure({ mode: "serial" });
 
 const NOTE = "the rules say: 5 damage, not 12";
@@ -115,4 +116,27 @@ test("a model that insists: the rules' note beside the scene, and the sheet keep
   await expect(page.locator('main[data-hydrated="true"]')).toBeAttached();
   await expect(story().getByTestId("rules-note")).toHaveText(/The rules say: 5 damage, not 12/);
   await expect(page.getByTestId("hp")).toHaveText(`HP ${before - 5}/${max}`);
+});
+
+test("a failed roll with stakes in a scene that changes nothing costs the rules' complication", async ({}, testInfo) => {
+  const notes = story().getByTestId("rules-note");
+  const before = await notes.count();
+  await page.getByRole("button", { name: /Leap the troll's club/ }).click();
+  await expect(story().getByTestId("roll").last()).toContainText(/vs DC 30: failure/);
+  // The scene (the troll on the bridge again) changes nothing; the rules' note follows it.
+  const scene = story().locator(".scene-block").last();
+  await expect(scene).toContainText("A troll squats on the Old Bridge");
+  const note = scene.locator("xpath=following-sibling::*[1]");
+  await expect(note).toHaveAttribute("data-testid", "rules-note");
+  await expect(note).toContainText("The roll failed and the scene let it cost nothing (at stake: You land at the troll's feet).");
+  await expect(note).toContainText(/The failure costs (a minor harm: \d damage|lost time: \d+ minutes|a .+ lost|a foe alerted: Noticed for 1 hour)/);
+  await expect(notes).toHaveCount(before + 1);
+  await settled();
+  await note.screenshot({ path: testInfo.outputPath("complication.png") });
+
+  await page.getByTestId("ledger").locator("summary").click();
+  const ledger = page.getByTestId("ledger");
+  await expect(ledger.locator("tr", { hasText: "Rules: a failure's complication" })).toContainText(/1d6 \[\d\]/);
+  await expect(ledger.locator("tr", { hasText: "Rules: a failed roll's cost" }).first()).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("complication-ledger.png"), fullPage: true });
 });
