@@ -20,6 +20,8 @@ const fightURL = `http://127.0.0.1:${fightPort}`;
 // own, on a server of its own.
 const ledgerPort = Number(process.env.E2E_LEDGER_PORT ?? port + 5);
 const ledgerURL = `http://127.0.0.1:${ledgerPort}`;
+const teethPort = Number(process.env.E2E_TEETH_PORT ?? port + 6);
+const teethURL = `http://127.0.0.1:${teethPort}`;
 // `cargo leptos end-to-end --release` builds into $CARGO_TARGET_DIR when it is set.
 const targetDir = process.env.CARGO_TARGET_DIR ?? "../target";
 const serverBin = process.env.DICEBOUND_SERVER_BIN ?? `${targetDir}/release/server`;
@@ -55,11 +57,12 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "game", testIgnore: /(depth|csr|fight|ledger)\.spec\.ts/ },
+    { name: "game", testIgnore: /(depth|csr|fight|ledger|teeth)\.spec\.ts/ },
     { name: "depth", testMatch: /depth\.spec\.ts/, use: { baseURL: depthURL } },
     { name: "csr", testMatch: /csr\.spec\.ts/, use: { baseURL: csrURL } },
     { name: "fight", testMatch: /fight\.spec\.ts/, use: { baseURL: fightURL } },
     { name: "ledger", testMatch: /ledger\.spec\.ts/, use: { baseURL: ledgerURL } },
+    { name: "teeth", testMatch: /teeth\.spec\.ts/, use: { baseURL: teethURL } },
   ],
   webServer: [
     server(port, "scenario.json", "e2e.db"),
@@ -67,6 +70,7 @@ export default defineConfig({
     server(csrGamePort, "scenario.json", "csr.db"),
     server(fightPort, "fight.json", "fight.db"),
     server(ledgerPort, "ledger.json", "ledger.db"),
+    server(teethPort, "teeth.json", "teeth.db"),
     {
       command: "node csr-server.mjs",
       url: `${csrURL}/`,

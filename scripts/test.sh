@@ -65,7 +65,8 @@ E2E_CSR_PORT=$(free_port)
 E2E_CSR_GAME_PORT=$(free_port)
 E2E_FIGHT_PORT=$(free_port)
 E2E_LEDGER_PORT=$(free_port)
-export E2E_PORT E2E_DEPTH_PORT E2E_CSR_PORT E2E_CSR_GAME_PORT E2E_FIGHT_PORT E2E_LEDGER_PORT
+E2E_TEETH_PORT=$(free_port)
+export E2E_PORT E2E_DEPTH_PORT E2E_CSR_PORT E2E_CSR_GAME_PORT E2E_FIGHT_PORT E2E_LEDGER_PORT E2E_TEETH_PORT
 # The end-to-end tests play the release build: exactly what players get.
 export DICEBOUND_SERVER_BIN="$CARGO_TARGET_DIR/release/server"
 export E2E_DATA_DIR="$results"

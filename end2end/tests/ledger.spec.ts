@@ -131,6 +131,8 @@ test("a failed roll with stakes in a scene that changes nothing costs the rules'
   await expect(note).toContainText("The roll failed and the scene let it cost nothing (at stake: You land at the troll's feet).");
   await expect(note).toContainText(/The failure costs (a minor harm: \d damage|lost time: \d+ minutes|a .+ lost|a foe alerted: Noticed for 1 hour)/);
   await expect(notes).toHaveCount(before + 1);
+  // The chips of what it changed follow the note.
+  await expect(note.locator("xpath=following-sibling::*[1]")).toHaveClass(/chips/);
   await settled();
   await note.screenshot({ path: testInfo.outputPath("complication.png") });
 

@@ -32,10 +32,7 @@ pub fn sheet_view(sheet: &CharacterSheet) -> SheetView {
             .conditions()
             .list()
             .iter()
-            .map(|condition| match &condition.duration {
-                Some(duration) => format!("{} ({})", condition.name.as_str(), duration.as_str()),
-                None => condition.name.as_str().to_owned(),
-            })
+            .map(|condition| condition.describe(sheet.time().minutes()))
             .collect(),
         inventory: sheet.inventory().items().iter().map(item_view).collect(),
         location: sheet.location().as_str().to_owned(),

@@ -13,11 +13,12 @@ use super::timeline::{timeline, ShownFight, ShownRoll};
 use super::turn_event::{ToolEffect, TurnEvent};
 use crate::game::combat::Combat;
 use crate::game::complication::Complication;
-use crate::game::fight::FightError;
+use crate::game::dice::DiceExpr;
+use crate::game::fight::{weapon_profile, FightError, FightMove};
 use crate::game::map::{MapError, WorldMap};
 use crate::game::{
-    ActionList, AppliedChanges, CharacterSheet, Check, DeltaError, Journal, JournalError, Natural,
-    Resolution, StateDelta,
+    Action, ActionList, AppliedChanges, CharacterSheet, Check, DeltaError, Journal, JournalError,
+    Natural, Resolution, StateDelta,
 };
 use crate::wire::view::{ActionView, LedgerCheckView, Roller, StoryEntry, TurnUpdate, Verdict};
 
@@ -270,10 +271,11 @@ impl CampaignState {
                 complication,
                 changes,
             } => {
-                self.apply_changes(&complication.deltas(), changes, &mut updates)?;
+                // The rules' note first, then the chips of what it changed.
                 updates.push(self.entry(StoryEntry::RulesNote {
                     text: complication_note(stakes, complication),
                 }));
+                self.apply_changes(&complication.deltas(), changes, &mut updates)?;
             }
             TurnEvent::ActionsOffered { actions, .. } => {
                 self.actions = Some(actions.clone());
@@ -404,7 +406,7 @@ impl CampaignState {
             .map(|action| ActionView {
                 id: action.id().to_string(),
                 description: action.description().as_str().to_owned(),
-                badge: action.badge(self.sheet.attributes()),
+                badge: self.badge(action),
                 stakes: action.stakes().map(|stakes| {
                     (
                         stakes.success.as_str().to_owned(),
@@ -415,13 +417,30 @@ impl CampaignState {
             .collect()
     }
 
+    /// An action button's badge: its dice with the edge the character's conditions give, or
+    /// for an attack of the fight, the attack roll's.
+    fn badge(&self, action: &Action) -> Option<String> {
+        let effects = self.sheet.conditions().roll_effects();
+        match action.fight() {
+            Some(FightMove::Attack { weapon, .. }) => {
+                let profile = weapon_profile(&self.sheet, weapon.as_ref()).ok()?;
+                let d20 = DiceExpr::parse(effects.attacks.d20()).ok()?;
+                let notation = d20.notation_with_bonus(i32::from(profile.to_hit_bonus()));
+                Some(match effects.attacks.word() {
+                    Some(word) => format!("{notation} to hit ({word})"),
+                    None => format!("{notation} to hit"),
+                })
+            }
+            _ => action.badge(self.sheet.attributes(), effects.checks),
+        }
+    }
+
     /// The turns the model may see verbatim, oldest first.
     pub fn verbatim_turns(&self) -> &[ContextTurn] {
         &self.context
     }
 }
 
-/// `text` with its first letter in upper case.
 /// The rules' note of a failure's cost, beside the scene that left it out.
 fn complication_note(stakes: &str, complication: &Complication) -> String {
     format!(
@@ -431,6 +450,7 @@ fn complication_note(stakes: &str, complication: &Complication) -> String {
     )
 }
 
+/// `text` with its first letter in upper case.
 fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     chars.next().map_or_else(String::new, |first| {

@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::attributes::{Attribute, AttributeError, Attributes};
-use super::dice::{Check, DiceError, DiceExpr, DifficultyClass, DifficultyClassError, Roll};
+use super::dice::{Check, DiceError, DiceExpr, DifficultyClass, DifficultyClassError, Edge, Roll};
 use super::fight::FightMove;
 use super::text::{excerpt, ActionDescription, DiceReason, Slug, StakeText, TextError};
 
@@ -189,29 +189,36 @@ impl Action {
             .map_or(self.description.as_str(), DiceReason::as_str)
     }
 
-    /// The action button's dice badge for a character with `attributes`, e.g. `1d20+2 vs DC 12`
-    /// (attribute modifier included); `None` when the action rolls no dice.
-    pub fn badge(&self, attributes: &Attributes) -> Option<String> {
+    /// The action button's dice badge for a character with `attributes` whose conditions give
+    /// `edge` on checks, e.g. `1d20+2 vs DC 12`, or `2d20kl1+2 vs DC 12 (disadvantage)` (the
+    /// attribute modifier included); `None` when the action rolls no dice.
+    pub fn badge(&self, attributes: &Attributes, edge: Edge) -> Option<String> {
         let dice = self.dice_roll.as_ref()?;
+        let rolled = edge.apply(dice);
         let bonus = self
             .attribute
             .map_or(0, |a| i32::from(attributes.bonus(a).modifier));
-        let notation = dice.notation_with_bonus(bonus);
-        Some(match self.difficulty_class {
+        let notation = rolled.notation_with_bonus(bonus);
+        let mut badge = match self.difficulty_class {
             Some(dc) => format!("{notation} vs {dc}"),
             None => notation,
-        })
+        };
+        if let Some(word) = edge.word().filter(|_| rolled != *dice) {
+            badge.push_str(&format!(" ({word})"));
+        }
+        Some(badge)
     }
 
-    /// Whether `resolution` is what this action's roll gives a character with `attributes`
+    /// Whether `resolution` is what this action's roll gives a character with `attributes` and
+    /// `edge`
     /// with the faces it shows: the same dice and modifier, and the verdict its DC gives.
-    pub fn explains(&self, attributes: &Attributes, resolution: &Resolution) -> bool {
+    pub fn explains(&self, attributes: &Attributes, edge: Edge, resolution: &Resolution) -> bool {
         let Some(dice) = &self.dice_roll else {
             return false;
         };
         let roll = resolution.roll();
         let bonus = self.attribute.map(|attribute| attributes.bonus(attribute));
-        if roll.attribute() != bonus || !dice.explains(roll) {
+        if roll.attribute() != bonus || !edge.apply(dice).explains(roll) {
             return false;
         }
         match (self.difficulty_class, resolution) {
@@ -221,14 +228,16 @@ impl Action {
         }
     }
 
-    /// Rolls the action's dice for a character with `attributes`, adding the named attribute's
-    /// modifier, and judges the DC if there is one. `None` when the action rolls no dice.
+    /// Rolls the action's dice for a character with `attributes` and `edge` on checks (a plain
+    /// d20 rolled twice), adding the named attribute's modifier, and judges the DC if there is
+    /// one. `None` when the action rolls no dice.
     pub fn resolve<R: Rng + ?Sized>(
         &self,
         attributes: &Attributes,
+        edge: Edge,
         rng: &mut R,
     ) -> Option<Resolution> {
-        let dice = self.dice_roll.as_ref()?;
+        let dice = &edge.apply(self.dice_roll.as_ref()?);
         let roll = match self.attribute {
             Some(attribute) => dice.roll_with_bonus(attributes.bonus(attribute), rng),
             None => dice.roll(rng),
@@ -871,6 +880,46 @@ mod tests {
     }
 
     #[test]
+    fn a_conditions_edge_rolls_two_d20s_shows_in_the_badge_and_is_checked() {
+        let mut climb = rolled("climb", "1d20", Some(12));
+        climb.attribute = Some("STR".to_owned());
+        let validated = validate(vec![climb, rolled("damage", "1d8+1", None)]).unwrap();
+        let [climb, damage] = validated.actions.actions() else {
+            panic!("two actions expected")
+        };
+        let attributes = Attributes {
+            strength: AttributeScore::new(16).unwrap(),
+            ..Attributes::default()
+        };
+        assert_eq!(
+            climb.badge(&attributes, Edge::Disadvantage).unwrap(),
+            "2d20kl1+3 vs DC 12 (disadvantage)"
+        );
+        assert_eq!(
+            climb.badge(&attributes, Edge::Advantage).unwrap(),
+            "2d20kh1+3 vs DC 12 (advantage)"
+        );
+        // Only a d20 has an edge.
+        assert_eq!(
+            damage.badge(&attributes, Edge::Disadvantage).unwrap(),
+            "1d8+1"
+        );
+        let mut rng = StdRng::seed_from_u64(5);
+        for _ in 0..20 {
+            let resolution = climb
+                .resolve(&attributes, Edge::Disadvantage, &mut rng)
+                .unwrap();
+            let roll = resolution.roll();
+            assert_eq!(roll.notation(), "2d20kl1+3");
+            let faces: Vec<u16> = roll.terms()[0].dice().iter().map(|d| d.value()).collect();
+            assert_eq!(roll.total(), i32::from(*faces.iter().min().unwrap()) + 3);
+            assert!(climb.explains(&attributes, Edge::Disadvantage, &resolution));
+            assert!(!climb.explains(&attributes, Edge::Normal, &resolution));
+            assert!(!climb.explains(&attributes, Edge::Advantage, &resolution));
+        }
+    }
+
+    #[test]
     fn resolve_adds_the_attribute_modifier_and_judges_the_dc() {
         let mut climb = rolled("climb", "1d20", Some(12));
         climb.attribute = Some("STR".to_owned());
@@ -887,12 +936,16 @@ mod tests {
             strength: AttributeScore::new(16).unwrap(),
             ..Attributes::default()
         };
-        assert_eq!(climb.badge(&attributes).unwrap(), "1d20+3 vs DC 12");
-        assert_eq!(damage.badge(&attributes).unwrap(), "1d8+1");
-        assert_eq!(wait.badge(&attributes), None);
+        assert_eq!(
+            climb.badge(&attributes, Edge::Normal).unwrap(),
+            "1d20+3 vs DC 12"
+        );
+        assert_eq!(damage.badge(&attributes, Edge::Normal).unwrap(), "1d8+1");
+        assert_eq!(wait.badge(&attributes, Edge::Normal), None);
 
         let mut rng = StdRng::seed_from_u64(5);
-        let Some(Resolution::Check(check)) = climb.resolve(&attributes, &mut rng) else {
+        let Some(Resolution::Check(check)) = climb.resolve(&attributes, Edge::Normal, &mut rng)
+        else {
             panic!("a check expected")
         };
         assert_eq!(check.roll().notation(), "1d20+3");
@@ -902,11 +955,12 @@ mod tests {
         assert!(resolution
             .describe("Climb")
             .starts_with("Rolled 1d20+3 for Climb (STR +3): ["));
-        let Some(Resolution::Roll(roll)) = damage.resolve(&attributes, &mut rng) else {
+        let Some(Resolution::Roll(roll)) = damage.resolve(&attributes, Edge::Normal, &mut rng)
+        else {
             panic!("a plain roll expected")
         };
         assert!((2..=9).contains(&roll.total()));
         assert_eq!(Resolution::Roll(roll.clone()).roll(), &roll);
-        assert!(wait.resolve(&attributes, &mut rng).is_none());
+        assert!(wait.resolve(&attributes, Edge::Normal, &mut rng).is_none());
     }
 }

@@ -204,14 +204,13 @@ fn lost_item(sheet: &CharacterSheet) -> Option<Cost> {
 
 /// The condition of a foe alerted.
 fn noticed() -> Condition {
-    Condition {
-        name: ConditionName::new(NOTICED).expect("a valid condition name"),
-        duration: Some(ConditionDuration::new(NOTICED_FOR).expect("a valid duration")),
-        notes: Some(
-            ConditionNotes::new("Something heard the failure; it may come looking")
-                .expect("valid notes"),
-        ),
-    }
+    let mut condition = Condition::named(ConditionName::new(NOTICED).expect("a valid name"));
+    condition.duration = Some(ConditionDuration::new(NOTICED_FOR).expect("a valid duration"));
+    condition.notes = Some(
+        ConditionNotes::new("Something heard the failure; it may come looking")
+            .expect("valid notes"),
+    );
+    condition.typed()
 }
 
 /// The table's dice.

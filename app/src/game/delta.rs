@@ -460,9 +460,12 @@ impl StateDelta {
             | StateDelta::Unequip { .. }
             | StateDelta::UseItem { .. } => self.apply_to_items(sheet, out)?,
             StateDelta::AddCondition { condition } => {
+                let mut condition = condition.clone();
+                let now = sheet.time.minutes();
+                condition.ends_at = condition.minutes.map(|m| now.saturating_add(m));
                 let previous = sheet.conditions.add(condition.clone())?;
-                if previous.as_ref() != Some(condition) {
-                    out.push(Change::ConditionAdded(condition.clone()));
+                if previous.as_ref() != Some(&condition) {
+                    out.push(Change::ConditionAdded(condition));
                 }
             }
             StateDelta::RemoveCondition { name } => {
@@ -604,6 +607,7 @@ fn set_max_hp(sheet: &mut CharacterSheet, max_hp: i32, out: &mut Vec<Change>) {
     }
 }
 
+/// Time passes; the conditions whose time is up end.
 fn advance_time(sheet: &mut CharacterSheet, minutes: u32, out: &mut Vec<Change>) {
     let from = sheet.time;
     sheet.time = from.after(minutes);
@@ -613,6 +617,8 @@ fn advance_time(sheet: &mut CharacterSheet, minutes: u32, out: &mut Vec<Change>)
             to: sheet.time,
         });
     }
+    let ended = sheet.conditions.expire(sheet.time.minutes());
+    out.extend(ended.into_iter().map(Change::ConditionRemoved));
 }
 
 /// Sets the hit points and moves the character up, down or out as the stakes say; `damage`
@@ -864,6 +870,33 @@ mod tests {
             remove.apply(&mut sheet).unwrap_err().to_string(),
             "No condition \"poisoned\" to remove"
         );
+    }
+
+    #[test]
+    fn a_timed_condition_ends_when_game_time_passes_it() {
+        let mut sheet = mira();
+        let mut poisoned = Condition::named(ConditionName::new("Poisoned").unwrap());
+        poisoned.duration = Some(ConditionDuration::new("1 hour").unwrap());
+        let add = StateDelta::AddCondition {
+            condition: poisoned.typed(),
+        };
+        add.apply(&mut sheet).unwrap();
+        let start = sheet.time().minutes();
+        let gained = &sheet.conditions().list()[0];
+        assert_eq!(gained.ends_at, Some(start + 60));
+        assert_eq!(
+            sheet.conditions().roll_effects().attacks,
+            crate::game::dice::Edge::Disadvantage
+        );
+        assert_eq!(
+            labels(StateDelta::AdvanceTime { minutes: 59 }, &mut sheet),
+            ["+59 min"]
+        );
+        assert_eq!(
+            labels(StateDelta::AdvanceTime { minutes: 1 }, &mut sheet),
+            ["+1 min", "− Poisoned"]
+        );
+        assert!(sheet.conditions().is_empty());
     }
 
     #[test]

@@ -160,13 +160,18 @@ pub enum FightError {
     Differs,
 }
 
-/// The hero's figures in a fight, from the sheet.
+/// The hero's figures in a fight, from the sheet (its conditions' edges on attacks included).
 pub fn hero(sheet: &CharacterSheet) -> Hero {
-    Hero::new(
-        sheet.armor_class(),
-        sheet.hit_points().current(),
-        sheet.attributes().dexterity.modifier(),
-    )
+    let effects = sheet.conditions().roll_effects();
+    Hero {
+        attack_edge: effects.attacks,
+        defence_edge: effects.against,
+        ..Hero::new(
+            sheet.armor_class(),
+            sheet.hit_points().current(),
+            sheet.attributes().dexterity.modifier(),
+        )
+    }
 }
 
 /// The attack with the carried weapon `slug` (or the equipped one), as the fight uses it. Bare
@@ -384,6 +389,46 @@ mod tests {
             assert!(error.to_string().contains(expected), "{error}");
         }
         assert_eq!(read_back, before);
+    }
+
+    #[test]
+    fn the_heros_conditions_give_their_edges_to_the_fights_attacks() {
+        use crate::game::combat::{Edge, Party};
+        use crate::game::text::ConditionName;
+        use crate::game::Condition;
+        let mut sheet = rogue();
+        let conditions = ["Poisoned", "Prone"].map(|name| StateDelta::AddCondition {
+            condition: Condition::named(ConditionName::new(name).unwrap()).typed(),
+        });
+        StateDelta::apply_all(&conditions, &mut sheet).unwrap();
+        let mut combat = Combat::default();
+        play(goblins(1), &mut combat, &sheet, 1);
+        let mut seen = (false, false);
+        for seed in 2..12 {
+            if !combat.is_running() {
+                break;
+            }
+            let step = FightStep::Attack {
+                target: "Goblin".into(),
+                weapon: None,
+            };
+            let record = play(step, &mut combat, &sheet, seed);
+            for attack in record.exchange.attacks() {
+                if matches!(attack.attacker(), Party::Hero) {
+                    assert_eq!(
+                        attack.edge(),
+                        Edge::Disadvantage,
+                        "poisoned: the hero's swing"
+                    );
+                    assert!(attack.roll().notation().starts_with("2d20kl1"));
+                    seen.0 = true;
+                } else {
+                    assert_eq!(attack.edge(), Edge::Advantage, "prone: the goblin's swing");
+                    seen.1 = true;
+                }
+            }
+        }
+        assert_eq!(seen, (true, true), "both sides swung");
     }
 
     /// The fight as `start` left it.

@@ -4,7 +4,8 @@
 //!
 //! - [`dice`]: notation → [`DiceExpr`], rolls that keep every die, checks against a DC.
 //! - [`attributes`]: STR DEX CON INT WIS CHA, scores and modifiers.
-//! - [`sheet`]: the character sheet; [`inventory`] and [`conditions`] are parts of it.
+//! - [`sheet`]: the character sheet; [`inventory`] and [`conditions`] are parts of it;
+//!   [`condition_kind`]: the conditions the rules know and their effect on rolls.
 //! - [`item_kind`]: what an item is to the rules (gear, weapon, armour, shield, consumable);
 //!   [`catalogue`]: the SRD items known by name; [`equipment`]: armour class and weapon attacks
 //!   from what is equipped; [`consumable`]: using an item for its effect.
@@ -32,6 +33,7 @@ pub mod bestiary;
 pub mod catalogue;
 pub mod combat;
 pub mod complication;
+pub mod condition_kind;
 pub mod conditions;
 pub mod consumable;
 pub mod creation;

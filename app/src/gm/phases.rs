@@ -576,7 +576,11 @@ pub fn player_roll<R: Rng + ?Sized>(
     }
     match player_move {
         PlayerMove::Action(action) => action
-            .resolve(sheet.attributes(), rng)
+            .resolve(
+                sheet.attributes(),
+                sheet.conditions().roll_effects().checks,
+                rng,
+            )
             .map(|resolution| (action.roll_reason().to_owned(), resolution)),
         _ => None,
     }

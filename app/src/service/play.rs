@@ -91,7 +91,11 @@ fn shown_roll(
         shown.reason == DEATH_SAVE
     } else if let PlayerMove::Action(action) = player_move {
         action.roll_reason() == shown.reason
-            && action.explains(state.sheet.attributes(), &shown.resolution)
+            && action.explains(
+                state.sheet.attributes(),
+                state.sheet.conditions().roll_effects().checks,
+                &shown.resolution,
+            )
     } else {
         false
     };

@@ -422,8 +422,11 @@ impl Walk {
         }
         let chosen = self.turn.chosen.clone().ok_or(Wrong::PlayerRoll)?;
         let action = self.offered(&chosen)?;
-        if !(action.explains(self.state.sheet.attributes(), resolution)
-            && action.roll_reason() == reason)
+        if !(action.explains(
+            self.state.sheet.attributes(),
+            self.state.sheet.conditions().roll_effects().checks,
+            resolution,
+        ) && action.roll_reason() == reason)
         {
             return Err(Wrong::PlayerRoll);
         }

@@ -13,46 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::foe::{FoeLabel, HpChange};
 use super::roller::Roller;
 use crate::game::bestiary::{double_dice, ArmorClass, AttackName, Damage, DamageType};
-use crate::game::dice::{DiceExpr, Natural, Roll};
-
-/// Whether a d20 roll has advantage, disadvantage or neither.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub enum Edge {
-    /// One d20.
-    #[default]
-    Normal,
-    /// Two d20s, the higher kept.
-    Advantage,
-    /// Two d20s, the lower kept.
-    Disadvantage,
-}
-
-impl Edge {
-    /// What several sources add up to: any advantage and any disadvantage cancel out, however
-    /// many of each.
-    pub fn combine(edges: impl IntoIterator<Item = Edge>) -> Edge {
-        let (mut up, mut down) = (false, false);
-        for edge in edges {
-            up |= edge == Edge::Advantage;
-            down |= edge == Edge::Disadvantage;
-        }
-        match (up, down) {
-            (true, false) => Edge::Advantage,
-            (false, true) => Edge::Disadvantage,
-            _ => Edge::Normal,
-        }
-    }
-
-    /// The d20 an attack with this edge rolls.
-    fn d20(self) -> &'static str {
-        match self {
-            Edge::Normal => "1d20",
-            Edge::Advantage => "2d20kh1",
-            Edge::Disadvantage => "2d20kl1",
-        }
-    }
-}
+use crate::game::dice::{DiceExpr, Edge, Natural, Roll};
 
 /// Who strikes or is struck.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -412,15 +373,6 @@ mod tests {
         // Disadvantage keeps the natural 1.
         let attack = scimitar(Edge::Disadvantage, &[20, 1]);
         assert_eq!(attack.hit(), Hit::Miss);
-    }
-
-    #[test]
-    fn edges_cancel_out() {
-        use Edge::*;
-        assert_eq!(Edge::combine([]), Normal);
-        assert_eq!(Edge::combine([Advantage, Normal]), Advantage);
-        assert_eq!(Edge::combine([Disadvantage]), Disadvantage);
-        assert_eq!(Edge::combine([Advantage, Advantage, Disadvantage]), Normal);
     }
 
     #[test]

@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::attack::{strike, Edge, Party, Swing};
+use super::attack::{strike, Party, Swing};
 use super::exchange::{CombatEvent, EncounterEnd, Exchange, InitiativeRoll, Outcome};
 use super::foe::{Foe, FoeCondition, FoeLabel};
 use super::initiative::{initiative_cmp, initiative_with, Combatant, InitiativeEntry};
@@ -15,6 +15,7 @@ use super::roller::Roller;
 use super::{CombatError, Hero, MAX_FOES, MAX_ROUNDS};
 use crate::game::attributes::{Attribute, AttributeBonus};
 use crate::game::bestiary::{normalise, AttackName, Creature, Damage};
+use crate::game::dice::Edge;
 use crate::game::dice::{Check, DiceExpr};
 use crate::game::text::excerpt;
 

@@ -31,7 +31,8 @@ mod tests;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-pub use attack::{AttackResolution, DamageRoll, Edge, Hit, Party};
+pub use crate::game::dice::Edge;
+pub use attack::{AttackResolution, DamageRoll, Hit, Party};
 pub use encounter::{Encounter, InvalidEncounter};
 pub use exchange::{CombatEvent, EncounterEnd, Exchange, InitiativeRoll, Outcome};
 pub use foe::{Foe, FoeCondition, FoeConditionError, FoeHpError, FoeLabel, FoeLabelKind, HpChange};

@@ -6,12 +6,13 @@ use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
-use super::attack::{strike, Edge, Hit, Party, Swing};
+use super::attack::{strike, Hit, Party, Swing};
 use super::foe::{Foe, FoeLabel};
 use super::initiative::{initiative_with, Combatant};
 use super::roller::RngRoller;
 use super::*;
 use crate::game::bestiary::{AttackName, Bestiary, ChallengeRating, Damage, DamageType};
+use crate::game::dice::Edge;
 use crate::game::dice::{DiceExpr, DifficultyClass};
 
 fn edge() -> impl Strategy<Value = Edge> {

@@ -2,10 +2,12 @@
 //! that keeps every die, and judged against a [`DifficultyClass`] as a [`Check`].
 
 mod check;
+mod edge;
 mod notation;
 mod roll;
 
 pub use check::{Check, DifficultyClass, DifficultyClassError};
+pub use edge::Edge;
 pub use notation::{
     DiceError, DiceExpr, DiceProblem, DiceTerm, Keep, MAX_DICE_PER_TERM, MAX_MODIFIER,
     MAX_NOTATION_CHARS, MAX_SIDES, MAX_TERMS, MIN_SIDES,

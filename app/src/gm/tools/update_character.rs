@@ -99,7 +99,9 @@ impl GameTool for UpdateCharacter {
                 .map(|amount| StateDelta::ChangeSanity { amount }),
         );
         for condition in self.add_conditions.into_iter().flatten() {
-            deltas.push(StateDelta::AddCondition { condition });
+            deltas.push(StateDelta::AddCondition {
+                condition: condition.typed(),
+            });
         }
         for name in self.remove_conditions.into_iter().flatten() {
             deltas.push(StateDelta::RemoveCondition { name });
