@@ -48,7 +48,10 @@ pub fn sheet_view(sheet: &CharacterSheet) -> SheetView {
                 )
             })
             .collect(),
-        hit_die: format!("d{}", sheet.hit_die().sides()),
+        hit_die: match sheet.hit_dice() {
+            Some((left, total)) => format!("d{}, {left} of {total} left", sheet.hit_die().sides()),
+            None => format!("d{}", sheet.hit_die().sides()),
+        },
         stakes: sheet.stakes(),
         vitality: sheet.vitality(),
     }

@@ -396,7 +396,7 @@ pub fn created_before_typed_items(fresh: &CharacterSheet) -> CharacterSheet {
         .iter()
         .filter_map(|name| Slug::new(name).ok())
         .collect();
-    let mut sheet = fresh.clone();
+    let mut sheet = fresh.clone().before_hit_dice_pool();
     sheet.inventory = fresh.inventory().untyped(&added);
     sheet
 }

@@ -171,6 +171,9 @@ pub enum DeltaError {
     /// A rest while dying.
     #[error("A dying character cannot rest; they must be stabilised or healed first")]
     Dying,
+    /// A short rest with every hit die spent.
+    #[error("No hit dice left to spend on a short rest; a long rest brings them back")]
+    NoHitDice,
     /// Experience past the last level.
     #[error("Experience comes in awards of 1 to {MAX_AWARD}")]
     Award,
@@ -272,6 +275,13 @@ pub enum Change {
     },
     /// An item equipped or put away.
     Equipment(EquipChange),
+    /// Hit dice left to spend on short rests.
+    HitDice {
+        /// Before.
+        from: u8,
+        /// After.
+        to: u8,
+    },
 }
 
 impl Change {
@@ -299,6 +309,7 @@ impl Change {
                 format!("+{}", duration(to.minutes().saturating_sub(from.minutes())))
             }
             Change::Experience { from, to } => format!("+{} XP", to.saturating_sub(*from)),
+            Change::HitDice { to, .. } => format!("Hit dice left: {to}"),
             Change::Vitality { to, .. } => to.label(),
             Change::Equipment(EquipChange { name, equipped, .. }) => {
                 let verb = if *equipped { "Equipped" } else { "Unequipped" };
@@ -330,6 +341,7 @@ impl Change {
             Change::ConditionRemoved(condition) => pair(condition.name.as_str(), &"had", &"lost"),
             Change::Location { from, to } => pair("Location", &from.as_str(), &to.as_str()),
             Change::Time { from, to } => pair("Time", from, to),
+            Change::HitDice { from, to } => pair("Hit dice", from, to),
             Change::Experience { from, to } => pair("XP", from, to),
             Change::Vitality { from, to } => pair("State", &from.label(), &to.label()),
             Change::Equipment(EquipChange { name, equipped, .. }) => {
@@ -692,6 +704,7 @@ fn rest(
     if sheet.vitality.is_dying() {
         return Err(DeltaError::Dying);
     }
+    spend_or_regain_hit_dice(sheet, kind, out)?;
     let current = i64::from(sheet.hit_points.current());
     let (healed, minutes) = match kind {
         RestKind::Short => (
@@ -702,6 +715,31 @@ fn rest(
     };
     set_hp(sheet, healed, false, out);
     advance_time(sheet, minutes, out);
+    Ok(())
+}
+
+/// A short rest spends a hit die (refused with none left); a long one brings back half of them
+/// (at least one). Sheets made before hit dice were a pool rest as before.
+fn spend_or_regain_hit_dice(
+    sheet: &mut CharacterSheet,
+    kind: RestKind,
+    out: &mut Vec<Change>,
+) -> Result<(), DeltaError> {
+    let (Some(spent), Some((from, total))) = (sheet.hit_dice_spent, sheet.hit_dice()) else {
+        return Ok(());
+    };
+    // More spent than a lowered level has counts as all of them.
+    let spent = spent.min(total);
+    let spent_after = match kind {
+        RestKind::Short if from == 0 => return Err(DeltaError::NoHitDice),
+        RestKind::Short => spent + 1,
+        RestKind::Long => spent.saturating_sub((total / 2).max(1)),
+    };
+    let to = total.saturating_sub(spent_after);
+    if to != from {
+        sheet.hit_dice_spent = Some(spent_after);
+        out.push(Change::HitDice { from, to });
+    }
     Ok(())
 }
 
@@ -1046,13 +1084,54 @@ mod tests {
         let short = StateDelta::Rest {
             kind: RestKind::Short,
         };
-        assert_eq!(labels(short.clone(), &mut sheet), ["+5 HP", "+1 h"]);
+        assert_eq!(
+            labels(short.clone(), &mut sheet),
+            ["Hit dice left: 0", "+5 HP", "+1 h"]
+        );
         let long = StateDelta::Rest {
             kind: RestKind::Long,
         };
-        assert_eq!(labels(long, &mut sheet), ["+3 HP", "+8 h"]);
+        assert_eq!(
+            labels(long, &mut sheet),
+            ["Hit dice left: 1", "+3 HP", "+8 h"]
+        );
         StateDelta::SetHp { hp: 0 }.apply(&mut sheet).unwrap();
         assert_eq!(short.apply(&mut sheet), Err(DeltaError::Dying));
+    }
+
+    #[test]
+    fn hit_dice_are_a_pool_spent_on_short_rests_and_half_regained_on_long_ones() {
+        let mut sheet = mira().with_level(crate::game::Level::new(5).unwrap());
+        let short = StateDelta::Rest {
+            kind: RestKind::Short,
+        };
+        let long = StateDelta::Rest {
+            kind: RestKind::Long,
+        };
+        assert_eq!(sheet.hit_dice(), Some((5, 5)));
+        for left in (0..5).rev() {
+            short.apply(&mut sheet).unwrap();
+            assert_eq!(sheet.hit_dice(), Some((left, 5)));
+        }
+        let before = sheet.clone();
+        assert_eq!(short.apply(&mut sheet), Err(DeltaError::NoHitDice));
+        assert_eq!(sheet, before, "a refused rest changes nothing");
+        // Half of five, rounded down: two back; then two more; then the last one.
+        for left in [2, 4, 5] {
+            long.apply(&mut sheet).unwrap();
+            assert_eq!(sheet.hit_dice(), Some((left, 5)));
+        }
+        // A sheet from before the pool rests as it always did.
+        let mut older: CharacterSheet = serde_json::from_value({
+            let mut json = serde_json::to_value(mira()).unwrap();
+            json.as_object_mut().unwrap().remove("hitDiceSpent");
+            json
+        })
+        .unwrap();
+        assert_eq!(older.hit_dice(), None);
+        for _ in 0..3 {
+            short.apply(&mut older).unwrap();
+        }
     }
 
     #[test]

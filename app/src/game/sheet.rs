@@ -263,6 +263,10 @@ pub struct CharacterSheet {
     pub(in crate::game) stakes: Stakes,
     #[serde(default)]
     pub(in crate::game) vitality: Vitality,
+    /// Hit dice spent since the last long rest; `None` on sheets made before hit dice were a
+    /// pool (their short rests stay unlimited, so their logs replay as they were played).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(in crate::game) hit_dice_spent: Option<u8>,
 }
 
 impl CharacterSheet {
@@ -288,6 +292,7 @@ impl CharacterSheet {
             backstory: None,
             stakes: Stakes::default(),
             vitality: Vitality::Up,
+            hit_dice_spent: Some(0),
         }
     }
 
@@ -446,6 +451,21 @@ impl CharacterSheet {
     /// Up, down, stable or dead.
     pub fn vitality(&self) -> Vitality {
         self.vitality
+    }
+
+    /// The same sheet as it was made before hit dice were a pool (files exported then start
+    /// without one).
+    pub fn before_hit_dice_pool(mut self) -> Self {
+        self.hit_dice_spent = None;
+        self
+    }
+
+    /// The hit dice left to spend on short rests, and how many there are (one a level);
+    /// `None` on a sheet made before hit dice were a pool.
+    pub fn hit_dice(&self) -> Option<(u8, u8)> {
+        let total = self.level.value();
+        self.hit_dice_spent
+            .map(|spent| (total.saturating_sub(spent), total))
     }
 }
 

@@ -175,15 +175,21 @@ fn started(stored: &StoredEvent) -> Result<CampaignState, Wrong> {
         character: CharacterDraft::of(sheet),
     };
     let (_, fresh) = parse_form(&form).map_err(|_| Wrong::Character)?;
-    // Files exported before items were typed start with plain gear, nothing equipped.
-    let untyped = created_before_typed_items(&fresh);
-    // Files exported before character creation start from a plain sheet (every score 10).
+    // Files exported before hit dice were a pool start without one; before items were typed,
+    // with plain gear, nothing equipped; before character creation, from a plain sheet (every
+    // score 10).
     let plain = CharacterSheet::new(
         sheet.name().clone(),
         sheet.class().clone(),
         fresh.location().clone(),
     );
-    if &fresh != sheet && &untyped != sheet && &plain != sheet {
+    let made = [
+        fresh.clone().before_hit_dice_pool(),
+        created_before_typed_items(&fresh),
+        plain.before_hit_dice_pool(),
+        fresh,
+    ];
+    if !made.contains(sheet) {
         return Err(Wrong::Character);
     }
     Ok(CampaignState::start(premise, sheet.clone()))

@@ -255,7 +255,7 @@ pub struct SheetView {
     pub experience: (u32, Option<u32>),
     /// Signature abilities: name and what it does.
     pub abilities: Vec<(String, Option<String>)>,
-    /// The class's hit die, e.g. `d8`.
+    /// The class's hit die and, for sheets that keep them as a pool, how many are left: `d8, 2 of 3 left`.
     pub hit_die: String,
     /// What 0 HP means.
     pub stakes: Stakes,
