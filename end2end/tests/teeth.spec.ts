@@ -35,8 +35,11 @@ test("a check shows no edge while the hero is well", async () => {
 test("a poisoned hero's attack shows disadvantage and is rolled with two d20s, the lower kept", async ({}, testInfo) => {
   await page.getByRole("button", { name: "Lean over the steaming pool" }).click();
   await expect(story()).toContainText("The fumes burn your throat");
-  const conditions = page.getByTestId("character").locator("ul.conditions li");
-  await expect(conditions).toHaveText(["Poisoned: disadvantage on checks and attacks (1 h left)"]);
+  const poisoned = page.getByTestId("character").getByText(/^Poisoned/);
+  await expect(poisoned).toHaveText("Poisoned: disadvantage on checks and attacks (1 h left)");
+  await expect(page.getByRole("button", { name: /Sneak between the stalls/ })).toContainText(
+    /2d20kl1[+-]\d+ vs DC 12 \(disadvantage\)$/,
+  );
   await expect(attack()).toContainText(/2d20kl1\+\d+ to hit \(disadvantage\)/);
   await page.screenshot({ path: testInfo.outputPath("poisoned.png"), fullPage: true });
 
