@@ -597,7 +597,8 @@ fn effect_of(command: &ToolCommand, effect: &ToolEffect, state: &CampaignState) 
                 && *dc == check.dc()
                 && sheet.vitality() == Vitality::Up
                 && check.roll().attribute() == Some(sheet.attributes().bonus(*attribute))
-                && DiceExpr::d20().explains(check.roll())),
+                && sheet.conditions().roll_effects().checks.apply(&DiceExpr::d20())
+                    .explains(check.roll())),
         ToolEffect::Asked { reading } => matches!(command,
             ToolCommand::Oracle { question, likelihood } if *question == reading.question
                 && *likelihood == reading.likelihood

@@ -388,7 +388,8 @@ pub fn fight_result(record: &FightRecord, combat: &Combat) -> String {
     out
 }
 
-/// The player's check, rolled by the server with the sheet's modifier.
+/// The player's check, rolled by the server with the sheet's modifier (and the edge its
+/// conditions give).
 fn check<R: Rng + ?Sized>(
     sheet: &CharacterSheet,
     attribute: Attribute,
@@ -402,7 +403,12 @@ fn check<R: Rng + ?Sized>(
         });
     }
     let bonus = sheet.attributes().bonus(attribute);
-    let check = Check::new(DiceExpr::d20().roll_with_bonus(bonus, rng), dc);
+    let d20 = sheet
+        .conditions()
+        .roll_effects()
+        .checks
+        .apply(&DiceExpr::d20());
+    let check = Check::new(d20.roll_with_bonus(bonus, rng), dc);
     Ok(ToolOutcome {
         result: format!(
             "The player's {}. Narrate what follows from this result.",
@@ -510,6 +516,30 @@ mod tests {
         assert!(checked
             .result
             .starts_with("The player's Rolled 1d20+2 for Climb the wall (DEX +2)"));
+
+        // Poisoned (by the rules' update), the next check is two d20s, the lower kept.
+        run(
+            "update_character",
+            json!({"addConditions": [{"name": "poisoned", "duration": "1 hour"}]}),
+            &mut table,
+        )
+        .unwrap();
+        let poisoned = run(
+            "request_check",
+            json!({"attribute": "DEX", "dc": 12, "reason": "Climb the wall"}),
+            &mut table,
+        )
+        .unwrap();
+        let ToolEffect::Checked { check, .. } = poisoned.effect else {
+            panic!("a check: {poisoned:?}")
+        };
+        assert_eq!(check.roll().notation(), "2d20kl1+2");
+        let faces: Vec<u16> = check.roll().terms()[0]
+            .dice()
+            .iter()
+            .map(|die| die.value())
+            .collect();
+        assert_eq!(check.roll().total(), i32::from(faces[0].min(faces[1])) + 2);
 
         let asked = run(
             "ask_oracle",
