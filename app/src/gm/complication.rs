@@ -5,30 +5,23 @@
 
 use rand::Rng;
 
-use super::phases::PlayerMove;
 use crate::campaign::conversation::Message;
 use crate::campaign::turn_event::{ToolEffect, TurnEvent};
 use crate::game::complication::Complication;
 use crate::game::stakes::DEATH_SAVE;
-use crate::game::{CharacterSheet, Resolution, StateDelta};
+use crate::game::{Action, CharacterSheet, Resolution, StateDelta};
 
-/// The complication due after a scene whose events are `events`, applied to `sheet`: the event
-/// to log and the note the narrator reads with the next move. `None` when nothing is due. A
-/// move told again keeps the complication it had while that is still what the rules give.
+/// The complication due after a scene of the chosen `action` whose events are `events`,
+/// applied to `sheet`: the event to log and the note the narrator reads with the next move.
+/// `None` when nothing is due. A move told again keeps the complication it had (`recorded`)
+/// while that is still what the rules give.
 pub fn after_failure<R: Rng + ?Sized>(
-    player_move: &PlayerMove,
+    action: &Action,
+    recorded: Option<&Complication>,
     events: &[TurnEvent],
     sheet: &mut CharacterSheet,
     rng: &mut R,
 ) -> Option<(TurnEvent, Message)> {
-    let (action, recorded) = match player_move {
-        PlayerMove::Action(action) => (action, None),
-        PlayerMove::Retold(inner, retelling) => match inner.as_ref() {
-            PlayerMove::Action(action) => (action, retelling.complication.as_ref()),
-            _ => return None,
-        },
-        _ => return None,
-    };
     let stakes = action.stakes()?;
     if !failed_check(events) || events.iter().any(costs_something) {
         return None;

@@ -222,10 +222,15 @@ pub async fn narrate<R: Rng + Send>(
     }
     log.push(TurnEvent::narration(text.clone()));
     log.push(checked);
-    let sheet = &mut table.tools.sheet;
-    if let Some((event, note)) = complication::after_failure(player_move, &log.events, sheet, rng) {
-        log.push(event);
-        turn.push(note);
+    if let Some((action, recorded)) = chosen_action(player_move) {
+        let sheet = &mut table.tools.sheet;
+        let events = &log.events;
+        if let Some((event, note)) =
+            complication::after_failure(action, recorded, events, sheet, rng)
+        {
+            log.push(event);
+            turn.push(note);
+        }
     }
     Ok(Narration {
         events: log.events,
@@ -236,6 +241,18 @@ pub async fn narrate<R: Rng + Send>(
             .previous
             .expect("a narration makes at least one call"),
     })
+}
+
+/// The action the player chose, and the complication a retelling of it had.
+fn chosen_action(player_move: &PlayerMove) -> Option<(&Action, Option<&Complication>)> {
+    match player_move {
+        PlayerMove::Action(action) => Some((action, None)),
+        PlayerMove::Retold(inner, retelling) => match inner.as_ref() {
+            PlayerMove::Action(action) => Some((action, retelling.complication.as_ref())),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// The player's move as the model reads it (its words, with the player's roll and the fight's

@@ -3,10 +3,10 @@
 
 use std::collections::BTreeMap;
 
-use app::gm::{FinishReason, LlmChunk, LlmError, TokenUsage, ToolCall};
+use app::gm::{LlmChunk, LlmError, TokenUsage, ToolCall};
 
 use super::errors::provider_error;
-use super::wire::{WireChunk, WireToolCallDelta};
+use super::wire::{settle_finish, WireChunk, WireToolCallDelta};
 
 /// Assembles a streamed reply: text passes through, tool calls are put together from their deltas.
 #[derive(Default)]
@@ -98,32 +98,5 @@ impl PartialCall {
             name,
             arguments: self.arguments,
         })
-    }
-}
-
-/// The finish reason the provider gave or, if it gave none, the one its reply implies.
-pub(super) fn settle_finish(
-    reason: Option<String>,
-    has_tool_calls: bool,
-    has_text: bool,
-) -> Result<FinishReason, LlmError> {
-    match reason {
-        Some(reason) => Ok(finish_reason(&reason)),
-        None if has_tool_calls => Ok(FinishReason::ToolCalls),
-        None if has_text => Ok(FinishReason::Stop),
-        None => Err(LlmError::InvalidResponse(
-            "the reply ended without a finish reason or any content".into(),
-        )),
-    }
-}
-
-/// The port's finish reason for the provider's.
-pub(super) fn finish_reason(reason: &str) -> FinishReason {
-    match reason {
-        "stop" => FinishReason::Stop,
-        "length" => FinishReason::Length,
-        "tool_calls" | "function_call" => FinishReason::ToolCalls,
-        "content_filter" => FinishReason::ContentFilter,
-        other => FinishReason::Other(other.to_owned()),
     }
 }

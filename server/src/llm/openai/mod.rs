@@ -280,8 +280,8 @@ mod tests {
     use app::gm::FinishReason;
     use reqwest::header::{HeaderMap, HeaderValue, RETRY_AFTER};
 
-    use super::assembly::finish_reason;
     use super::errors::{retry_after, MAX_ERROR_CHARS};
+    use super::wire::finish_reason;
     use super::*;
 
     #[test]

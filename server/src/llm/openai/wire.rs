@@ -2,7 +2,8 @@
 //! accept what compatible servers actually send.
 
 use app::gm::{
-    JsonSchemaFormat, LlmError, LlmResponse, Message, TokenUsage, ToolCall, ToolDefinition,
+    FinishReason, JsonSchemaFormat, LlmError, LlmResponse, Message, TokenUsage, ToolCall,
+    ToolDefinition,
 };
 use async_openai::types::chat::{
     ChatCompletionMessageToolCall, ChatCompletionMessageToolCalls,
@@ -16,7 +17,6 @@ use async_openai::types::chat::{
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::assembly::settle_finish;
 use super::errors::provider_error;
 
 /// One streamed chunk, as leniently as compatible servers need.
@@ -247,5 +247,32 @@ pub(super) fn wire_format(format: JsonSchemaFormat) -> ResponseFormat {
             schema: format.schema,
             strict: Some(format.strict),
         },
+    }
+}
+
+/// The finish reason the provider gave or, if it gave none, the one its reply implies.
+pub(super) fn settle_finish(
+    reason: Option<String>,
+    has_tool_calls: bool,
+    has_text: bool,
+) -> Result<FinishReason, LlmError> {
+    match reason {
+        Some(reason) => Ok(finish_reason(&reason)),
+        None if has_tool_calls => Ok(FinishReason::ToolCalls),
+        None if has_text => Ok(FinishReason::Stop),
+        None => Err(LlmError::InvalidResponse(
+            "the reply ended without a finish reason or any content".into(),
+        )),
+    }
+}
+
+/// The port's finish reason for the provider's.
+pub(super) fn finish_reason(reason: &str) -> FinishReason {
+    match reason {
+        "stop" => FinishReason::Stop,
+        "length" => FinishReason::Length,
+        "tool_calls" | "function_call" => FinishReason::ToolCalls,
+        "content_filter" => FinishReason::ContentFilter,
+        other => FinishReason::Other(other.to_owned()),
     }
 }
