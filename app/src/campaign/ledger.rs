@@ -160,6 +160,29 @@ fn effect_rows(turn: u32, effect: &ToolEffect, cause: u32, rows: &mut Vec<Ledger
             Some(check.dc().value()),
             Some(verdict(check.is_success())),
         )),
+        ToolEffect::SanityChecked {
+            reason,
+            check,
+            changes,
+        } => {
+            rows.push(roll_row(
+                turn,
+                format!("Player sanity save: {reason}"),
+                check.save.roll(),
+                Some(check.save.dc().value()),
+                Some(verdict(check.save.is_success())),
+            ));
+            if let Some(loss) = &check.loss {
+                rows.push(roll_row(
+                    turn,
+                    "Rules: sanity lost".to_owned(),
+                    loss,
+                    None,
+                    None,
+                ));
+            }
+            change_rows(turn, changes, cause, rows);
+        }
         ToolEffect::Asked { reading } => rows.push(LedgerRow::Roll {
             turn,
             reason: format!("Oracle: {}", reading.question),

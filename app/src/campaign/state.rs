@@ -333,6 +333,20 @@ impl CampaignState {
                 by: Roller::Player,
                 natural: check.natural(),
             })),
+            ToolEffect::SanityChecked {
+                reason,
+                check,
+                changes,
+            } => {
+                updates.push(self.entry(StoryEntry::Roll {
+                    line: check.describe(reason),
+                    verdict: Some(check_verdict(&check.save)),
+                    by: Roller::Player,
+                    natural: check.save.natural(),
+                }));
+                let deltas = check.deltas(&self.sheet);
+                self.apply_changes(&deltas, changes, updates)?
+            }
             ToolEffect::Asked { reading } => updates.push(self.entry(StoryEntry::Roll {
                 line: reading.describe(),
                 verdict: None,

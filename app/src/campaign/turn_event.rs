@@ -8,6 +8,7 @@ use crate::game::complication::Complication;
 use crate::game::fight::FightRecord;
 use crate::game::map::PlaceRecord;
 use crate::game::oracle::OracleReading;
+use crate::game::sanity_check::SanityCheck;
 use crate::game::{ActionList, AppliedChanges, Check, JournalChange, Resolution, Roll, StateDelta};
 
 /// Which phase of the turn an event belongs to.
@@ -197,6 +198,16 @@ pub enum ToolEffect {
         reason: String,
         /// The roll against its DC.
         check: Check,
+    },
+    /// The player's sanity save against horror, rolled by the server with the loss a failure
+    /// costs.
+    SanityChecked {
+        /// What the character faced.
+        reason: String,
+        /// The save and the loss.
+        check: SanityCheck,
+        /// What it changed (sanity, and at 0 the madness).
+        changes: AppliedChanges,
     },
     /// The oracle answered a question about the world.
     Asked {

@@ -1,4 +1,5 @@
-//! The conditions the rules know by name (the SRD 5.1 list, in our own words) and what each does
+//! The conditions the rules know by name (the SRD 5.1 list, in our own words, and the rules' own
+//! Madness of a broken mind) and what each does
 //! to the character's rolls: advantage or disadvantage on their ability checks and attacks, on
 //! attacks against them, and whether they can act at all. Any other condition is a note with no
 //! effect.
@@ -37,6 +38,8 @@ pub enum ConditionKind {
     Stunned,
     /// Out cold.
     Unconscious,
+    /// A mind broken at 0 sanity (see [`sanity_check`](super::sanity_check)).
+    Madness,
 }
 
 /// What conditions do to rolls, all of them together.
@@ -54,7 +57,7 @@ pub struct RollEffects {
 
 impl ConditionKind {
     /// Every condition the rules know.
-    pub const ALL: [ConditionKind; 13] = [
+    pub const ALL: [ConditionKind; 14] = [
         Self::Blinded,
         Self::Charmed,
         Self::Deafened,
@@ -68,6 +71,7 @@ impl ConditionKind {
         Self::Restrained,
         Self::Stunned,
         Self::Unconscious,
+        Self::Madness,
     ];
 
     /// The condition called `name` (ignoring case; `exhaustion` is `Exhausted`), if the rules
@@ -98,6 +102,7 @@ impl ConditionKind {
             Self::Restrained => "Restrained",
             Self::Stunned => "Stunned",
             Self::Unconscious => "Unconscious",
+            Self::Madness => "Madness",
         }
     }
 
@@ -106,7 +111,7 @@ impl ConditionKind {
         use Edge::{Advantage as Up, Disadvantage as Down, Normal as Even};
         let (checks, attacks, against, helpless) = match self {
             Self::Blinded => (Down, Down, Up, false),
-            Self::Exhausted => (Down, Even, Even, false),
+            Self::Exhausted | Self::Madness => (Down, Even, Even, false),
             Self::Frightened | Self::Poisoned => (Down, Down, Even, false),
             Self::Prone | Self::Restrained => (Even, Down, Up, false),
             Self::Incapacitated => (Even, Even, Even, true),
@@ -140,6 +145,7 @@ impl ConditionKind {
             Self::Prone | Self::Restrained => {
                 "disadvantage on attacks; attacks against you have advantage"
             }
+            Self::Madness => "a broken mind: disadvantage on checks until it heals",
         }
     }
 }
@@ -194,6 +200,7 @@ mod tests {
             (ConditionKind::Restrained, (Even, Down, Up, false)),
             (ConditionKind::Stunned, (Even, Even, Up, true)),
             (ConditionKind::Unconscious, (Even, Even, Up, true)),
+            (ConditionKind::Madness, (Down, Even, Even, false)),
         ];
         for (kind, (checks, attacks, against, helpless)) in table {
             let expected = RollEffects {

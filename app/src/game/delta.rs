@@ -695,6 +695,26 @@ fn gain_experience(
     Ok(())
 }
 
+/// A long rest gives back 5 sanity plus the WIS modifier (at least 1), in games that track it.
+/// Sheets made before hit dice were a pool (and sanity had its teeth) rest as before.
+fn regain_sanity(sheet: &mut CharacterSheet, kind: RestKind, out: &mut Vec<Change>) {
+    let Some(from) = sheet.sanity else {
+        return;
+    };
+    if kind != RestKind::Long || sheet.hit_dice_spent.is_none() {
+        return;
+    }
+    let back = (5 + i64::from(sheet.attributes.wisdom.modifier())).max(1);
+    let to = Sanity::clamped(i64::from(from.value()) + back);
+    sheet.sanity = Some(to);
+    if to != from {
+        out.push(Change::Sanity {
+            from: from.value(),
+            to: to.value(),
+        });
+    }
+}
+
 /// A short rest spends a hit die, a long one restores every hit point.
 fn rest(
     sheet: &mut CharacterSheet,
@@ -705,6 +725,7 @@ fn rest(
         return Err(DeltaError::Dying);
     }
     spend_or_regain_hit_dice(sheet, kind, out)?;
+    regain_sanity(sheet, kind, out);
     let current = i64::from(sheet.hit_points.current());
     let (healed, minutes) = match kind {
         RestKind::Short => (

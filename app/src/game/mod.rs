@@ -15,6 +15,8 @@
 //! - [`creation`]: classes, scores by standard array or point-buy, starting gear.
 //! - [`progression`]: experience, levels and the hit points they bring.
 //! - [`stakes`]: what 0 HP means, death saves, the end of the story.
+//! - [`sanity_check`]: horror met by a Wisdom save, sanity lost by the rules' dice, the
+//!   breaking point at 0.
 //! - [`complication`]: what a failed roll with stakes costs when the scene let it cost nothing.
 //! - [`map`]: the places recorded and how they connect.
 //! - [`oracle`]: yes/no questions about the world, answered by d100.
@@ -47,6 +49,7 @@ pub mod journal;
 pub mod map;
 pub mod oracle;
 pub mod progression;
+pub mod sanity_check;
 pub mod sheet;
 pub mod stakes;
 pub mod text;

@@ -64,7 +64,9 @@ pub fn costs_something(event: &TurnEvent) -> bool {
             ..
         } => match effect {
             ToolEffect::Changed { changes, .. } => !changes.is_empty(),
-            ToolEffect::Checked { .. } | ToolEffect::Fought { .. } => true,
+            ToolEffect::Checked { .. }
+            | ToolEffect::SanityChecked { .. }
+            | ToolEffect::Fought { .. } => true,
             _ => false,
         },
         TurnEvent::Ruled { changes, .. } => !changes.is_empty(),

@@ -188,7 +188,7 @@ pub async fn narrate<R: Rng + Send>(
         rng,
         &mut log,
     )];
-    let tools = settings.tools();
+    let tools = settings.tools_for(&state.sheet);
     let layered = prompt_layers::layered(
         state,
         settings,
@@ -652,7 +652,7 @@ pub async fn offer_actions(
     previous: Option<&SentRequest>,
 ) -> Result<Offered, TurnError> {
     let mut events = Vec::new();
-    let tools = settings.tools();
+    let tools = settings.tools_for(&state.sheet);
     let ask = [actions_message()];
     // A model small enough to need a bounded schema picks among the rules' moves.
     let candidates = if settings.bounded_schema {
@@ -733,7 +733,7 @@ pub async fn summarize(
     state: &CampaignState,
     previous: Option<&SentRequest>,
 ) -> Result<Option<Summarized>, TurnError> {
-    let tools = settings.tools();
+    let tools = settings.tools_for(&state.sheet);
     let Some(plan) = prompt_layers::summary_plan(state, settings, &tools) else {
         return Ok(None);
     };

@@ -1,6 +1,8 @@
 //! The game master's limits for one model: reply lengths, tool rounds, the prompt's token
 //! budget and how the action schema is shaped. Each provider picks the set that suits its model.
 
+use super::tools::{GameTool, SanityCheckCall};
+use crate::game::CharacterSheet;
 /// Limits of one turn.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GmSettings {
@@ -55,6 +57,16 @@ impl GmSettings {
         } else {
             Vec::new()
         }
+    }
+
+    /// The tools for a turn of `sheet`'s: [`tools`](Self::tools) without `sanity_check` when
+    /// the game does not track sanity.
+    pub fn tools_for(&self, sheet: &CharacterSheet) -> Vec<super::llm::ToolDefinition> {
+        let mut tools = self.tools();
+        if sheet.sanity().is_none() {
+            tools.retain(|tool| tool.name != SanityCheckCall::NAME);
+        }
+        tools
     }
 
     /// The tokens a prompt may have: the cap, or less if the model's context is smaller than

@@ -599,6 +599,17 @@ fn effect_of(command: &ToolCommand, effect: &ToolEffect, state: &CampaignState) 
                 && check.roll().attribute() == Some(sheet.attributes().bonus(*attribute))
                 && sheet.conditions().roll_effects().checks.apply(&DiceExpr::d20())
                     .explains(check.roll())),
+        ToolEffect::SanityChecked {
+            reason,
+            check,
+            changes,
+        } => matches!(command,
+            ToolCommand::Sanity { severity, reason: called } if called == reason
+                && *severity == check.severity
+                && sheet.sanity().is_some()
+                && sheet.vitality() == Vitality::Up
+                && check.is_the_rules(sheet)
+                && applied(&check.deltas(sheet), sheet).as_ref() == Some(changes)),
         ToolEffect::Asked { reading } => matches!(command,
             ToolCommand::Oracle { question, likelihood } if *question == reading.question
                 && *likelihood == reading.likelihood

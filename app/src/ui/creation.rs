@@ -55,6 +55,11 @@ impl CreationForm {
         }
     }
 
+    /// Tracks sanity (a horror premise asks for it; the player can still turn it off).
+    pub fn track_sanity(&self) {
+        self.sanity.set(true);
+    }
+
     /// A new class: a preset's suggested scores, when it is one.
     fn choose_class(&self, class: String) {
         if let Some(preset) = preset(&class) {

@@ -12,7 +12,9 @@ use super::game_master::GameMasterNote;
 use super::updates::read_updates;
 use crate::api::{list_campaigns, start_campaign, DeleteCampaign};
 use crate::wire::errors::AppError;
-use crate::wire::view::{CampaignPage, CampaignSummary, NewCampaign, TurnUpdate, PREMISE_PRESETS};
+use crate::wire::view::{
+    CampaignPage, CampaignSummary, NewCampaign, TurnUpdate, HORROR_PRESET, PREMISE_PRESETS,
+};
 
 /// The home page.
 #[component]
@@ -73,7 +75,7 @@ fn NewAdventureForm() -> impl IntoView {
     view! {
         <form class="new-adventure panel" on:submit=submit>
             <h2>"New adventure"</h2>
-            <PremiseChoice preset custom />
+            <PremiseChoice preset custom on_horror=move || character.track_sanity() />
             <CharacterFields form=character />
             <button class="primary" type="submit" disabled=starting>
                 {move || if starting.get() { "The GM is writing your opening…" } else { "Begin the adventure" }}
@@ -135,7 +137,12 @@ fn OpeningPreview(opening: RwSignal<String>) -> impl IntoView {
 
 /// The premise: one of the presets, or the player's own.
 #[component]
-fn PremiseChoice(preset: RwSignal<usize>, custom: RwSignal<String>) -> impl IntoView {
+fn PremiseChoice(
+    preset: RwSignal<usize>,
+    custom: RwSignal<String>,
+    /// Called when the horror premise is chosen.
+    on_horror: impl Fn() + Copy + Send + Sync + 'static,
+) -> impl IntoView {
     view! {
         <fieldset class="premises">
             <legend>"Premise"</legend>
@@ -149,7 +156,12 @@ fn PremiseChoice(preset: RwSignal<usize>, custom: RwSignal<String>) -> impl Into
                                 type="radio"
                                 name="premise"
                                 prop:checked=move || preset.get() == index
-                                on:change=move |_| preset.set(index)
+                                on:change=move |_| {
+                                    preset.set(index);
+                                    if index == HORROR_PRESET {
+                                        on_horror();
+                                    }
+                                }
                             />
                             <span>{*text}</span>
                         </label>

@@ -474,13 +474,20 @@ impl NewCampaign {
     }
 }
 
-/// Premises offered on the home page.
-pub const PREMISE_PRESETS: [&str; 4] = [
+/// Premises offered on the home page; the last, [`HORROR_PRESET`], is a horror game that tracks
+/// sanity.
+pub const PREMISE_PRESETS: [&str; 5] = [
     "A lantern flickers at the mouth of a flooded crypt, and something inside is knocking.",
     "The caravan master has vanished, and the map he left is drawn in fresh blood.",
     "A clockwork owl lands on your windowsill with a message from a city that burned a century ago.",
     "The village well has started answering questions, and every answer is a little bit wrong.",
+    "You slip through the back of an ordinary day into Level 0: damp yellow rooms without end, \
+     lights that hum, and somewhere a door stencilled with the number of the next level. \
+     Every hour here wears at your mind.",
 ];
+
+/// The preset of a horror game (sanity tracked): numbered levels of an endless place.
+pub const HORROR_PRESET: usize = 4;
 
 /// One fighter in the initiative order of the encounter tracker.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

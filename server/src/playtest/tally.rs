@@ -314,6 +314,7 @@ fn resolved(events: &[TurnEvent]) -> bool {
             ToolEffect::Changed { changes, .. } => !changes.is_empty(),
             ToolEffect::Rolled { .. }
             | ToolEffect::Checked { .. }
+            | ToolEffect::SanityChecked { .. }
             | ToolEffect::Asked { .. }
             | ToolEffect::Fought { .. } => true,
             ToolEffect::Read

@@ -15,6 +15,7 @@ mod failure;
 mod fight;
 mod game;
 mod history;
+mod horror;
 mod http;
 mod instances;
 mod ledger_check;

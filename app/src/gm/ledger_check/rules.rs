@@ -202,6 +202,14 @@ impl RulesRecord {
             ToolEffect::Checked { reason, check } => {
                 self.add_check(reason, check.is_success(), false)
             }
+            ToolEffect::SanityChecked {
+                reason,
+                check,
+                changes,
+            } => {
+                self.add_check(reason, check.save.is_success(), false);
+                self.add_changes(changes);
+            }
             ToolEffect::Fought { record, changes } => {
                 self.add_fight(record);
                 self.add_changes(changes);

@@ -25,8 +25,10 @@ use crate::game::combat::Combat;
 use crate::game::fight::{FightRecord, FightStep, FoeSpec};
 use crate::game::map::{PlaceRecord, WorldMap};
 use crate::game::oracle::{Likelihood, OracleReading};
+use crate::game::sanity_check::{SanityCheck, Severity};
 use crate::game::{
-    Attribute, CharacterSheet, Check, DiceExpr, DifficultyClass, Journal, JournalChange, StateDelta,
+    Attribute, CharacterSheet, Check, DeltaError, DiceExpr, DifficultyClass, Journal,
+    JournalChange, StateDelta,
 };
 
 /// Declares each tool's module, re-exports its arguments type and lists it in [`TOOLS`]. Adding
@@ -51,6 +53,7 @@ registry! {
     get_character_stats::GetCharacterStats,
     keep_journal::KeepJournal,
     request_check::RequestCheck,
+    sanity_check::SanityCheckCall,
     ask_oracle::AskOracle,
     award_experience::AwardExperience,
     rest::Rest,
@@ -116,6 +119,13 @@ pub enum ToolCommand {
         /// What for.
         reason: String,
     },
+    /// A sanity save against horror of this severity.
+    Sanity {
+        /// How dreadful.
+        severity: Severity,
+        /// What the character faces.
+        reason: String,
+    },
     /// A yes/no question about the world.
     Oracle {
         /// The question.
@@ -147,6 +157,7 @@ impl ToolCommand {
         match self {
             ToolCommand::RollDice { .. }
             | ToolCommand::Check { .. }
+            | ToolCommand::Sanity { .. }
             | ToolCommand::Oracle { .. }
             | ToolCommand::StartEncounter(_)
             | ToolCommand::EndEncounter => true,
@@ -334,6 +345,7 @@ pub fn execute<R: Rng + ?Sized>(
             dc,
             reason,
         } => check(sheet, attribute, dc, reason, rng),
+        ToolCommand::Sanity { severity, reason } => sanity(sheet, severity, reason, rng),
         ToolCommand::Oracle {
             question,
             likelihood,
@@ -357,6 +369,39 @@ pub fn execute<R: Rng + ?Sized>(
             effect: ToolEffect::Aside { message },
         }),
     }
+}
+
+/// A sanity save, rolled by the rules with the loss a failure costs, applied to the sheet.
+fn sanity<R: Rng + ?Sized>(
+    sheet: &mut CharacterSheet,
+    severity: Severity,
+    reason: String,
+    rng: &mut R,
+) -> Result<ToolOutcome, RunError> {
+    if sheet.sanity().is_none() {
+        return Err(DeltaError::NoSanity.into());
+    }
+    if sheet.vitality() != crate::game::Vitality::Up {
+        return Err(RunError::CannotAct {
+            name: sheet.name().to_string(),
+        });
+    }
+    let check = SanityCheck::roll(sheet, severity, rng);
+    let changes = StateDelta::apply_all(&check.deltas(sheet), sheet)?;
+    let mut result = format!("The player's {}", check.describe(&reason));
+    let labels = changes.labels();
+    if !labels.is_empty() {
+        result.push_str(&format!(" ({})", labels.join(", ")));
+    }
+    result.push_str(". Narrate what follows from this result.");
+    Ok(ToolOutcome {
+        result,
+        effect: ToolEffect::SanityChecked {
+            reason,
+            check,
+            changes,
+        },
+    })
 }
 
 /// A fight's step played by the rules: the exchange for the model to narrate.

@@ -102,6 +102,7 @@ fn line(effect: &ToolEffect) -> String {
         ToolEffect::Noted { change } => format!("{change:?}"),
         ToolEffect::Read => "read the sheet".to_owned(),
         ToolEffect::Checked { reason, check } => check.describe(reason),
+        ToolEffect::SanityChecked { reason, check, .. } => check.describe(reason),
         ToolEffect::Asked { reading } => reading.describe(),
         ToolEffect::Aside { message } => format!("to the player: {message}"),
         ToolEffect::Mapped { record } => format!("on the map: {}", record.place.as_str()),
