@@ -50,8 +50,13 @@ impl CampaignState {
 
     /// Whether `action` can still be chosen: a fight's move only while its fight runs, against
     /// a foe still standing, with an item that still does something (the panel may have used
-    /// it meanwhile).
+    /// it meanwhile). A hero whom a condition keeps from acting (stunned, unconscious…) is
+    /// offered no roll and no fight move: only words, while the foes act.
     pub fn still_offers(&self, action: &Action) -> bool {
+        let helpless = self.sheet.conditions().roll_effects().helpless;
+        if helpless && (action.fight().is_some() || action.dice_roll().is_some()) {
+            return false;
+        }
         let Some(fight) = action.fight() else {
             return true;
         };
@@ -158,5 +163,51 @@ fn roll_entry(event: &CombatEvent) -> StoryEntry {
         },
         // No dice: a new round, a dodge, a spent turn, a foe getting up.
         _ => StoryEntry::Changes { labels: vec![line] },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::campaign::state::CampaignState;
+    use crate::game::text::{CharacterName, ClassName, ConditionName, LocationName};
+    use crate::game::{ActionList, CharacterSheet, Condition, StateDelta};
+
+    #[test]
+    fn a_hero_who_cannot_act_is_offered_no_roll_only_words() {
+        let sheet = CharacterSheet::new(
+            CharacterName::new("Vex").unwrap(),
+            ClassName::new("Fighter").unwrap(),
+            LocationName::new("The bridge").unwrap(),
+        );
+        let mut state = CampaignState::start("A troll.", sheet);
+        let offered = ActionList::parse_json(
+            r#"{"actions": [
+                {"id": "leap", "description": "Leap the gap", "diceRoll": "1d20", "difficultyClass": 12},
+                {"id": "call", "description": "Call for help"}
+            ]}"#,
+        )
+        .unwrap();
+        state.actions = Some(offered.actions);
+        let ids = |state: &CampaignState| -> Vec<String> {
+            state.action_views().into_iter().map(|a| a.id).collect()
+        };
+        assert_eq!(ids(&state), ["leap", "call"]);
+        let stunned = StateDelta::AddCondition {
+            condition: Condition::named(ConditionName::new("Stunned").unwrap()).typed(),
+        };
+        stunned.apply(&mut state.sheet).unwrap();
+        assert_eq!(ids(&state), ["call"]);
+        // A condition with no such effect takes nothing away.
+        let mut poisoned = state.clone();
+        poisoned.sheet = CharacterSheet::new(
+            CharacterName::new("Vex").unwrap(),
+            ClassName::new("Fighter").unwrap(),
+            LocationName::new("The bridge").unwrap(),
+        );
+        let poison = StateDelta::AddCondition {
+            condition: Condition::named(ConditionName::new("Poisoned").unwrap()).typed(),
+        };
+        poison.apply(&mut poisoned.sheet).unwrap();
+        assert_eq!(ids(&poisoned), ["leap", "call"]);
     }
 }
