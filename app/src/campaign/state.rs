@@ -270,13 +270,7 @@ impl CampaignState {
                 stakes,
                 complication,
                 changes,
-            } => {
-                // The rules' note first, then the chips of what it changed.
-                updates.push(self.entry(StoryEntry::RulesNote {
-                    text: complication_note(stakes, complication),
-                }));
-                self.apply_changes(&complication.deltas(), changes, &mut updates)?;
-            }
+            } => self.apply_complication(stakes, complication, changes, &mut updates)?,
             TurnEvent::ActionsOffered { actions, .. } => {
                 self.actions = Some(actions.clone());
                 updates.push(TurnUpdate::Actions {
@@ -299,6 +293,20 @@ impl CampaignState {
             TurnEvent::ToolResult { effect: None, .. } | TurnEvent::ToolCalled { .. } => {}
         }
         Ok(updates)
+    }
+
+    /// A failure's complication: the rules' note first, then the chips of what it changed.
+    fn apply_complication(
+        &mut self,
+        stakes: &str,
+        complication: &Complication,
+        changes: &AppliedChanges,
+        updates: &mut Vec<TurnUpdate>,
+    ) -> Result<(), ProjectionError> {
+        updates.push(self.entry(StoryEntry::RulesNote {
+            text: complication_note(stakes, complication),
+        }));
+        self.apply_changes(&complication.deltas(), changes, updates)
     }
 
     /// Keeps the rules' check of the turn's scene for the context inspector, and shows the

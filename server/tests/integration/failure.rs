@@ -64,6 +64,19 @@ async fn turns(seat: &Seat, id: &CampaignId) -> Vec<Vec<TurnEvent>> {
     turns
 }
 
+/// The whole story, page by page, after checking the snapshot against the replay.
+async fn whole_story(seat: &Seat, id: &CampaignId) -> Vec<StoryEntry> {
+    let mut story = Vec::new();
+    let mut before = seat.state(id).await.story_len;
+    while before > 0 {
+        let page = seat.game().story_page(&seat.owner, id, before).await;
+        let page = page.unwrap();
+        story.splice(0..0, page.entries);
+        before = page.start;
+    }
+    story
+}
+
 #[tokio::test]
 async fn every_failed_roll_with_stakes_costs_something() {
     let (mut seat, id) = climber().await;
@@ -117,18 +130,8 @@ async fn every_failed_roll_with_stakes_costs_something() {
     }
 
     // Shown beside the scene, in the ledger, and the snapshot is the replay.
-    let mut story = Vec::new();
-    let mut before = seat.state(&id).await.story_len;
-    while before > 0 {
-        let page = seat
-            .game()
-            .story_page(&seat.owner, &id, before)
-            .await
-            .unwrap();
-        story.splice(0..0, page.entries);
-        before = page.start;
-    }
-    let notes = story
+    let notes = whole_story(&seat, &id)
+        .await
         .iter()
         .filter(|entry| matches!(entry, StoryEntry::RulesNote { text } if text.contains("The failure costs")))
         .count();

@@ -8,7 +8,7 @@
 use crate::support::table::{Seat, Table};
 use app::gm::scripted::{Scenario, Step};
 use app::service::MoveRequest;
-use app::wire::view::{LedgerRow, MoveInput, NewCampaign};
+use app::wire::view::{CampaignView, LedgerRow, MoveInput, NewCampaign};
 use app::wire::CampaignId;
 use rand::{rngs::StdRng, SeedableRng};
 use serde_json::{json, Value};
@@ -183,31 +183,31 @@ fn forged_damage(record: &mut Value) {
     record["exchange"]["damageToHero"] = json!(damage + 1);
 }
 
+/// Fights until the hero is hurt with the fight still on: the view then.
+async fn hurt_mid_fight(w: &mut Seat, id: &CampaignId) -> CampaignView {
+    let mut turn = 2;
+    loop {
+        let before = w.game().load(&w.owner, id, 2).await.unwrap();
+        let fighting = before.actions.iter().any(|a| a.id == "fight-1");
+        let id_chosen = if fighting { "fight-1" } else { "shout" };
+        let input = MoveInput::Action {
+            id: id_chosen.into(),
+        };
+        w.play(id, turn, input).await;
+        let view = w.game().load(&w.owner, id, 2).await.unwrap();
+        if view.encounter.is_some() && view.sheet.hp < view.sheet.max_hp && view.sheet.hp > 0 {
+            return view;
+        }
+        turn += 1;
+        assert!(turn < 20, "this seed hurts the hero mid-fight");
+    }
+}
+
 #[tokio::test]
 async fn a_potion_from_the_panel_in_a_fight_takes_the_turn_and_the_foes_act() {
     let mut w = seated().await;
     let id = goblins(&mut w).await;
-    // Fight until the hero is hurt with the fight still on.
-    let mut turn = 2;
-    let hurt = loop {
-        let before = w.game().load(&w.owner, &id, 2).await.unwrap();
-        let fighting = before.actions.iter().any(|a| a.id == "fight-1");
-        let id_chosen = if fighting { "fight-1" } else { "shout" };
-        w.play(
-            &id,
-            turn,
-            MoveInput::Action {
-                id: id_chosen.into(),
-            },
-        )
-        .await;
-        let view = w.game().load(&w.owner, &id, 2).await.unwrap();
-        if view.encounter.is_some() && view.sheet.hp < view.sheet.max_hp && view.sheet.hp > 0 {
-            break view;
-        }
-        turn += 1;
-        assert!(turn < 20, "this seed hurts the hero mid-fight");
-    };
+    let hurt = hurt_mid_fight(&mut w, &id).await;
     let potion = hurt
         .sheet
         .inventory

@@ -103,6 +103,24 @@ fn done_turn(updates: &[TurnUpdate]) -> Option<u32> {
     }
 }
 
+/// Of two moves sent at once, the one not played ends with why: busy, or stale.
+fn assert_the_other_is_told_why(from_a: &[TurnUpdate], from_b: &[TurnUpdate]) {
+    let refused = [from_a, from_b]
+        .into_iter()
+        .find(|updates| done_turn(updates).is_none())
+        .and_then(|updates| updates.last())
+        .unwrap();
+    assert!(
+        matches!(
+            refused,
+            TurnUpdate::Error {
+                error: AppError::Busy | AppError::Stale { .. }
+            }
+        ),
+        "the other is told why: {refused:?}"
+    );
+}
+
 #[tokio::test]
 async fn two_instances_on_one_postgres_database_play_the_same_campaign() {
     let database = databases::fresh(Backend::Postgres).await;
@@ -150,20 +168,7 @@ async fn two_instances_on_one_postgres_database_play_the_same_campaign() {
         [&4],
         "one of two moves sent at once to two instances is played: {from_a:?} {from_b:?}"
     );
-    let refused = [&from_a, &from_b]
-        .into_iter()
-        .find(|updates| done_turn(updates).is_none())
-        .and_then(|updates| updates.last())
-        .unwrap();
-    assert!(
-        matches!(
-            refused,
-            TurnUpdate::Error {
-                error: AppError::Busy | AppError::Stale { .. }
-            }
-        ),
-        "the other is told why: {refused:?}"
-    );
+    assert_the_other_is_told_why(&from_a, &from_b);
 
     let old_move = play(&on_a, a, &id, 3).await;
     assert!(

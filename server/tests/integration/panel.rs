@@ -192,6 +192,17 @@ async fn a_healing_potion_heals_by_its_roll_is_used_up_and_in_the_ledger() {
     assert_eq!(w.view(&ann, &copy).await.sheet, after.sheet);
 }
 
+/// The ledger names the panel as the cause of equipping and putting away.
+async fn assert_ledger_cites_the_panel(w: &World, owner: &PlayerId, id: &CampaignId) {
+    let ledger = w.game().ledger(owner, id, None).await.unwrap();
+    for cause in [
+        "Equipped from the character panel",
+        "Unequipped from the character panel",
+    ] {
+        assert!(ledger.causes.iter().any(|c| c == cause), "{cause}");
+    }
+}
+
 #[tokio::test]
 async fn gear_is_no_consumable_and_equipping_changes_the_armor_class() {
     let mut w = World::new().await;
@@ -253,13 +264,7 @@ async fn gear_is_no_consumable_and_equipping_changes_the_armor_class() {
         "one weapon in hand"
     );
 
-    let ledger = w.game().ledger(&ann, &id, None).await.unwrap();
-    for cause in [
-        "Equipped from the character panel",
-        "Unequipped from the character panel",
-    ] {
-        assert!(ledger.causes.iter().any(|c| c == cause), "{cause}");
-    }
+    assert_ledger_cites_the_panel(&w, &ann, &id).await;
     let file = w.file(&ann, &id).await;
     let copy = w.import(&ann, &file).await.expect("the campaign verifies");
     assert_eq!(w.view(&ann, &copy).await.sheet, armed.sheet);

@@ -536,6 +536,41 @@ mod tests {
     }
 
     #[test]
+    fn a_poisoned_heros_check_is_two_d20s_the_lower_kept() {
+        use crate::campaign::turn_event::ToolEffect;
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        let mut table = rogue_table();
+        let mut run = |name: &str, arguments: serde_json::Value, table: &mut ToolTable| {
+            let command = parse_call(&call(name, arguments)).unwrap();
+            execute(command, table, &mut rng)
+        };
+        // Poisoned by the rules' update.
+        run(
+            "update_character",
+            json!({"addConditions": [{"name": "poisoned", "duration": "1 hour"}]}),
+            &mut table,
+        )
+        .unwrap();
+        let poisoned = run(
+            "request_check",
+            json!({"attribute": "DEX", "dc": 12, "reason": "Climb the wall"}),
+            &mut table,
+        )
+        .unwrap();
+        let ToolEffect::Checked { check, .. } = poisoned.effect else {
+            panic!("a check: {poisoned:?}")
+        };
+        assert_eq!(check.roll().notation(), "2d20kl1+2");
+        let faces: Vec<u16> = check.roll().terms()[0]
+            .dice()
+            .iter()
+            .map(|die| die.value())
+            .collect();
+        assert_eq!(check.roll().total(), i32::from(faces[0].min(faces[1])) + 2);
+    }
+
+    #[test]
     fn checks_oracle_and_asides_run_through_the_rules() {
         use crate::campaign::turn_event::ToolEffect;
         use rand::SeedableRng;
@@ -561,30 +596,6 @@ mod tests {
         assert!(checked
             .result
             .starts_with("The player's Rolled 1d20+2 for Climb the wall (DEX +2)"));
-
-        // Poisoned (by the rules' update), the next check is two d20s, the lower kept.
-        run(
-            "update_character",
-            json!({"addConditions": [{"name": "poisoned", "duration": "1 hour"}]}),
-            &mut table,
-        )
-        .unwrap();
-        let poisoned = run(
-            "request_check",
-            json!({"attribute": "DEX", "dc": 12, "reason": "Climb the wall"}),
-            &mut table,
-        )
-        .unwrap();
-        let ToolEffect::Checked { check, .. } = poisoned.effect else {
-            panic!("a check: {poisoned:?}")
-        };
-        assert_eq!(check.roll().notation(), "2d20kl1+2");
-        let faces: Vec<u16> = check.roll().terms()[0]
-            .dice()
-            .iter()
-            .map(|die| die.value())
-            .collect();
-        assert_eq!(check.roll().total(), i32::from(faces[0].min(faces[1])) + 2);
 
         let asked = run(
             "ask_oracle",
