@@ -453,7 +453,7 @@ impl CampaignState {
                     None => format!("{notation} to hit"),
                 })
             }
-            _ => action.badge(self.sheet.attributes(), effects.checks),
+            _ => action.badge(&self.sheet, effects.checks),
         }
     }
 

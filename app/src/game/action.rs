@@ -20,9 +20,11 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::attributes::{Attribute, AttributeError, Attributes};
+use super::attributes::{Attribute, AttributeBonus, AttributeError};
 use super::dice::{Check, DiceError, DiceExpr, DifficultyClass, DifficultyClassError, Edge, Roll};
 use super::fight::FightMove;
+use super::proficiency::{Skill, SkillError};
+use super::sheet::CharacterSheet;
 use super::text::{excerpt, ActionDescription, DiceReason, Slug, StakeText, TextError};
 
 /// One action as the model wrote it, before validation. Lenient on purpose: a blank string for
@@ -52,6 +54,10 @@ pub struct ActionDraft {
     #[serde(default)]
     #[schemars(with = "Option<Attribute>")]
     pub attribute: Option<String>,
+    /// The skill the check uses, e.g. "Stealth" (the character's proficiency counts); null if none.
+    #[serde(default)]
+    #[schemars(with = "Option<Skill>")]
+    pub skill: Option<String>,
     /// With a roll: what happens if it succeeds, in a few words; else null.
     #[serde(default)]
     pub on_success: Option<String>,
@@ -82,6 +88,10 @@ pub struct Action {
     difficulty_class: Option<DifficultyClass>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     attribute: Option<Attribute>,
+    /// The skill of the check, whose proficiency counts (none on actions offered before
+    /// proficiency counted).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    skill: Option<Skill>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     stakes: Option<RollStakes>,
     /// A move of the fight under way, offered by the rules (never by the model).
@@ -137,6 +147,7 @@ impl Action {
             dice_reason: None,
             difficulty_class: None,
             attribute: None,
+            skill: None,
             stakes: None,
             fight: Some(fight),
         }
@@ -177,6 +188,18 @@ impl Action {
         self.attribute
     }
 
+    /// The skill of the check, if it names one.
+    pub fn skill(&self) -> Option<Skill> {
+        self.skill
+    }
+
+    /// What `sheet` adds to this action's dice: its attribute's modifier, and the proficiency
+    /// bonus when the character is proficient in its skill; `None` without an attribute.
+    fn bonus(&self, sheet: &CharacterSheet) -> Option<AttributeBonus> {
+        self.attribute
+            .map(|attribute| sheet.check_bonus(attribute, self.skill))
+    }
+
     /// What rides on the roll, if the model said.
     pub fn stakes(&self) -> Option<&RollStakes> {
         self.stakes.as_ref()
@@ -189,15 +212,13 @@ impl Action {
             .map_or(self.description.as_str(), DiceReason::as_str)
     }
 
-    /// The action button's dice badge for a character with `attributes` whose conditions give
-    /// `edge` on checks, e.g. `1d20+2 vs DC 12`, or `2d20kl1+2 vs DC 12 (disadvantage)` (the
-    /// attribute modifier included); `None` when the action rolls no dice.
-    pub fn badge(&self, attributes: &Attributes, edge: Edge) -> Option<String> {
+    /// The action button's dice badge for `sheet`'s character whose conditions give `edge` on
+    /// checks, e.g. `1d20+2 vs DC 12`, or `2d20kl1+2 vs DC 12 (disadvantage)` (the attribute
+    /// modifier and any proficiency included); `None` when the action rolls no dice.
+    pub fn badge(&self, sheet: &CharacterSheet, edge: Edge) -> Option<String> {
         let dice = self.dice_roll.as_ref()?;
         let rolled = edge.apply(dice);
-        let bonus = self
-            .attribute
-            .map_or(0, |a| i32::from(attributes.bonus(a).modifier));
+        let bonus = self.bonus(sheet).map_or(0, |b| i32::from(b.total()));
         let notation = rolled.notation_with_bonus(bonus);
         let mut badge = match self.difficulty_class {
             Some(dc) => format!("{notation} vs {dc}"),
@@ -209,15 +230,14 @@ impl Action {
         Some(badge)
     }
 
-    /// Whether `resolution` is what this action's roll gives a character with `attributes` and
-    /// `edge`
+    /// Whether `resolution` is what this action's roll gives `sheet`'s character with `edge`,
     /// with the faces it shows: the same dice and modifier, and the verdict its DC gives.
-    pub fn explains(&self, attributes: &Attributes, edge: Edge, resolution: &Resolution) -> bool {
+    pub fn explains(&self, sheet: &CharacterSheet, edge: Edge, resolution: &Resolution) -> bool {
         let Some(dice) = &self.dice_roll else {
             return false;
         };
         let roll = resolution.roll();
-        let bonus = self.attribute.map(|attribute| attributes.bonus(attribute));
+        let bonus = self.bonus(sheet);
         if roll.attribute() != bonus || !edge.apply(dice).explains(roll) {
             return false;
         }
@@ -228,18 +248,18 @@ impl Action {
         }
     }
 
-    /// Rolls the action's dice for a character with `attributes` and `edge` on checks (a plain
-    /// d20 rolled twice), adding the named attribute's modifier, and judges the DC if there is
-    /// one. `None` when the action rolls no dice.
+    /// Rolls the action's dice for `sheet`'s character with `edge` on checks (a plain d20
+    /// rolled twice), adding the named attribute's modifier (and the proficiency bonus in a
+    /// skill of theirs), and judges the DC if there is one. `None` when the action rolls no dice.
     pub fn resolve<R: Rng + ?Sized>(
         &self,
-        attributes: &Attributes,
+        sheet: &CharacterSheet,
         edge: Edge,
         rng: &mut R,
     ) -> Option<Resolution> {
         let dice = &edge.apply(self.dice_roll.as_ref()?);
-        let roll = match self.attribute {
-            Some(attribute) => dice.roll_with_bonus(attributes.bonus(attribute), rng),
+        let roll = match self.bonus(sheet) {
+            Some(bonus) => dice.roll_with_bonus(bonus, rng),
             None => dice.roll(rng),
         };
         Some(match self.difficulty_class {
@@ -396,6 +416,9 @@ pub enum ActionIssue {
     /// The attribute is unknown.
     #[error("bad attribute: {0}")]
     Attribute(AttributeError),
+    /// The skill is unknown.
+    #[error("bad skill: {0}")]
+    Skill(SkillError),
     /// The list is empty.
     #[error(
         "no actions; give {} to {}",
@@ -576,6 +599,9 @@ fn validate_action(
                 .ok()
         }),
     };
+    let skill = action_skill(&draft, dice_reason.as_ref(), &mut ignored, &mut problem);
+    // A skill names the attribute of a check that names none.
+    let attribute = attribute.or(skill.map(Skill::attribute));
     if problems.len() > before {
         return None;
     }
@@ -595,9 +621,32 @@ fn validate_action(
         dice_reason,
         difficulty_class,
         attribute,
+        skill,
         stakes,
         fight: None,
     })
+}
+
+/// The skill of a rolled action: the one it names, else the one its dice reason is the name of
+/// (`"Stealth"`); a skill named without dice is ignored, an unknown one is a problem.
+fn action_skill(
+    draft: &ActionDraft,
+    reason: Option<&DiceReason>,
+    ignored: &mut Vec<&'static str>,
+    problem: &mut impl FnMut(ActionIssue),
+) -> Option<Skill> {
+    let has_dice = blank(draft.dice_roll.as_deref()).is_some();
+    match blank(draft.skill.as_deref()) {
+        Some(_) if !has_dice => {
+            ignored.push("skill");
+            None
+        }
+        Some(raw) => raw
+            .parse::<Skill>()
+            .map_err(|e| problem(ActionIssue::Skill(e)))
+            .ok(),
+        None => reason.and_then(|reason| Skill::named_by(reason.as_str())),
+    }
 }
 
 /// Both stakes of a roll, when the action rolls and both are usable text (they are a courtesy
@@ -638,7 +687,8 @@ fn parse_difficulty_class(value: &Value) -> Result<Option<DifficultyClass>, Diff
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::attributes::AttributeScore;
+    use crate::game::attributes::{AttributeScore, Attributes};
+    use crate::game::sheet::tests::mira;
     use rand::rngs::StdRng;
     use rand::SeedableRng;
     use serde_json::json;
@@ -887,35 +937,35 @@ mod tests {
         let [climb, damage] = validated.actions.actions() else {
             panic!("two actions expected")
         };
-        let attributes = Attributes {
+        let sheet = mira().with_attributes(Attributes {
             strength: AttributeScore::new(16).unwrap(),
             ..Attributes::default()
-        };
+        });
         assert_eq!(
-            climb.badge(&attributes, Edge::Disadvantage).unwrap(),
+            climb.badge(&sheet, Edge::Disadvantage).unwrap(),
             "2d20kl1+3 vs DC 12 (disadvantage)"
         );
         assert_eq!(
-            climb.badge(&attributes, Edge::Advantage).unwrap(),
+            climb.badge(&sheet, Edge::Advantage).unwrap(),
             "2d20kh1+3 vs DC 12 (advantage)"
         );
         // Only a d20 has an edge.
         assert_eq!(
-            damage.badge(&attributes, Edge::Disadvantage).unwrap(),
+            damage.badge(&sheet, Edge::Disadvantage).unwrap(),
             "1d8+1"
         );
         let mut rng = StdRng::seed_from_u64(5);
         for _ in 0..20 {
             let resolution = climb
-                .resolve(&attributes, Edge::Disadvantage, &mut rng)
+                .resolve(&sheet, Edge::Disadvantage, &mut rng)
                 .unwrap();
             let roll = resolution.roll();
             assert_eq!(roll.notation(), "2d20kl1+3");
             let faces: Vec<u16> = roll.terms()[0].dice().iter().map(|d| d.value()).collect();
             assert_eq!(roll.total(), i32::from(*faces.iter().min().unwrap()) + 3);
-            assert!(climb.explains(&attributes, Edge::Disadvantage, &resolution));
-            assert!(!climb.explains(&attributes, Edge::Normal, &resolution));
-            assert!(!climb.explains(&attributes, Edge::Advantage, &resolution));
+            assert!(climb.explains(&sheet, Edge::Disadvantage, &resolution));
+            assert!(!climb.explains(&sheet, Edge::Normal, &resolution));
+            assert!(!climb.explains(&sheet, Edge::Advantage, &resolution));
         }
     }
 
@@ -932,19 +982,19 @@ mod tests {
         let [climb, damage, wait] = validated.actions.actions() else {
             panic!("three actions expected")
         };
-        let attributes = Attributes {
+        let sheet = mira().with_attributes(Attributes {
             strength: AttributeScore::new(16).unwrap(),
             ..Attributes::default()
-        };
+        });
         assert_eq!(
-            climb.badge(&attributes, Edge::Normal).unwrap(),
+            climb.badge(&sheet, Edge::Normal).unwrap(),
             "1d20+3 vs DC 12"
         );
-        assert_eq!(damage.badge(&attributes, Edge::Normal).unwrap(), "1d8+1");
-        assert_eq!(wait.badge(&attributes, Edge::Normal), None);
+        assert_eq!(damage.badge(&sheet, Edge::Normal).unwrap(), "1d8+1");
+        assert_eq!(wait.badge(&sheet, Edge::Normal), None);
 
         let mut rng = StdRng::seed_from_u64(5);
-        let Some(Resolution::Check(check)) = climb.resolve(&attributes, Edge::Normal, &mut rng)
+        let Some(Resolution::Check(check)) = climb.resolve(&sheet, Edge::Normal, &mut rng)
         else {
             panic!("a check expected")
         };
@@ -955,12 +1005,64 @@ mod tests {
         assert!(resolution
             .describe("Climb")
             .starts_with("Rolled 1d20+3 for Climb (STR +3): ["));
-        let Some(Resolution::Roll(roll)) = damage.resolve(&attributes, Edge::Normal, &mut rng)
+        let Some(Resolution::Roll(roll)) = damage.resolve(&sheet, Edge::Normal, &mut rng)
         else {
             panic!("a plain roll expected")
         };
         assert!((2..=9).contains(&roll.total()));
         assert_eq!(Resolution::Roll(roll.clone()).roll(), &roll);
-        assert!(wait.resolve(&attributes, Edge::Normal, &mut rng).is_none());
+        assert!(wait.resolve(&sheet, Edge::Normal, &mut rng).is_none());
+    }
+
+    #[test]
+    fn a_skill_named_or_read_from_the_reason_adds_proficiency_where_the_hero_has_it() {
+        let mut sneak = rolled("sneak", "1d20", Some(13));
+        sneak.skill = Some("stealth".to_owned());
+        let mut listen = rolled("listen", "1d20", Some(10));
+        listen.dice_reason = Some("Perception".to_owned());
+        let mut lift = rolled("lift", "1d20", Some(10));
+        lift.skill = Some("Athletics".to_owned());
+        lift.attribute = Some("CON".to_owned());
+        let validated = validate(vec![sneak, listen, lift]).unwrap();
+        let [sneak, listen, lift] = validated.actions.actions() else {
+            panic!("three actions expected")
+        };
+        assert_eq!(
+            (sneak.skill(), sneak.attribute()),
+            (Some(Skill::Stealth), Some(Attribute::Dexterity))
+        );
+        assert_eq!(
+            (listen.skill(), listen.attribute()),
+            (Some(Skill::Perception), Some(Attribute::Wisdom))
+        );
+        // A named attribute stays: the skill only adds its proficiency.
+        assert_eq!(lift.attribute(), Some(Attribute::Constitution));
+        let sheet = mira()
+            .with_attributes(Attributes {
+                dexterity: AttributeScore::new(14).unwrap(),
+                ..Attributes::default()
+            })
+            .with_proficiencies(crate::game::proficiency::Proficiencies::new(
+                vec![Skill::Stealth],
+                vec![],
+            ));
+        assert_eq!(sneak.badge(&sheet, Edge::Normal).unwrap(), "1d20+4 vs DC 13");
+        assert_eq!(listen.badge(&sheet, Edge::Normal).unwrap(), "1d20 vs DC 10");
+        let mut rng = StdRng::seed_from_u64(3);
+        let resolution = sneak.resolve(&sheet, Edge::Normal, &mut rng).unwrap();
+        assert_eq!(resolution.roll().modifier(), 4);
+        assert!(resolution
+            .describe("Stealth")
+            .contains("(DEX +2, proficiency +2)"));
+        assert!(sneak.explains(&sheet, Edge::Normal, &resolution));
+        // The same roll does not fit a hero without the proficiency.
+        let untrained = sheet.clone().before_proficiencies();
+        assert!(!sneak.explains(&untrained, Edge::Normal, &resolution));
+        let bad = ActionDraft {
+            skill: Some("Lockpicking".to_owned()),
+            ..rolled("pick", "1d20", Some(12))
+        };
+        let error = validate(vec![bad]).unwrap_err();
+        assert!(error.to_string().contains("bad skill: unknown skill \"Lockpicking\""));
     }
 }

@@ -263,27 +263,56 @@ impl Attributes {
         *slot = score;
     }
 
-    /// The bonus `attribute` gives to a roll.
+    /// The bonus `attribute` gives to a roll (no proficiency).
     pub fn bonus(&self, attribute: Attribute) -> AttributeBonus {
         AttributeBonus {
             attribute,
             modifier: self.get(attribute).modifier(),
+            proficiency: 0,
         }
     }
 }
 
-/// An attribute's modifier as added to a roll. Displays as `WIS +2` / `STR -1`.
+/// An attribute's modifier as added to a roll, with the proficiency bonus when the character is
+/// proficient in what is rolled. Displays as `WIS +2`, `STR -1` or `DEX +3, proficiency +2`.
+/// Rolls recorded before proficiency counted carry none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct AttributeBonus {
     /// The attribute the modifier comes from.
     pub attribute: Attribute,
     /// The modifier, −5..=+10.
     pub modifier: i8,
+    /// The proficiency bonus added (0 when not proficient), 0..=6.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub proficiency: i8,
+}
+
+fn is_zero(value: &i8) -> bool {
+    *value == 0
+}
+
+impl AttributeBonus {
+    /// What is added to the roll: the modifier plus the proficiency bonus.
+    pub fn total(self) -> i8 {
+        self.modifier + self.proficiency
+    }
+
+    /// The same bonus with `proficiency` added when `proficient`.
+    pub fn with_proficiency(self, proficient: bool, proficiency: i8) -> Self {
+        Self {
+            proficiency: if proficient { proficiency } else { 0 },
+            ..self
+        }
+    }
 }
 
 impl fmt::Display for AttributeBonus {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {:+}", self.attribute, self.modifier)
+        write!(f, "{} {:+}", self.attribute, self.modifier)?;
+        if self.proficiency != 0 {
+            write!(f, ", proficiency {:+}", self.proficiency)?;
+        }
+        Ok(())
     }
 }
 
@@ -382,6 +411,7 @@ mod tests {
         let bonus = AttributeBonus {
             attribute: Attribute::Strength,
             modifier: -1,
+            proficiency: 0,
         };
         assert_eq!(bonus.to_string(), "STR -1");
     }

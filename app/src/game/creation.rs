@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use super::attributes::{Attribute, AttributeScore, Attributes};
 use super::inventory::{NewItem, Quantity, QuantityError};
+use super::proficiency::{ClassProficiencies, Proficiencies, Skill, SkillChoiceError, SkillError};
 use super::progression::HitDie;
 use super::sheet::{Ability, CharacterSheet, HitPoints, Sanity};
 use super::stakes::Stakes;
@@ -69,6 +70,9 @@ pub struct CharacterDraft {
     /// What 0 HP means.
     #[serde(default)]
     pub stakes: Stakes,
+    /// The skills chosen from the class's list, by name; none for the class's first ones.
+    #[serde(default)]
+    pub skills: Vec<String>,
 }
 
 /// Why a draft cannot become a character. Each message names the field.
@@ -103,6 +107,12 @@ pub enum CreationError {
         /// What they cost.
         spent: u32,
     },
+    /// A skill name that names no skill.
+    #[error("{0}")]
+    Skill(#[from] SkillError),
+    /// Skills the class does not offer, or not as many as it chooses.
+    #[error("{0}")]
+    SkillChoice(#[from] SkillChoiceError),
 }
 
 /// A class the form offers, with everything it brings.
@@ -122,6 +132,8 @@ pub struct ClassPreset {
     pub gear_added_with_kinds: &'static [&'static str],
     /// Its signature abilities: name, what it does.
     pub abilities: &'static [(&'static str, &'static str)],
+    /// Its saving throws and the skills it chooses from (SRD 5.1).
+    pub proficiencies: ClassProficiencies,
 }
 
 use Attribute::{
@@ -138,6 +150,29 @@ pub const COMMON_GEAR: &[(&str, &str, u16)] = &[
 
 /// The hit die of a class that is not a preset.
 pub const CUSTOM_HIT_DIE: HitDie = HitDie::D8;
+
+/// How many skills a class that is not a preset chooses (from all of them).
+pub const CUSTOM_SKILLS: usize = 2;
+
+/// What the class (a preset, or the player's own with these `attributes`) offers: a preset's
+/// saves and skills, or for a custom class the saves of its two highest scores (the first in
+/// sheet order on a tie) and any two skills.
+pub fn class_proficiencies(
+    preset: Option<&ClassPreset>,
+    attributes: &Attributes,
+) -> ClassProficiencies {
+    if let Some(preset) = preset {
+        return preset.proficiencies;
+    }
+    let mut ranked = Attribute::ALL;
+    // A stable sort keeps sheet order among equal scores.
+    ranked.sort_by_key(|attribute| std::cmp::Reverse(attributes.get(*attribute)));
+    ClassProficiencies {
+        saves: [ranked[0], ranked[1]],
+        skills: &[],
+        choose: CUSTOM_SKILLS,
+    }
+}
 
 /// The preset classes.
 pub const PRESETS: [ClassPreset; 6] = [
@@ -158,6 +193,11 @@ pub const PRESETS: [ClassPreset; 6] = [
             ),
             ("Action Surge", "Once per rest, act twice in a moment."),
         ],
+        proficiencies: ClassProficiencies {
+            saves: [Str, Con],
+            skills: &[Skill::Acrobatics, Skill::AnimalHandling, Skill::Athletics, Skill::History, Skill::Insight, Skill::Intimidation, Skill::Perception, Skill::Survival],
+            choose: 2,
+        },
     },
     ClassPreset {
         name: "Rogue",
@@ -177,6 +217,11 @@ pub const PRESETS: [ClassPreset; 6] = [
             ),
             ("Cunning Action", "Hide, dash or slip away in a moment."),
         ],
+        proficiencies: ClassProficiencies {
+            saves: [Dex, Int],
+            skills: &[Skill::Acrobatics, Skill::Athletics, Skill::Deception, Skill::Insight, Skill::Intimidation, Skill::Investigation, Skill::Perception, Skill::Performance, Skill::Persuasion, Skill::SleightOfHand, Skill::Stealth],
+            choose: 4,
+        },
     },
     ClassPreset {
         name: "Wizard",
@@ -194,6 +239,11 @@ pub const PRESETS: [ClassPreset; 6] = [
                 "Read old scripts and name the magic in a thing.",
             ),
         ],
+        proficiencies: ClassProficiencies {
+            saves: [Int, Wis],
+            skills: &[Skill::Arcana, Skill::History, Skill::Insight, Skill::Investigation, Skill::Medicine, Skill::Religion],
+            choose: 2,
+        },
     },
     ClassPreset {
         name: "Cleric",
@@ -213,6 +263,11 @@ pub const PRESETS: [ClassPreset; 6] = [
             ),
             ("Turn the Dead", "The undead flee from your raised symbol."),
         ],
+        proficiencies: ClassProficiencies {
+            saves: [Wis, Cha],
+            skills: &[Skill::History, Skill::Insight, Skill::Medicine, Skill::Persuasion, Skill::Religion],
+            choose: 2,
+        },
     },
     ClassPreset {
         name: "Ranger",
@@ -232,6 +287,11 @@ pub const PRESETS: [ClassPreset; 6] = [
                 "Never lost in the wild; you read tracks easily.",
             ),
         ],
+        proficiencies: ClassProficiencies {
+            saves: [Str, Dex],
+            skills: &[Skill::AnimalHandling, Skill::Athletics, Skill::Insight, Skill::Investigation, Skill::Nature, Skill::Perception, Skill::Stealth, Skill::Survival],
+            choose: 3,
+        },
     },
     ClassPreset {
         name: "Bard",
@@ -250,6 +310,11 @@ pub const PRESETS: [ClassPreset; 6] = [
             ),
             ("Silver Tongue", "Friendly listeners believe you."),
         ],
+        proficiencies: ClassProficiencies {
+            saves: [Dex, Cha],
+            skills: &[],
+            choose: 3,
+        },
     },
 ];
 
@@ -310,11 +375,16 @@ pub fn check_scores(method: ScoreMethod, scores: &[i64]) -> Result<Attributes, C
             }
         }
     }
+    Ok(attributes_from(scores))
+}
+
+/// Scores in sheet order as attributes, each clamped into 1..=30 (missing ones 10).
+pub fn attributes_from(scores: &[i64]) -> Attributes {
     let mut attributes = Attributes::default();
     for (attribute, value) in Attribute::ALL.into_iter().zip(scores) {
         attributes.set(attribute, AttributeScore::clamped(*value));
     }
-    Ok(attributes)
+    attributes
 }
 
 impl CharacterDraft {
@@ -346,6 +416,12 @@ impl CharacterDraft {
                 .unwrap_or_default(),
             sanity: sheet.sanity().is_some(),
             stakes: sheet.stakes(),
+            skills: sheet
+                .proficiencies()
+                .skills()
+                .iter()
+                .map(|skill| skill.name().to_owned())
+                .collect(),
         }
     }
 
@@ -367,6 +443,7 @@ impl CharacterDraft {
             ),
         };
         let attributes = check_scores(method, &scores)?;
+        let proficiencies = self.proficiencies(preset, &attributes)?;
         let hit_die = preset.map_or(CUSTOM_HIT_DIE, |p| p.hit_die);
         let max_hp = hit_die.first_level_hp(attributes.constitution);
         let mut sheet = CharacterSheet::new(name, class, location)
@@ -374,7 +451,8 @@ impl CharacterDraft {
             .with_hit_points(HitPoints::full(i64::from(max_hp)).expect("1..=22 HP"))
             .with_class_rules(hit_die, abilities(preset, &self.ability)?)
             .with_stakes(self.stakes)
-            .with_backstory(Backstory::new_optional(&self.backstory)?);
+            .with_backstory(Backstory::new_optional(&self.backstory)?)
+            .with_proficiencies(proficiencies);
         if self.sanity {
             sheet = sheet.with_sanity(Sanity::new(i64::from(Sanity::MAX)).expect("100"));
         }
@@ -384,6 +462,28 @@ impl CharacterDraft {
             sheet = sheet.with_item(gear(name, description, *quantity)?);
         }
         Ok(sheet.with_first_of_each_equipped())
+    }
+}
+
+impl CharacterDraft {
+    /// The class's saves and the chosen skills (the class's first ones when none are chosen).
+    fn proficiencies(
+        &self,
+        preset: Option<&ClassPreset>,
+        attributes: &Attributes,
+    ) -> Result<Proficiencies, CreationError> {
+        let class = class_proficiencies(preset, attributes);
+        let chosen = self
+            .skills
+            .iter()
+            .map(|name| name.parse())
+            .collect::<Result<Vec<Skill>, _>>()?;
+        let skills = if chosen.is_empty() {
+            class.default_choice()
+        } else {
+            class.choose(&chosen)?
+        };
+        Ok(Proficiencies::new(skills, class.saves.to_vec()))
     }
 }
 

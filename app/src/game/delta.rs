@@ -23,6 +23,7 @@ use super::attributes::{Attribute, AttributeScore};
 use super::conditions::{Condition, ConditionError};
 use super::consumable::{self, Outcome, UseError};
 use super::dice::Roll;
+use super::improvement::{improve, AbilityImprovement, ImprovementError};
 use super::inventory::{EquipChange, InventoryError, ItemChange, NewItem};
 use super::progression::{self, MAX_AWARD};
 use super::sheet::{CharacterSheet, GameTime, Level, Sanity};
@@ -140,6 +141,12 @@ pub enum StateDelta {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         roll: Option<Roll>,
     },
+    /// An ability score improvement the player chose, spent when one is due (see
+    /// [`improvement`](super::improvement)).
+    ImproveAbilities {
+        /// What is raised.
+        improvement: AbilityImprovement,
+    },
 }
 
 /// A short or a long rest.
@@ -180,6 +187,9 @@ pub enum DeltaError {
     /// A consumable that cannot be used now.
     #[error(transparent)]
     Use(UseError),
+    /// An ability score improvement the rules refuse.
+    #[error(transparent)]
+    Improvement(#[from] ImprovementError),
 }
 
 /// A consumable's refusal as the sheet's: a fallen character and a missing item are refused as
@@ -504,6 +514,7 @@ impl StateDelta {
                 }
             }
             StateDelta::Rest { kind } => rest(sheet, *kind, out)?,
+            StateDelta::ImproveAbilities { improvement } => improve(sheet, *improvement, out)?,
         }
         Ok(())
     }

@@ -13,7 +13,9 @@
 //! - [`journal`]: the facts worth keeping (people, places, threads, promises, items).
 //! - [`action`]: the actions offered to the player and their validation.
 //! - [`creation`]: classes, scores by standard array or point-buy, starting gear.
-//! - [`progression`]: experience, levels and the hit points they bring.
+//! - [`progression`]: experience, levels and the hit points they bring; [`proficiency`]: the
+//!   skills and saving throws a character adds the level's proficiency bonus to;
+//!   [`improvement`]: the ability score improvements of levels 4, 8, 12, 16 and 19.
 //! - [`stakes`]: what 0 HP means, death saves, the end of the story.
 //! - [`sanity_check`]: horror met by a Wisdom save, sanity lost by the rules' dice, the
 //!   breaking point at 0.
@@ -43,11 +45,13 @@ pub mod delta;
 pub mod dice;
 pub mod equipment;
 pub mod fight;
+pub mod improvement;
 pub mod inventory;
 pub mod item_kind;
 pub mod journal;
 pub mod map;
 pub mod oracle;
+pub mod proficiency;
 pub mod progression;
 pub mod sanity_check;
 pub mod sheet;

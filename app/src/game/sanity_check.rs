@@ -83,7 +83,7 @@ pub struct SanityCheck {
 impl SanityCheck {
     /// Rolls the save of `sheet` against `severity`, then the loss if it fails.
     pub fn roll<R: Rng + ?Sized>(sheet: &CharacterSheet, severity: Severity, rng: &mut R) -> Self {
-        let bonus = sheet.attributes().bonus(Attribute::Wisdom);
+        let bonus = sheet.save_bonus(Attribute::Wisdom);
         let save = Check::new(DiceExpr::d20().roll_with_bonus(bonus, rng), severity.dc());
         let loss = (!save.is_success()).then(|| severity.loss_dice().roll(rng));
         Self {
@@ -95,7 +95,7 @@ impl SanityCheck {
 
     /// Whether this is exactly what the rules roll for `sheet` with the faces it shows.
     pub fn is_the_rules(&self, sheet: &CharacterSheet) -> bool {
-        let bonus = sheet.attributes().bonus(Attribute::Wisdom);
+        let bonus = sheet.save_bonus(Attribute::Wisdom);
         let save = self.save.roll();
         let save_ok = save.attribute() == Some(bonus)
             && DiceExpr::d20().explains(save)

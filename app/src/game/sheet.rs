@@ -21,6 +21,7 @@ use super::conditions::Conditions;
 use super::inventory::{Inventory, NewItem};
 use super::item_kind::Slot;
 pub use super::progression::Level;
+use super::proficiency::Proficiencies;
 use super::progression::{HitDie, LevelError};
 use super::stakes::{Stakes, Vitality};
 use super::text::{
@@ -267,6 +268,17 @@ pub struct CharacterSheet {
     /// pool (their short rests stay unlimited, so their logs replay as they were played).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(in crate::game) hit_dice_spent: Option<u8>,
+    /// Skills and saving throws the character is proficient in (none on sheets made before
+    /// proficiencies counted).
+    #[serde(default, skip_serializing_if = "Proficiencies::is_empty")]
+    pub(in crate::game) proficiencies: Proficiencies,
+    /// Ability score improvements spent (see [`improvement`](super::improvement)).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub(in crate::game) improvements: u8,
+}
+
+fn is_zero(value: &u8) -> bool {
+    *value == 0
 }
 
 impl CharacterSheet {
@@ -293,7 +305,22 @@ impl CharacterSheet {
             stakes: Stakes::default(),
             vitality: Vitality::Up,
             hit_dice_spent: Some(0),
+            proficiencies: Proficiencies::default(),
+            improvements: 0,
         }
+    }
+
+    /// The same character, proficient in `proficiencies`.
+    pub fn with_proficiencies(mut self, proficiencies: Proficiencies) -> Self {
+        self.proficiencies = proficiencies;
+        self
+    }
+
+    /// The same sheet as it was made before proficiencies counted (files exported then start
+    /// without any).
+    pub fn before_proficiencies(mut self) -> Self {
+        self.proficiencies = Proficiencies::default();
+        self
     }
 
     /// The same character with a class's hit die and signature abilities.

@@ -79,6 +79,7 @@ impl Candidate {
             attribute: self
                 .check
                 .map(|(_, attribute)| attribute.abbreviation().to_owned()),
+            skill: None,
             on_success: None,
             on_failure: None,
         }
@@ -219,6 +220,7 @@ fn as_draft(action: &Action) -> ActionDraft {
         attribute: action
             .attribute()
             .map(|attribute| attribute.abbreviation().to_owned()),
+        skill: action.skill().map(|skill| skill.name().to_owned()),
         on_success: action.stakes().map(|s| s.success.as_str().to_owned()),
         on_failure: action.stakes().map(|s| s.failure.as_str().to_owned()),
     }

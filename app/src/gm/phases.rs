@@ -594,7 +594,7 @@ pub fn player_roll<R: Rng + ?Sized>(
     match player_move {
         PlayerMove::Action(action) => action
             .resolve(
-                sheet.attributes(),
+                sheet,
                 sheet.conditions().roll_effects().checks,
                 rng,
             )

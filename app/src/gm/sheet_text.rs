@@ -4,6 +4,27 @@ use std::fmt::Write;
 
 use crate::game::{Attribute, CharacterSheet, Vitality};
 
+/// `Proficient (+2): Perception, Stealth; saves DEX, INT` on a line of its own (nothing on a
+/// sheet made before proficiencies counted).
+fn proficiency_line(sheet: &CharacterSheet) -> Option<String> {
+    let proficiencies = sheet.proficiencies();
+    if proficiencies.is_empty() {
+        return None;
+    }
+    let skills: Vec<String> = proficiencies.skills().iter().map(|s| s.to_string()).collect();
+    let saves: Vec<String> = proficiencies
+        .saves()
+        .iter()
+        .map(|a| a.to_string())
+        .collect();
+    Some(format!(
+        "\nProficient ({:+}): {}; saves {}.",
+        sheet.proficiency_bonus(),
+        skills.join(", "),
+        saves.join(", ")
+    ))
+}
+
 /// The sheet in a few short lines, e.g.
 /// `Mira (Ranger, level 2) HP 7/12 | STR 10 (+0) ... | Inventory: rusty-key "Rusty key" x1`.
 pub fn describe_sheet(sheet: &CharacterSheet) -> String {
@@ -46,6 +67,9 @@ pub fn describe_sheet(sheet: &CharacterSheet) -> String {
         })
         .collect();
     let _ = write!(text, "\nAttributes: {}.", scores.join(", "));
+    if let Some(line) = proficiency_line(sheet) {
+        text.push_str(&line);
+    }
 
     let conditions: Vec<String> = sheet
         .conditions()

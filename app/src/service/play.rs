@@ -92,7 +92,7 @@ fn shown_roll(
     } else if let PlayerMove::Action(action) = player_move {
         action.roll_reason() == shown.reason
             && action.explains(
-                state.sheet.attributes(),
+                &state.sheet,
                 state.sheet.conditions().roll_effects().checks,
                 &shown.resolution,
             )

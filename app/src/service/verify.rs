@@ -189,7 +189,9 @@ fn started(stored: &StoredEvent) -> Result<CampaignState, Wrong> {
         plain.before_hit_dice_pool(),
         fresh,
     ];
-    if !made.contains(sheet) {
+    // And before proficiencies counted, without any.
+    let before_proficiencies = made.iter().map(|m| m.clone().before_proficiencies());
+    if !made.contains(sheet) && !before_proficiencies.into_iter().any(|m| &m == sheet) {
         return Err(Wrong::Character);
     }
     Ok(CampaignState::start(premise, sheet.clone()))
@@ -429,7 +431,7 @@ impl Walk {
         let chosen = self.turn.chosen.clone().ok_or(Wrong::PlayerRoll)?;
         let action = self.offered(&chosen)?;
         if !(action.explains(
-            self.state.sheet.attributes(),
+            &self.state.sheet,
             self.state.sheet.conditions().roll_effects().checks,
             resolution,
         ) && action.roll_reason() == reason)
@@ -593,10 +595,10 @@ fn effect_of(command: &ToolCommand, effect: &ToolEffect, state: &CampaignState) 
             matches!(command, ToolCommand::Journal(called) if called == change)
         }
         ToolEffect::Checked { reason, check } => matches!(command,
-            ToolCommand::Check { attribute, dc, reason: called } if called == reason
+            ToolCommand::Check { attribute, skill, dc, reason: called } if called == reason
                 && *dc == check.dc()
                 && sheet.vitality() == Vitality::Up
-                && check.roll().attribute() == Some(sheet.attributes().bonus(*attribute))
+                && check.roll().attribute() == Some(sheet.check_bonus(*attribute, *skill))
                 && sheet.conditions().roll_effects().checks.apply(&DiceExpr::d20())
                     .explains(check.roll())),
         ToolEffect::SanityChecked {

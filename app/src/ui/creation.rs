@@ -1,13 +1,15 @@
 //! Character creation on the new-adventure form: name and class (a preset, whose hit die, gear
 //! and abilities are shown, or the player's own), the six scores by standard array or
-//! point-buy with what the rules say of them as they are typed, a backstory, sanity and stakes.
+//! point-buy with what the rules say of them as they are typed, the skills chosen from the
+//! class's list (and its saving throws), a backstory, sanity and stakes.
 
 use leptos::prelude::*;
 
 use crate::game::creation::{
-    check_scores, point_cost, preset, CharacterDraft, ScoreMethod, COMMON_GEAR, CUSTOM_HIT_DIE,
-    POINT_BUY_BUDGET, PRESETS, STANDARD_ARRAY,
+    attributes_from, check_scores, class_proficiencies, point_cost, preset, CharacterDraft,
+    ScoreMethod, COMMON_GEAR, CUSTOM_HIT_DIE, POINT_BUY_BUDGET, PRESETS, STANDARD_ARRAY,
 };
+use crate::game::proficiency::{ClassProficiencies, Skill};
 use crate::game::{Attribute, Stakes};
 
 /// What the form holds while the player fills it in.
@@ -21,6 +23,7 @@ pub struct CreationForm {
     backstory: RwSignal<String>,
     sanity: RwSignal<bool>,
     stakes: RwSignal<Stakes>,
+    skills: RwSignal<Vec<Skill>>,
 }
 
 impl Default for CreationForm {
@@ -36,6 +39,7 @@ impl Default for CreationForm {
             backstory: RwSignal::new(String::new()),
             sanity: RwSignal::new(false),
             stakes: RwSignal::new(Stakes::Heroic),
+            skills: RwSignal::new(ranger.proficiencies.default_choice()),
         }
     }
 }
@@ -52,6 +56,12 @@ impl CreationForm {
             backstory: self.backstory.get_untracked(),
             sanity: self.sanity.get_untracked(),
             stakes: self.stakes.get_untracked(),
+            skills: self
+                .skills
+                .get_untracked()
+                .iter()
+                .map(|skill| skill.name().to_owned())
+                .collect(),
         }
     }
 
@@ -60,13 +70,20 @@ impl CreationForm {
         self.sanity.set(true);
     }
 
-    /// A new class: a preset's suggested scores, when it is one.
+    /// A new class: a preset's suggested scores, when it is one, and its first skills.
     fn choose_class(&self, class: String) {
         if let Some(preset) = preset(&class) {
             self.method.set(ScoreMethod::StandardArray);
             self.scores.set(preset.suggested_scores().map(i64::from));
         }
         self.class.set(class);
+        self.skills.set(self.offers().default_choice());
+    }
+
+    /// What the class being made offers: its saves and the skills it chooses from.
+    fn offers(&self) -> ClassProficiencies {
+        let attributes = attributes_from(&self.scores.get());
+        class_proficiencies(preset(&self.class.get()), &attributes)
     }
 }
 
@@ -97,6 +114,7 @@ pub fn CharacterFields(
         </div>
         <ClassInfo form />
         <ScoreFields form />
+        <SkillFields form />
         <label>
             "Backstory (optional)"
             <textarea maxlength="600" rows="2" placeholder="Where they come from, what they want…"
@@ -195,6 +213,53 @@ fn ScoreFields(form: CreationForm) -> impl IntoView {
             </div>
             <p class=move || if verdict().0 { "score-verdict error" } else { "score-verdict" }
                 data-testid="score-verdict">{move || verdict().1}</p>
+        </fieldset>
+    }
+}
+
+/// The skills the class chooses from, as boxes to tick, and what the choice gives.
+#[component]
+fn SkillFields(form: CreationForm) -> impl IntoView {
+    let verdict = move || {
+        let offers = form.offers();
+        match offers.choose(&form.skills.get()) {
+            Ok(skills) => {
+                let names: Vec<&str> = skills.iter().map(|s| s.name()).collect();
+                let saves = offers.saves.map(Attribute::abbreviation).join(" and ");
+                (
+                    false,
+                    format!(
+                        "Proficient in {}, and in {saves} saving throws: +2 to those rolls, \
+                         rising with your level.",
+                        names.join(", ")
+                    ),
+                )
+            }
+            Err(error) => (true, sentence(&error.to_string())),
+        }
+    };
+    let toggle = move |skill: Skill, on: bool| {
+        form.skills.update(|skills| {
+            skills.retain(|s| *s != skill);
+            if on {
+                skills.push(skill);
+            }
+        });
+    };
+    view! {
+        <fieldset class="skills" data-testid="skills">
+            <legend>{move || format!("Skills (choose {})", form.offers().choose)}</legend>
+            <div class="skill-grid">
+                {move || form.offers().offered().into_iter().map(|skill| view! {
+                    <label class="skill">
+                        <input type="checkbox" prop:checked=move || form.skills.get().contains(&skill)
+                            on:change=move |event| toggle(skill, event_target_checked(&event)) />
+                        {format!("{} ({})", skill.name(), skill.attribute())}
+                    </label>
+                }).collect_view()}
+            </div>
+            <p class=move || if verdict().0 { "score-verdict error" } else { "score-verdict" }
+                data-testid="skill-verdict">{move || verdict().1}</p>
         </fieldset>
     }
 }

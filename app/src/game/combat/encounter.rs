@@ -511,6 +511,7 @@ fn rolled_fairly(entry: &InitiativeEntry) -> bool {
     let dex = AttributeBonus {
         attribute: Attribute::Dexterity,
         modifier: entry.dex(),
+        proficiency: 0,
     };
     entry.roll().attribute() == Some(dex) && DiceExpr::d20().explains(entry.roll())
 }

@@ -91,6 +91,7 @@ pub(super) fn initiative_with(
             Some(AttributeBonus {
                 attribute: Attribute::Dexterity,
                 modifier: dex,
+                proficiency: 0,
             }),
         ),
         dex,

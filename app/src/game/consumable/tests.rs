@@ -98,6 +98,7 @@ fn a_roll_its_dice_cannot_show_is_refused_and_changes_nothing() {
     let bonus = AttributeBonus {
         attribute: Attribute::Constitution,
         modifier: 3,
+        proficiency: 0,
     };
     let wrong = [
         Some(serde_json::from_value(doctored).unwrap()),

@@ -226,6 +226,7 @@ mod tests {
         let bonus = AttributeBonus {
             attribute: Attribute::Dexterity,
             modifier: 2,
+            proficiency: 0,
         };
         let check = Check::new(scripted_with("1d20", Some(bonus), &[19]), dc(12));
         assert_eq!(

@@ -217,7 +217,7 @@ impl DiceExpr {
         attribute: Option<AttributeBonus>,
         mut face: impl FnMut(u16) -> u16,
     ) -> Roll {
-        let bonus = attribute.map_or(0, |b| i32::from(b.modifier));
+        let bonus = attribute.map_or(0, |b| i32::from(b.total()));
         let terms: Vec<RolledTerm> = self
             .terms()
             .iter()
@@ -362,6 +362,7 @@ pub(in crate::game) mod tests {
         let bonus = AttributeBonus {
             attribute: Attribute::Wisdom,
             modifier: 2,
+            proficiency: 0,
         };
         let roll = scripted_with("1d20", Some(bonus), &[13]);
         assert_eq!(roll.notation(), "1d20+2");
@@ -422,6 +423,7 @@ pub(in crate::game) mod tests {
         let bonus = AttributeBonus {
             attribute: Attribute::Strength,
             modifier: -1,
+            proficiency: 0,
         };
         let roll = expr.roll_with_bonus(bonus, &mut StdRng::seed_from_u64(9));
         assert_eq!(roll.notation(), "1d20-1");

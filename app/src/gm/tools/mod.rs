@@ -24,6 +24,7 @@ use crate::campaign::turn_event::ToolEffect;
 use crate::game::combat::Combat;
 use crate::game::fight::{FightRecord, FightStep, FoeSpec};
 use crate::game::map::{PlaceRecord, WorldMap};
+use crate::game::proficiency::Skill;
 use crate::game::oracle::{Likelihood, OracleReading};
 use crate::game::sanity_check::{SanityCheck, Severity};
 use crate::game::{
@@ -114,6 +115,8 @@ pub enum ToolCommand {
     Check {
         /// The attribute.
         attribute: Attribute,
+        /// The skill, whose proficiency counts, if one is named.
+        skill: Option<Skill>,
         /// The difficulty class.
         dc: DifficultyClass,
         /// What for.
@@ -342,9 +345,10 @@ pub fn execute<R: Rng + ?Sized>(
         }
         ToolCommand::Check {
             attribute,
+            skill,
             dc,
             reason,
-        } => check(sheet, attribute, dc, reason, rng),
+        } => check(sheet, (attribute, skill), dc, reason, rng),
         ToolCommand::Sanity { severity, reason } => sanity(sheet, severity, reason, rng),
         ToolCommand::Oracle {
             question,
@@ -433,11 +437,11 @@ pub fn fight_result(record: &FightRecord, combat: &Combat) -> String {
     out
 }
 
-/// The player's check, rolled by the server with the sheet's modifier (and the edge its
-/// conditions give).
+/// The player's check, rolled by the server with the sheet's modifier, the proficiency bonus
+/// in a skill of theirs, and the edge their conditions give.
 fn check<R: Rng + ?Sized>(
     sheet: &CharacterSheet,
-    attribute: Attribute,
+    (attribute, skill): (Attribute, Option<Skill>),
     dc: DifficultyClass,
     reason: String,
     rng: &mut R,
@@ -447,7 +451,7 @@ fn check<R: Rng + ?Sized>(
             name: sheet.name().to_string(),
         });
     }
-    let bonus = sheet.attributes().bonus(attribute);
+    let bonus = sheet.check_bonus(attribute, skill);
     let d20 = sheet
         .conditions()
         .roll_effects()

@@ -5,6 +5,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 
 use super::{ArgumentError, GameTool, ToolCommand};
+use crate::game::proficiency::Skill;
 use crate::game::text::DiceReason;
 use crate::game::{Attribute, DifficultyClass};
 
@@ -14,6 +15,9 @@ use crate::game::{Attribute, DifficultyClass};
 pub struct RequestCheck {
     /// The attribute the check uses: STR, DEX, CON, INT, WIS or CHA.
     pub attribute: Attribute,
+    /// The skill it uses, if one fits, e.g. "Athletics" (the character's proficiency counts).
+    #[serde(default)]
+    pub skill: Option<Skill>,
     /// How hard: 5 easy, 10 moderate, 15 hard, 20 very hard.
     #[serde(alias = "dc", alias = "difficulty_class")]
     pub difficulty_class: DifficultyClass,
@@ -29,6 +33,7 @@ impl GameTool for RequestCheck {
     fn into_command(self) -> Result<ToolCommand, ArgumentError> {
         Ok(ToolCommand::Check {
             attribute: self.attribute,
+            skill: self.skill,
             dc: self.difficulty_class,
             reason: self.reason.as_str().to_owned(),
         })
