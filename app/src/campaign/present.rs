@@ -54,7 +54,30 @@ pub fn sheet_view(sheet: &CharacterSheet) -> SheetView {
         },
         stakes: sheet.stakes(),
         vitality: sheet.vitality(),
+        proficiency_bonus: sheet.proficiency_bonus(),
+        skills: proficient_skills(sheet),
+        saves: proficient_saves(sheet),
+        improvements_due: sheet.improvements_due(),
     }
+}
+
+/// `Stealth +5` for each skill the character is proficient in.
+fn proficient_skills(sheet: &CharacterSheet) -> Vec<String> {
+    let skills = sheet.proficiencies().skills().iter();
+    skills
+        .map(|skill| {
+            let bonus = sheet.check_bonus(skill.attribute(), Some(*skill));
+            format!("{skill} {:+}", bonus.total())
+        })
+        .collect()
+}
+
+/// `DEX +5` for each saving throw the character is proficient in.
+fn proficient_saves(sheet: &CharacterSheet) -> Vec<String> {
+    let saves = sheet.proficiencies().saves().iter();
+    saves
+        .map(|save| format!("{save} {:+}", sheet.save_bonus(*save).total()))
+        .collect()
 }
 
 /// One carried item on the panel: what it is and what the panel offers for it.

@@ -1,6 +1,6 @@
 //! What the player changes from the character panel themselves: dropping an item, using a
 //! consumable (its dice rolled by the rules), equipping or putting away a weapon, armour or
-//! shield. The rules apply each as an event of the current turn (the game master sees it from
+//! shield, spending an ability score improvement. The rules apply each as an event of the current turn (the game master sees it from
 //! its next request); what the rules refuse is an error that changes nothing. In a fight, using
 //! a consumable takes the player's turn: the foes act, by the rules, before the panel answers.
 
@@ -12,6 +12,7 @@ use crate::campaign::event::CampaignEvent;
 use crate::campaign::present::sheet_view;
 use crate::campaign::turn_event::TurnEvent;
 use crate::game::fight::FightStep;
+use crate::game::improvement::AbilityImprovement;
 use crate::game::{CharacterSheet, DeltaError, Slug, StateDelta};
 use crate::wire::view::TurnUpdate;
 use crate::wire::{CampaignId, PlayerId};
@@ -24,6 +25,9 @@ pub const USED: &str = "Used from the character panel";
 pub const EQUIPPED: &str = "Equipped from the character panel";
 /// Why an equipped item was put away, in the ledger.
 pub const UNEQUIPPED: &str = "Unequipped from the character panel";
+
+/// Why scores rose, in the ledger.
+pub const IMPROVED: &str = "Ability score improvement chosen in the character panel";
 
 /// Why a change from the panel that would change nothing (equipping what is equipped) is
 /// refused.
@@ -125,6 +129,21 @@ impl Game<'_> {
         .await
     }
 
+    /// Spends an ability score improvement the character's level has earned on `improvement`.
+    /// None due, a score past 20, or +1 twice to one score is refused, and nothing changes.
+    #[tracing::instrument(name = "phase", parent = &self.span, skip_all, fields(phase = "improve abilities", campaign = %id))]
+    pub async fn improve_abilities(
+        &self,
+        owner: &PlayerId,
+        id: &CampaignId,
+        improvement: AbilityImprovement,
+        now: i64,
+    ) -> Result<Vec<TurnUpdate>, ServiceError> {
+        let delta = StateDelta::ImproveAbilities { improvement };
+        self.rule(owner, id, now, IMPROVED, |_| Ok(delta), None)
+            .await
+    }
+
     /// Applies the delta `rule` makes from the current sheet, under the campaign's lease, as
     /// one `Ruled` event for `cause`; with `turn` (dice for the fight) and a fight under way,
     /// that is the player's turn and the foes act. What the player sees change: the character
@@ -141,7 +160,12 @@ impl Game<'_> {
     ) -> Result<Vec<TurnUpdate>, ServiceError> {
         let _running = self.lease(owner, id).await?;
         let loaded = self.current(owner, id).await?;
-        let invalid = |error: DeltaError| ServiceError::invalid("item", error);
+        let field = if cause == IMPROVED {
+            "ability score improvement"
+        } else {
+            "item"
+        };
+        let invalid = |error: DeltaError| ServiceError::invalid(field, error);
         let deltas = vec![rule(&loaded.state.sheet).map_err(invalid)?];
         let mut sheet = loaded.state.sheet.clone();
         let changes = StateDelta::apply_all(&deltas, &mut sheet).map_err(invalid)?;

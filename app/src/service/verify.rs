@@ -10,7 +10,7 @@
 
 use std::collections::HashMap;
 
-use super::panel::{drop_delta, equip_delta, DROPPED, EQUIPPED, UNEQUIPPED, USED};
+use super::panel::{drop_delta, equip_delta, DROPPED, EQUIPPED, IMPROVED, UNEQUIPPED, USED};
 use super::start::parse_form;
 use crate::campaign::bounds::{
     fits, MAX_ARGUMENTS_CHARS, MAX_LEDGER_NOTES, MAX_MESSAGES_PER_TURN, MAX_MESSAGE_CHARS,
@@ -469,7 +469,8 @@ impl Walk {
 
     /// A change the rules make themselves: a dying character's death save (with the die their
     /// roll showed), or what the player did from the character panel: every one of an item
-    /// dropped, a consumable used (its roll what its dice show), an item equipped or put away.
+    /// dropped, a consumable used (its roll what its dice show), an item equipped or put away,
+    /// an ability score improvement spent.
     /// Each is exactly the one delta the rules make for its cause, and changes something.
     fn check_ruled(
         &mut self,
@@ -491,6 +492,8 @@ impl Walk {
             (USED | USED_IN_FIGHT, [used @ StateDelta::UseItem { .. }]) => used.clone(),
             (EQUIPPED, [StateDelta::Equip { slug }]) => equip_delta(slug, true),
             (UNEQUIPPED, [StateDelta::Unequip { slug }]) => equip_delta(slug, false),
+            // Applying it checks that one is due and no score passes 20.
+            (IMPROVED, [improved @ StateDelta::ImproveAbilities { .. }]) => improved.clone(),
             _ => return Err(Wrong::Ruled),
         };
         let panel = cause != DEATH_SAVE;

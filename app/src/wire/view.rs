@@ -261,6 +261,18 @@ pub struct SheetView {
     pub stakes: Stakes,
     /// On their feet, down, stable or fallen (the story is over).
     pub vitality: Vitality,
+    /// The level's proficiency bonus.
+    #[serde(default)]
+    pub proficiency_bonus: i8,
+    /// The skills the character is proficient in, each with what its check adds: `Stealth +5`.
+    #[serde(default)]
+    pub skills: Vec<String>,
+    /// The saving throws the character is proficient in, each with what it adds: `DEX +5`.
+    #[serde(default)]
+    pub saves: Vec<String>,
+    /// Ability score improvements earned and not yet spent.
+    #[serde(default)]
+    pub improvements_due: u8,
 }
 
 /// An action button.

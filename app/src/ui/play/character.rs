@@ -1,10 +1,11 @@
 //! The character panel: name, level and experience, HP bar and how the character is doing,
-//! armour class, attributes, abilities, conditions, inventory (use, equip or drop an item),
-//! place, time and stakes.
+//! armour class, attributes, proficiencies and an ability score improvement to spend, abilities,
+//! conditions, inventory (use, equip or drop an item), place, time and stakes.
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use super::improvement::ImprovementChoice;
 use super::state::{use_play, Failure, PlayState};
 use crate::api::{drop_item, equip_item, use_item};
 use crate::game::Vitality;
@@ -40,6 +41,8 @@ pub fn CharacterPanel() -> impl IntoView {
                             </li>
                         }).collect_view()}
                     </ul>
+                    {proficiency(&sheet).map(|text| view! { <p class="meta proficiency" data-testid="proficiency">{text}</p> })}
+                    {(sheet.improvements_due > 0).then(|| view! { <ImprovementChoice due=sheet.improvements_due /> })}
                     <Listed title="Abilities" empty="None"
                         items=sheet.abilities.iter().map(|(name, text)| match text {
                             Some(text) => format!("{name}: {text}"),
@@ -55,6 +58,20 @@ pub fn CharacterPanel() -> impl IntoView {
             }}
         </section>
     }
+}
+
+/// `Proficiency +2: Perception +3, Stealth +5; saves DEX +5, INT +3`, or nothing for a
+/// character made before proficiencies counted.
+fn proficiency(sheet: &SheetView) -> Option<String> {
+    if sheet.skills.is_empty() && sheet.saves.is_empty() {
+        return None;
+    }
+    Some(format!(
+        "Proficiency {:+}: {}; saves {}",
+        sheet.proficiency_bonus,
+        sheet.skills.join(", "),
+        sheet.saves.join(", ")
+    ))
 }
 
 fn experience(sheet: &SheetView) -> String {
@@ -143,7 +160,7 @@ fn Inventory(items: Vec<ItemView>, fallen: bool) -> impl IntoView {
 
 /// Sends a change from the panel to the rules while the panel is busy; what they answer
 /// updates the page, a refusal shows as the failure.
-fn ask_rules(
+pub(super) fn ask_rules(
     state: PlayState,
     request: impl std::future::Future<Output = Result<Vec<TurnUpdate>, AppError>> + 'static,
 ) {

@@ -8,6 +8,7 @@ mod drawer;
 mod encounter;
 mod header;
 mod history;
+mod improvement;
 mod journal;
 mod ledger;
 mod map;
