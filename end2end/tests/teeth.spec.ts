@@ -5,7 +5,8 @@ import { closeWatched, openWatched, type Watched } from "./support/watched";
 // its own): a Fighter leans over a steaming pool and the narrator poisons them for an hour and
 // starts a fight with a goblin. The character panel says what Poisoned does and how long it has
 // left; the rules roll the poisoned hero's checks and attacks with disadvantage (two d20s, the
-// lower kept), and the buttons say so before the player commits.
+// lower kept), and the buttons say so before the player commits. Then a Ranger proficient in
+// Stealth reaches level 4 and spends its ability score improvement in the panel.
 test.describe.configure({ mode: "serial" });
 
 let page: Page;
@@ -47,4 +48,45 @@ test("a poisoned hero's attack shows disadvantage and is rolled with two d20s, t
   await expect(story()).toContainText("You swing through the green haze.");
   const swing = story().getByTestId("roll").filter({ hasText: /^.*Your .* at Goblin/ }).first();
   await expect(swing).toContainText(/2d20kl1\+\d+ → \[/);
+});
+
+// Levels that mean something: a Ranger made proficient in Stealth adds the level's proficiency
+// bonus to a Stealth check; three awards bring level 4, whose ability score improvement the
+// player spends in the panel, and the next action's modifier shows it.
+test("proficiency chosen at creation and a level-up's improvement change the next action's modifier", async ({}, testInfo) => {
+  await page.goto("/");
+  await expect(page.locator('main[data-hydrated="true"]')).toBeAttached();
+  await page.getByPlaceholder("Mira Thorne").fill("Lyra");
+  const skills = page.getByTestId("skills");
+  await skills.getByLabel("Animal Handling (WIS)").uncheck();
+  await skills.getByLabel("Stealth (DEX)").check();
+  await expect(page.getByTestId("skill-verdict")).toHaveText(
+    /^Proficient in Athletics, Insight, Stealth, and in STR and DEX saving throws/,
+  );
+  await page.getByRole("button", { name: "Begin the adventure" }).click();
+  await expect(page).toHaveURL(/\/play\/[0-9a-f]{32}$/);
+  await expect(page.locator('main[data-hydrated="true"]')).toBeAttached();
+  await expect(story()).toContainText("Dust hangs in the Drowned Archive");
+  const panel = page.getByTestId("character");
+  await expect(panel.getByTestId("proficiency")).toHaveText(
+    "Proficiency +2: Athletics +3, Insight +4, Stealth +4; saves STR +3, DEX +4",
+  );
+  const sneak = () => page.getByRole("button", { name: /Sneak between the stalls/ });
+  // DEX 15 (+2) and proficiency +2.
+  await expect(sneak()).toContainText(/1d20\+4 vs DC 12$/);
+
+  await page.getByRole("button", { name: "Lean over the steaming pool" }).click();
+  await expect(story()).toContainText("the archive's old lessons settle into you");
+  await expect(panel).toContainText("Level 4 Ranger");
+  const improvement = panel.getByTestId("improvement");
+  await expect(improvement).toContainText("Ability score improvement");
+  await improvement.getByTestId("improve-first").selectOption("DEX");
+  await page.screenshot({ path: testInfo.outputPath("improvement.png"), fullPage: true });
+  await improvement.getByRole("button", { name: "Improve" }).click();
+
+  // DEX 17 (+3): the same action now adds 5, and the improvement is spent.
+  await expect(sneak()).toContainText(/1d20\+5 vs DC 12$/);
+  await expect(improvement).toHaveCount(0);
+  await expect(panel.getByTestId("proficiency")).toContainText("Stealth +5");
+  await expect(panel.getByTestId("proficiency")).toContainText("DEX +5");
 });

@@ -489,14 +489,15 @@ impl CharacterDraft {
 
 /// `fresh`, a character just made by [`CharacterDraft::create`], as the creation rules made it
 /// before items were typed: without the gear its class gained then
-/// ([`ClassPreset::gear_added_with_kinds`]), every item plain gear, nothing equipped.
+/// ([`ClassPreset::gear_added_with_kinds`]), every item plain gear, nothing equipped, no
+/// proficiencies.
 pub fn created_before_typed_items(fresh: &CharacterSheet) -> CharacterSheet {
     let added: Vec<Slug> = preset(fresh.class().as_str())
         .map_or(&[][..], |p| p.gear_added_with_kinds)
         .iter()
         .filter_map(|name| Slug::new(name).ok())
         .collect();
-    let mut sheet = fresh.clone().before_hit_dice_pool();
+    let mut sheet = fresh.clone().before_hit_dice_pool().before_proficiencies();
     sheet.inventory = fresh.inventory().untyped(&added);
     sheet
 }
@@ -667,6 +668,68 @@ mod tests {
         for draft in [draft("Wizard"), custom] {
             let sheet = draft.create(start()).unwrap();
             assert_eq!(CharacterDraft::of(&sheet).create(start()).unwrap(), sheet);
+        }
+    }
+
+    #[test]
+    fn skills_are_chosen_from_the_class_s_list_and_saves_come_with_the_class() {
+        use crate::game::proficiency::Skill;
+        let mut rogue = draft("Rogue");
+        rogue.skills = ["Stealth", "sleight of hand", "Perception", "Deception"]
+            .map(String::from)
+            .to_vec();
+        let sheet = rogue.create(start()).unwrap();
+        let proficiencies = sheet.proficiencies();
+        assert_eq!(
+            proficiencies.skills(),
+            [
+                Skill::Deception,
+                Skill::Perception,
+                Skill::SleightOfHand,
+                Skill::Stealth
+            ]
+        );
+        assert_eq!(
+            proficiencies.saves(),
+            [Attribute::Dexterity, Attribute::Intelligence]
+        );
+        // None chosen: the class's first ones.
+        let wizard = draft("Wizard").create(start()).unwrap();
+        assert_eq!(
+            wizard.proficiencies().skills(),
+            [Skill::Arcana, Skill::History]
+        );
+        let refusals = [
+            ("Wizard", vec!["Stealth", "Arcana"], "Stealth is not one of this class's skills"),
+            ("Wizard", vec!["Arcana"], "choose 2 different skills (got 1)"),
+            ("Fighter", vec!["Athletics", "Lockpicking"], "unknown skill \"Lockpicking\""),
+        ];
+        for (class, skills, message) in refusals {
+            let mut wrong = draft(class);
+            wrong.skills = skills.into_iter().map(String::from).collect();
+            let error = wrong.create(start()).unwrap_err().to_string();
+            assert!(error.contains(message), "{error}");
+        }
+        // A class of the player's own: any two skills, the saves of its two highest scores.
+        let mut own = draft("Lamplighter");
+        own.skills = vec!["Arcana".into(), "Stealth".into()];
+        own.method = ScoreMethod::PointBuy;
+        own.scores = Some(vec![8, 14, 10, 15, 8, 14]);
+        let lamplighter = own.create(start()).unwrap();
+        assert_eq!(
+            lamplighter.proficiencies().saves(),
+            [Attribute::Dexterity, Attribute::Intelligence]
+        );
+        assert_eq!(CharacterDraft::of(&lamplighter).create(start()).unwrap(), lamplighter);
+    }
+
+    #[test]
+    fn every_preset_offers_enough_skills_for_its_choice() {
+        for preset in PRESETS {
+            let offers = preset.proficiencies;
+            assert!(offers.offered().len() >= offers.choose, "{}", preset.name);
+            assert_eq!(offers.choose(&offers.default_choice()).unwrap().len(), offers.choose);
+            assert_ne!(offers.saves[0], offers.saves[1], "{}", preset.name);
         }
     }
 

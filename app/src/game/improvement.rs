@@ -286,7 +286,8 @@ mod tests {
                     }
                 };
                 let before = sheet.clone();
-                if StateDelta::ImproveAbilities { improvement }.apply(&mut sheet).is_err() {
+                let delta = StateDelta::ImproveAbilities { improvement };
+                if delta.apply(&mut sheet).is_err() {
                     prop_assert_eq!(&sheet, &before);
                 }
                 prop_assert!(sheet.improvements <= earned(sheet.level()));

@@ -437,7 +437,8 @@ mod tests {
     fn the_tool_list_stays_compact() {
         // Every definition goes with every call: 1,939 tokens before the fight's two tools,
         // 1,996 with them (the older tools' descriptions tightened to pay for most of them).
-        // A game that tracks sanity gets one more tool (2,122 with it).
+        // A game that tracks sanity gets one more tool (2,122 with it). A skill for request_check
+        // (a plain string) paid for by shorter descriptions.
         let settings = GmSettings::default();
         let cost = tools_tokens(&settings.tools_for(&state().sheet));
         assert!(cost <= 2_000, "the tool list costs {cost} tokens");

@@ -390,6 +390,7 @@ pub(in crate::gm) mod tests {
                 "diceReason",
                 "difficultyClass",
                 "attribute",
+                "skill",
                 "onSuccess",
                 "onFailure"
             ])

@@ -19,6 +19,7 @@ mod horror;
 mod http;
 mod instances;
 mod ledger_check;
+mod levels;
 mod local_model;
 mod memory;
 mod one_turn;

@@ -13,22 +13,25 @@ use crate::game::{Attribute, DifficultyClass};
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RequestCheck {
-    /// The attribute the check uses: STR, DEX, CON, INT, WIS or CHA.
+    /// STR, DEX, CON, INT, WIS or CHA.
     pub attribute: Attribute,
-    /// The skill it uses, if one fits, e.g. "Athletics" (the character's proficiency counts).
+    /// A skill, e.g. "Athletics", or null.
+    // Described as a plain string: the eighteen names would cost every call ~90 tokens, and a
+    // wrong one is refused with the list.
     #[serde(default)]
+    #[schemars(with = "Option<String>")]
     pub skill: Option<Skill>,
     /// How hard: 5 easy, 10 moderate, 15 hard, 20 very hard.
     #[serde(alias = "dc", alias = "difficulty_class")]
     pub difficulty_class: DifficultyClass,
-    /// What the check is for, e.g. "Climb the wet wall".
+    /// What for, e.g. "Climb the wet wall".
     pub reason: DiceReason,
 }
 
 impl GameTool for RequestCheck {
     const NAME: &'static str = "request_check";
-    const DESCRIPTION: &'static str = "When what the player wrote is risky or uncertain, ask \
-        for their check (d20 + modifier against the DC); narrate what follows from it.";
+    const DESCRIPTION: &'static str =
+        "The player's words are risky or uncertain: roll their check (d20 + modifier vs DC).";
 
     fn into_command(self) -> Result<ToolCommand, ArgumentError> {
         Ok(ToolCommand::Check {
