@@ -950,15 +950,10 @@ mod tests {
             "2d20kh1+3 vs DC 12 (advantage)"
         );
         // Only a d20 has an edge.
-        assert_eq!(
-            damage.badge(&sheet, Edge::Disadvantage).unwrap(),
-            "1d8+1"
-        );
+        assert_eq!(damage.badge(&sheet, Edge::Disadvantage).unwrap(), "1d8+1");
         let mut rng = StdRng::seed_from_u64(5);
         for _ in 0..20 {
-            let resolution = climb
-                .resolve(&sheet, Edge::Disadvantage, &mut rng)
-                .unwrap();
+            let resolution = climb.resolve(&sheet, Edge::Disadvantage, &mut rng).unwrap();
             let roll = resolution.roll();
             assert_eq!(roll.notation(), "2d20kl1+3");
             let faces: Vec<u16> = roll.terms()[0].dice().iter().map(|d| d.value()).collect();
@@ -994,8 +989,7 @@ mod tests {
         assert_eq!(wait.badge(&sheet, Edge::Normal), None);
 
         let mut rng = StdRng::seed_from_u64(5);
-        let Some(Resolution::Check(check)) = climb.resolve(&sheet, Edge::Normal, &mut rng)
-        else {
+        let Some(Resolution::Check(check)) = climb.resolve(&sheet, Edge::Normal, &mut rng) else {
             panic!("a check expected")
         };
         assert_eq!(check.roll().notation(), "1d20+3");
@@ -1005,8 +999,7 @@ mod tests {
         assert!(resolution
             .describe("Climb")
             .starts_with("Rolled 1d20+3 for Climb (STR +3): ["));
-        let Some(Resolution::Roll(roll)) = damage.resolve(&sheet, Edge::Normal, &mut rng)
-        else {
+        let Some(Resolution::Roll(roll)) = damage.resolve(&sheet, Edge::Normal, &mut rng) else {
             panic!("a plain roll expected")
         };
         assert!((2..=9).contains(&roll.total()));
@@ -1046,7 +1039,10 @@ mod tests {
                 vec![Skill::Stealth],
                 vec![],
             ));
-        assert_eq!(sneak.badge(&sheet, Edge::Normal).unwrap(), "1d20+4 vs DC 13");
+        assert_eq!(
+            sneak.badge(&sheet, Edge::Normal).unwrap(),
+            "1d20+4 vs DC 13"
+        );
         assert_eq!(listen.badge(&sheet, Edge::Normal).unwrap(), "1d20 vs DC 10");
         let mut rng = StdRng::seed_from_u64(3);
         let resolution = sneak.resolve(&sheet, Edge::Normal, &mut rng).unwrap();
@@ -1063,6 +1059,8 @@ mod tests {
             ..rolled("pick", "1d20", Some(12))
         };
         let error = validate(vec![bad]).unwrap_err();
-        assert!(error.to_string().contains("bad skill: unknown skill \"Lockpicking\""));
+        assert!(error
+            .to_string()
+            .contains("bad skill: unknown skill \"Lockpicking\""));
     }
 }

@@ -195,7 +195,16 @@ pub const PRESETS: [ClassPreset; 6] = [
         ],
         proficiencies: ClassProficiencies {
             saves: [Str, Con],
-            skills: &[Skill::Acrobatics, Skill::AnimalHandling, Skill::Athletics, Skill::History, Skill::Insight, Skill::Intimidation, Skill::Perception, Skill::Survival],
+            skills: &[
+                Skill::Acrobatics,
+                Skill::AnimalHandling,
+                Skill::Athletics,
+                Skill::History,
+                Skill::Insight,
+                Skill::Intimidation,
+                Skill::Perception,
+                Skill::Survival,
+            ],
             choose: 2,
         },
     },
@@ -219,7 +228,19 @@ pub const PRESETS: [ClassPreset; 6] = [
         ],
         proficiencies: ClassProficiencies {
             saves: [Dex, Int],
-            skills: &[Skill::Acrobatics, Skill::Athletics, Skill::Deception, Skill::Insight, Skill::Intimidation, Skill::Investigation, Skill::Perception, Skill::Performance, Skill::Persuasion, Skill::SleightOfHand, Skill::Stealth],
+            skills: &[
+                Skill::Acrobatics,
+                Skill::Athletics,
+                Skill::Deception,
+                Skill::Insight,
+                Skill::Intimidation,
+                Skill::Investigation,
+                Skill::Perception,
+                Skill::Performance,
+                Skill::Persuasion,
+                Skill::SleightOfHand,
+                Skill::Stealth,
+            ],
             choose: 4,
         },
     },
@@ -241,7 +262,14 @@ pub const PRESETS: [ClassPreset; 6] = [
         ],
         proficiencies: ClassProficiencies {
             saves: [Int, Wis],
-            skills: &[Skill::Arcana, Skill::History, Skill::Insight, Skill::Investigation, Skill::Medicine, Skill::Religion],
+            skills: &[
+                Skill::Arcana,
+                Skill::History,
+                Skill::Insight,
+                Skill::Investigation,
+                Skill::Medicine,
+                Skill::Religion,
+            ],
             choose: 2,
         },
     },
@@ -265,7 +293,13 @@ pub const PRESETS: [ClassPreset; 6] = [
         ],
         proficiencies: ClassProficiencies {
             saves: [Wis, Cha],
-            skills: &[Skill::History, Skill::Insight, Skill::Medicine, Skill::Persuasion, Skill::Religion],
+            skills: &[
+                Skill::History,
+                Skill::Insight,
+                Skill::Medicine,
+                Skill::Persuasion,
+                Skill::Religion,
+            ],
             choose: 2,
         },
     },
@@ -289,7 +323,16 @@ pub const PRESETS: [ClassPreset; 6] = [
         ],
         proficiencies: ClassProficiencies {
             saves: [Str, Dex],
-            skills: &[Skill::AnimalHandling, Skill::Athletics, Skill::Insight, Skill::Investigation, Skill::Nature, Skill::Perception, Skill::Stealth, Skill::Survival],
+            skills: &[
+                Skill::AnimalHandling,
+                Skill::Athletics,
+                Skill::Insight,
+                Skill::Investigation,
+                Skill::Nature,
+                Skill::Perception,
+                Skill::Stealth,
+                Skill::Survival,
+            ],
             choose: 3,
         },
     },
@@ -700,9 +743,21 @@ mod tests {
             [Skill::Arcana, Skill::History]
         );
         let refusals = [
-            ("Wizard", vec!["Stealth", "Arcana"], "Stealth is not one of this class's skills"),
-            ("Wizard", vec!["Arcana"], "choose 2 different skills (got 1)"),
-            ("Fighter", vec!["Athletics", "Lockpicking"], "unknown skill \"Lockpicking\""),
+            (
+                "Wizard",
+                vec!["Stealth", "Arcana"],
+                "Stealth is not one of this class's skills",
+            ),
+            (
+                "Wizard",
+                vec!["Arcana"],
+                "choose 2 different skills (got 1)",
+            ),
+            (
+                "Fighter",
+                vec!["Athletics", "Lockpicking"],
+                "unknown skill \"Lockpicking\"",
+            ),
         ];
         for (class, skills, message) in refusals {
             let mut wrong = draft(class);
@@ -720,7 +775,10 @@ mod tests {
             lamplighter.proficiencies().saves(),
             [Attribute::Dexterity, Attribute::Intelligence]
         );
-        assert_eq!(CharacterDraft::of(&lamplighter).create(start()).unwrap(), lamplighter);
+        assert_eq!(
+            CharacterDraft::of(&lamplighter).create(start()).unwrap(),
+            lamplighter
+        );
     }
 
     #[test]
@@ -728,7 +786,10 @@ mod tests {
         for preset in PRESETS {
             let offers = preset.proficiencies;
             assert!(offers.offered().len() >= offers.choose, "{}", preset.name);
-            assert_eq!(offers.choose(&offers.default_choice()).unwrap().len(), offers.choose);
+            assert_eq!(
+                offers.choose(&offers.default_choice()).unwrap().len(),
+                offers.choose
+            );
             assert_ne!(offers.saves[0], offers.saves[1], "{}", preset.name);
         }
     }

@@ -254,7 +254,10 @@ mod tests {
         let con = AbilityImprovement::PlusTwo {
             attribute: Attribute::Constitution,
         };
-        let labels: Vec<String> = improve_by(&mut sheet, con).iter().map(Change::label).collect();
+        let labels: Vec<String> = improve_by(&mut sheet, con)
+            .iter()
+            .map(Change::label)
+            .collect();
         assert_eq!(labels, ["CON 12", "Max HP 27", "+4 HP"]);
         // CON 12 → 13 changes no modifier: no hit points.
         let mut later = at_level(8).with_hit_points(HitPoints::new(20, 23).unwrap());
@@ -263,7 +266,10 @@ mod tests {
             first: Attribute::Constitution,
             second: Attribute::Wisdom,
         };
-        let labels: Vec<String> = improve_by(&mut later, odd).iter().map(Change::label).collect();
+        let labels: Vec<String> = improve_by(&mut later, odd)
+            .iter()
+            .map(Change::label)
+            .collect();
         assert_eq!(labels, ["CON 13", "WIS 11"]);
     }
 

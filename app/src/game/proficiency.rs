@@ -235,7 +235,11 @@ impl ClassProficiencies {
         if let Some(skill) = chosen.iter().find(|s| !offered.contains(s)) {
             return Err(SkillChoiceError::NotOffered {
                 skill: *skill,
-                offered: offered.iter().map(|s| s.name()).collect::<Vec<_>>().join(", "),
+                offered: offered
+                    .iter()
+                    .map(|s| s.name())
+                    .collect::<Vec<_>>()
+                    .join(", "),
             });
         }
         let mut skills = chosen.to_vec();
@@ -457,19 +461,30 @@ mod tests {
     fn checks_and_saves_add_the_level_s_bonus_only_where_proficient() {
         use crate::game::sheet::tests::mira;
         use crate::game::Level;
-        let sheet = mira().with_proficiencies(Proficiencies::new(
-            vec![Stealth],
-            vec![Attribute::Wisdom],
-        ));
+        let sheet =
+            mira().with_proficiencies(Proficiencies::new(vec![Stealth], vec![Attribute::Wisdom]));
         let stealth = sheet.check_bonus(Attribute::Dexterity, Some(Stealth));
-        assert_eq!((stealth.modifier, stealth.proficiency, stealth.total()), (0, 2, 2));
+        assert_eq!(
+            (stealth.modifier, stealth.proficiency, stealth.total()),
+            (0, 2, 2)
+        );
         assert_eq!(stealth.to_string(), "DEX +0, proficiency +2");
-        assert_eq!(sheet.check_bonus(Attribute::Dexterity, Some(Arcana)).total(), 0);
+        assert_eq!(
+            sheet
+                .check_bonus(Attribute::Dexterity, Some(Arcana))
+                .total(),
+            0
+        );
         assert_eq!(sheet.check_bonus(Attribute::Dexterity, None).total(), 0);
         assert_eq!(sheet.save_bonus(Attribute::Wisdom).proficiency, 2);
         assert_eq!(sheet.save_bonus(Attribute::Strength).proficiency, 0);
         let veteran = sheet.with_level(Level::new(9).unwrap());
-        assert_eq!(veteran.check_bonus(Attribute::Dexterity, Some(Stealth)).total(), 4);
+        assert_eq!(
+            veteran
+                .check_bonus(Attribute::Dexterity, Some(Stealth))
+                .total(),
+            4
+        );
         assert_eq!(veteran.save_bonus(Attribute::Wisdom).total(), 4);
     }
 

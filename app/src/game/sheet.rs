@@ -20,8 +20,8 @@ use super::attributes::Attributes;
 use super::conditions::Conditions;
 use super::inventory::{Inventory, NewItem};
 use super::item_kind::Slot;
-pub use super::progression::Level;
 use super::proficiency::Proficiencies;
+pub use super::progression::Level;
 use super::progression::{HitDie, LevelError};
 use super::stakes::{Stakes, Vitality};
 use super::text::{

@@ -593,11 +593,7 @@ pub fn player_roll<R: Rng + ?Sized>(
     }
     match player_move {
         PlayerMove::Action(action) => action
-            .resolve(
-                sheet,
-                sheet.conditions().roll_effects().checks,
-                rng,
-            )
+            .resolve(sheet, sheet.conditions().roll_effects().checks, rng)
             .map(|resolution| (action.roll_reason().to_owned(), resolution)),
         _ => None,
     }

@@ -11,7 +11,11 @@ fn proficiency_line(sheet: &CharacterSheet) -> Option<String> {
     if proficiencies.is_empty() {
         return None;
     }
-    let skills: Vec<String> = proficiencies.skills().iter().map(|s| s.to_string()).collect();
+    let skills: Vec<String> = proficiencies
+        .skills()
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
     let saves: Vec<String> = proficiencies
         .saves()
         .iter()

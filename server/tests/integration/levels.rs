@@ -126,8 +126,14 @@ async fn a_skill_of_the_hero_s_adds_proficiency_to_the_badge_and_the_roll() {
 async fn the_level_four_improvement_is_spent_once_in_the_panel_and_checked_on_import() {
     let (mut seat, id) = lyra().await;
     let game = seat.game();
-    let early = refusal(game.improve_abilities(&seat.owner, &id, DEX_PLUS_TWO, 5).await);
-    assert!(early.contains("No ability score improvement is due at level 1"), "{early}");
+    let early = refusal(
+        game.improve_abilities(&seat.owner, &id, DEX_PLUS_TWO, 5)
+            .await,
+    );
+    assert!(
+        early.contains("No ability score improvement is due at level 1"),
+        "{early}"
+    );
 
     seat.play(&id, 2, MoveInput::Action { id: "read".into() })
         .await;
@@ -140,9 +146,14 @@ async fn the_level_four_improvement_is_spent_once_in_the_panel_and_checked_on_im
         first: Attribute::Wisdom,
         second: Attribute::Wisdom,
     };
-    assert!(refusal(game.improve_abilities(&seat.owner, &id, same, 5).await)
-        .contains("two different scores"));
-    assert_eq!(file(&seat, &id).await["events"].as_array().unwrap().len(), events);
+    assert!(
+        refusal(game.improve_abilities(&seat.owner, &id, same, 5).await)
+            .contains("two different scores")
+    );
+    assert_eq!(
+        file(&seat, &id).await["events"].as_array().unwrap().len(),
+        events
+    );
 
     let updates = game
         .improve_abilities(&seat.owner, &id, DEX_PLUS_TWO, 5)
@@ -153,14 +164,23 @@ async fn the_level_four_improvement_is_spent_once_in_the_panel_and_checked_on_im
     let after = seat.state(&id).await;
     assert_eq!(after.sheet.attributes().dexterity.value(), 17);
     assert_eq!(after.sheet.improvements_due(), 0);
-    let again = seat.game().improve_abilities(&seat.owner, &id, DEX_PLUS_TWO, 5).await;
+    let again = seat
+        .game()
+        .improve_abilities(&seat.owner, &id, DEX_PLUS_TWO, 5)
+        .await;
     assert!(refusal(again).contains("level 4"));
     let ledger = seat.game().ledger(&seat.owner, &id, None).await.unwrap();
-    let raised = ledger.rows.iter().any(|row| matches!(row,
+    let raised = ledger.rows.iter().any(|row| {
+        matches!(row,
         LedgerRow::Change { what, before, after, cause, .. }
             if what == "DEX" && before == "15" && after == "17"
-                && ledger.causes[*cause as usize] == IMPROVED));
-    assert!(raised, "the ledger names the improvement: {:?}", ledger.rows);
+                && ledger.causes[*cause as usize] == IMPROVED)
+    });
+    assert!(
+        raised,
+        "the ledger names the improvement: {:?}",
+        ledger.rows
+    );
 
     let file = file(&seat, &id).await;
     let copy = import(&seat, &file).await.expect("the campaign verifies");
@@ -185,7 +205,11 @@ async fn a_file_from_before_proficiencies_counted_still_imports() {
     let first = &mut file["events"][0]["event"];
     let sheet = first
         .as_object_mut()
-        .and_then(|event| event.values_mut().find(|v| v.get("proficiencies").is_some()))
+        .and_then(|event| {
+            event
+                .values_mut()
+                .find(|v| v.get("proficiencies").is_some())
+        })
         .expect("the opening event holds the sheet");
     sheet.as_object_mut().unwrap().remove("proficiencies");
     let copy = import(&seat, &file).await.expect("an older file verifies");

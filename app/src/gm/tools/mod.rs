@@ -24,8 +24,8 @@ use crate::campaign::turn_event::ToolEffect;
 use crate::game::combat::Combat;
 use crate::game::fight::{FightRecord, FightStep, FoeSpec};
 use crate::game::map::{PlaceRecord, WorldMap};
-use crate::game::proficiency::Skill;
 use crate::game::oracle::{Likelihood, OracleReading};
+use crate::game::proficiency::Skill;
 use crate::game::sanity_check::{SanityCheck, Severity};
 use crate::game::{
     Attribute, CharacterSheet, Check, DeltaError, DiceExpr, DifficultyClass, Journal,

@@ -20,7 +20,10 @@ pub fn ImprovementChoice(
     let second = RwSignal::new(String::new());
     let improve = move |_| {
         let (id, first, second) = (state.id.get_value(), first.get(), second.get());
-        ask_rules(state, async move { improve_abilities(id, first, second).await });
+        ask_rules(
+            state,
+            async move { improve_abilities(id, first, second).await },
+        );
     };
     let options = move || {
         Attribute::ALL.map(|a| view! { <option value=a.abbreviation()>{a.name()}</option> })
