@@ -40,7 +40,7 @@ impl CampaignState {
             updates.push(self.entry(StoryEntry::Changes { labels }));
         }
         updates.push(TurnUpdate::Sheet {
-            sheet: sheet_view(&self.sheet),
+            sheet: Box::new(sheet_view(&self.sheet)),
         });
         updates.push(TurnUpdate::Encounter {
             encounter: self.encounter_view(),

@@ -397,7 +397,7 @@ impl CampaignState {
         StateDelta::apply_all(deltas, &mut sheet)?;
         self.sheet = sheet;
         updates.push(TurnUpdate::Sheet {
-            sheet: sheet_view(&self.sheet),
+            sheet: Box::new(sheet_view(&self.sheet)),
         });
         let labels = changes.labels();
         if !labels.is_empty() {

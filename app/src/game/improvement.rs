@@ -224,8 +224,10 @@ mod tests {
             .apply(&mut low)
             .is_err());
         assert_eq!(low, before);
-        let mut scores = Attributes::default();
-        scores.dexterity = AttributeScore::clamped(19);
+        let scores = Attributes {
+            dexterity: AttributeScore::clamped(19),
+            ..Attributes::default()
+        };
         let mut high = at_level(4).with_attributes(scores);
         let refused = StateDelta::ImproveAbilities { improvement: dex }.apply(&mut high);
         assert_eq!(

@@ -189,7 +189,7 @@ impl Game<'_> {
         let after = self.append(owner, id, loaded, events, None, now).await?;
         let mut updates = vec![
             TurnUpdate::Sheet {
-                sheet: sheet_view(&after.state.sheet),
+                sheet: Box::new(sheet_view(&after.state.sheet)),
             },
             TurnUpdate::Encounter {
                 encounter: after.state.encounter_view(),

@@ -552,8 +552,8 @@ pub enum TurnUpdate {
     },
     /// The character changed.
     Sheet {
-        /// The character panel now.
-        sheet: SheetView,
+        /// The character panel now (boxed: it is by far the largest update).
+        sheet: Box<SheetView>,
     },
     /// The actions on offer changed.
     Actions {

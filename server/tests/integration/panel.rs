@@ -173,7 +173,7 @@ async fn a_healing_potion_heals_by_its_roll_is_used_up_and_in_the_ledger() {
     let TurnUpdate::Sheet { sheet } = &updates[0] else {
         panic!("the panel first: {updates:?}");
     };
-    assert_eq!(sheet, &after.sheet);
+    assert_eq!(**sheet, after.sheet);
     assert!(matches!(updates.last(), Some(TurnUpdate::Entry { .. })));
 
     // A potion used when none is carried: refused, and nothing is stored.

@@ -117,7 +117,7 @@ impl PlayState {
                     self.story.update(|story| story.push(entry));
                 }
             }
-            TurnUpdate::Sheet { sheet } => self.sheet.set(sheet),
+            TurnUpdate::Sheet { sheet } => self.sheet.set(*sheet),
             TurnUpdate::Actions { actions } => self.actions.set(actions),
             TurnUpdate::Journal { entries } => self.journal.set(entries),
             TurnUpdate::Map { places } => self.map.set(places),
