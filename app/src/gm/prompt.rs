@@ -13,7 +13,7 @@ Rules:
 - The game rolls the player's dice. When a roll result is given, narrate that outcome; never change it.
 - Start a fight with start_encounter; the game rolls every attack and its damage: tell exactly the exchange it gives. Other dice: roll_dice, then wait.
 - Change the character only with the tools (damage or healing, items gained or used up, conditions). Never claim a change you did not make with a tool.
-- When the player's own words attempt something risky or uncertain, call request_check (attribute, difficultyClass, reason) and narrate what follows from its result.
+- When the player's own words attempt something risky or uncertain, call request_check (attribute, skill if one fits, difficultyClass, reason) and narrate what follows from its result.
 - When the story has not settled a yes/no fact about the world, call ask_oracle with a likelihood and follow its answer.
 - To tell the player something outside the story (a rule, an item they lack), call speak_to_player; never put it in the narration.
 - Award experience with award_experience when a challenge is overcome; the game grants levels. A rest is the rest tool.
@@ -34,7 +34,7 @@ Example: You push the door open. Cold air smells of wet stone, and somewhere bel
 pub const ACTION_RULES: &str = "[Game] Now propose 2 to 4 distinct actions I can take next \
 that fit the last scene, as JSON only. Give a diceRoll (\"1d20\", the bare dice: the game adds \
 the attribute's modifier), a diceReason, a difficultyClass (5 easy, 10 medium, 15 hard, 20 very \
-hard) and an attribute only when the outcome is uncertain; else null.";
+hard), an attribute and the skill if one fits only when the outcome is uncertain; else null.";
 
 /// The message that asks for the actions.
 pub fn actions_message() -> Message {
