@@ -2,7 +2,7 @@
 //! player spends from the character panel as +2 to one score or +1 to two, no score past 20.
 //! A higher CON raises the maximum hit points as if it had always been that high (every level's
 //! hit points follow from it, see [`max_hp`](super::progression::max_hp)), and the current hit
-//! points by as much.
+//! points by as much, unless the character is down.
 
 use serde::{Deserialize, Serialize};
 
@@ -10,6 +10,7 @@ use super::attributes::{Attribute, AttributeScore};
 use super::delta::Change;
 use super::progression::{max_hp, Level};
 use super::sheet::CharacterSheet;
+use super::stakes::Vitality;
 
 /// The levels that bring an ability score improvement.
 pub const IMPROVEMENT_LEVELS: [u8; 5] = [4, 8, 12, 16, 19];
@@ -134,8 +135,8 @@ pub(in crate::game) fn improve(
     Ok(())
 }
 
-/// Raises the maximum and current hit points by what a higher CON (than `before`) adds over
-/// every level.
+/// Raises the maximum hit points, and the current ones of a character on their feet, by what a
+/// higher CON (than `before`) adds over every level.
 fn hardier(sheet: &mut CharacterSheet, before: AttributeScore, out: &mut Vec<Change>) {
     let (die, level) = (sheet.hit_die, sheet.level);
     let gained = i64::from(max_hp(die, level, sheet.attributes.constitution))
@@ -147,9 +148,12 @@ fn hardier(sheet: &mut CharacterSheet, before: AttributeScore, out: &mut Vec<Cha
     sheet
         .hit_points
         .set_max_clamped(i64::from(hp.max()) + gained);
-    sheet
-        .hit_points
-        .set_current_clamped(i64::from(hp.current()) + gained);
+    // A character who is down stays at 0: hardier is not healed.
+    if sheet.vitality == Vitality::Up {
+        sheet
+            .hit_points
+            .set_current_clamped(i64::from(hp.current()) + gained);
+    }
     out.push(Change::MaxHp {
         from: hp.max(),
         to: sheet.hit_points.max(),
@@ -273,6 +277,18 @@ mod tests {
             .map(Change::label)
             .collect();
         assert_eq!(labels, ["CON 13", "WIS 11"]);
+        // Down at 0 HP: the maximum rises, the character stays down.
+        let mut down = at_level(4).with_hit_points(HitPoints::new(5, 23).unwrap());
+        StateDelta::ChangeHp { amount: -5 }
+            .apply(&mut down)
+            .unwrap();
+        assert_ne!(down.vitality(), Vitality::Up);
+        let labels: Vec<String> = improve_by(&mut down, con)
+            .iter()
+            .map(Change::label)
+            .collect();
+        assert_eq!(labels, ["CON 12", "Max HP 27"]);
+        assert_eq!(down.hit_points().current(), 0);
     }
 
     proptest! {
