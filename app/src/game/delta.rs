@@ -514,7 +514,9 @@ impl StateDelta {
                 }
             }
             StateDelta::Rest { kind } => rest(sheet, *kind, out)?,
-            StateDelta::ImproveAbilities { improvement } => improve(sheet, *improvement, out)?,
+            StateDelta::ImproveAbilities { improvement } => {
+                improve_abilities(sheet, *improvement, out)?;
+            }
         }
         Ok(())
     }
@@ -588,6 +590,39 @@ fn use_item(
             out.push(Change::ConditionRemoved(
                 sheet.conditions.remove(&condition)?,
             ));
+        }
+    }
+    Ok(())
+}
+
+/// Spends an ability score improvement (see [`improvement`](super::improvement)), pushing the
+/// scores raised and the hit points a higher CON brings.
+fn improve_abilities(
+    sheet: &mut CharacterSheet,
+    improvement: AbilityImprovement,
+    out: &mut Vec<Change>,
+) -> Result<(), ImprovementError> {
+    let improved = improve(sheet, improvement)?;
+    out.extend(
+        improved
+            .scores
+            .into_iter()
+            .map(|(attribute, from, to)| Change::Attribute {
+                attribute,
+                from,
+                to,
+            }),
+    );
+    if let Some((before, after)) = improved.hit_points {
+        out.push(Change::MaxHp {
+            from: before.max(),
+            to: after.max(),
+        });
+        if after.current() != before.current() {
+            out.push(Change::Hp {
+                from: before.current(),
+                to: after.current(),
+            });
         }
     }
     Ok(())

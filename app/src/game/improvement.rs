@@ -7,9 +7,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::attributes::{Attribute, AttributeScore};
-use super::delta::Change;
 use super::progression::{max_hp, Level};
-use super::sheet::CharacterSheet;
+use super::sheet::{CharacterSheet, HitPoints};
 use super::stakes::Vitality;
 
 /// The levels that bring an ability score improvement.
@@ -91,12 +90,21 @@ impl CharacterSheet {
     }
 }
 
-/// Spends one due improvement on `sheet`, pushing what changed; checks everything first.
+/// What an improvement changed: each score raised (before, after), and the hit points before and
+/// after when a higher CON raised them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(in crate::game) struct Improved {
+    /// Each score raised: which, before, after.
+    pub scores: Vec<(Attribute, u8, u8)>,
+    /// The hit points before and after, when they rose.
+    pub hit_points: Option<(HitPoints, HitPoints)>,
+}
+
+/// Spends one due improvement on `sheet`; checks everything first, so an error changes nothing.
 pub(in crate::game) fn improve(
     sheet: &mut CharacterSheet,
     improvement: AbilityImprovement,
-    out: &mut Vec<Change>,
-) -> Result<(), ImprovementError> {
+) -> Result<Improved, ImprovementError> {
     if sheet.improvements_due() == 0 {
         return Err(ImprovementError::NoneDue {
             level: sheet.level.value(),
@@ -118,31 +126,29 @@ pub(in crate::game) fn improve(
         }
     }
     let constitution = sheet.attributes.constitution;
+    let mut scores = Vec::new();
     for (attribute, by) in increases {
         let from = sheet.attributes.get(attribute).value();
         let to = from + by;
         sheet
             .attributes
             .set(attribute, AttributeScore::clamped(i64::from(to)));
-        out.push(Change::Attribute {
-            attribute,
-            from,
-            to,
-        });
+        scores.push((attribute, from, to));
     }
     sheet.improvements += 1;
-    hardier(sheet, constitution, out);
-    Ok(())
+    let hit_points = hardier(sheet, constitution);
+    Ok(Improved { scores, hit_points })
 }
 
 /// Raises the maximum hit points, and the current ones of a character on their feet, by what a
-/// higher CON (than `before`) adds over every level.
-fn hardier(sheet: &mut CharacterSheet, before: AttributeScore, out: &mut Vec<Change>) {
+/// higher CON (than `before`) adds over every level; the hit points before and after, if they
+/// rose.
+fn hardier(sheet: &mut CharacterSheet, before: AttributeScore) -> Option<(HitPoints, HitPoints)> {
     let (die, level) = (sheet.hit_die, sheet.level);
     let gained = i64::from(max_hp(die, level, sheet.attributes.constitution))
         - i64::from(max_hp(die, level, before));
     if gained <= 0 {
-        return;
+        return None;
     }
     let hp = sheet.hit_points;
     sheet
@@ -154,171 +160,8 @@ fn hardier(sheet: &mut CharacterSheet, before: AttributeScore, out: &mut Vec<Cha
             .hit_points
             .set_current_clamped(i64::from(hp.current()) + gained);
     }
-    out.push(Change::MaxHp {
-        from: hp.max(),
-        to: sheet.hit_points.max(),
-    });
-    if sheet.hit_points.current() != hp.current() {
-        out.push(Change::Hp {
-            from: hp.current(),
-            to: sheet.hit_points.current(),
-        });
-    }
+    Some((hp, sheet.hit_points))
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::sheet::tests::mira;
-    use crate::game::sheet::HitPoints;
-    use crate::game::{Attributes, StateDelta};
-    use proptest::prelude::*;
-
-    fn at_level(level: u8) -> CharacterSheet {
-        mira().with_level(Level::new(i64::from(level)).unwrap())
-    }
-
-    fn improve_by(sheet: &mut CharacterSheet, improvement: AbilityImprovement) -> Vec<Change> {
-        let delta = StateDelta::ImproveAbilities { improvement };
-        delta.apply(sheet).unwrap().changes().to_vec()
-    }
-
-    #[test]
-    fn improvements_come_at_the_srd_levels() {
-        let earned_at: Vec<u8> = (1..=20).map(|l| earned(Level::new(l).unwrap())).collect();
-        assert_eq!(
-            earned_at,
-            [0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5, 5]
-        );
-    }
-
-    #[test]
-    fn plus_two_and_plus_one_each_raise_the_scores_once_per_level() {
-        let mut sheet = at_level(8);
-        assert_eq!(sheet.improvements_due(), 2);
-        let dex = AbilityImprovement::PlusTwo {
-            attribute: Attribute::Dexterity,
-        };
-        let changes = improve_by(&mut sheet, dex);
-        assert_eq!(changes[0].label(), "DEX 12");
-        let split = AbilityImprovement::PlusOneEach {
-            first: Attribute::Wisdom,
-            second: Attribute::Charisma,
-        };
-        improve_by(&mut sheet, split);
-        assert_eq!(sheet.attributes().wisdom.value(), 11);
-        assert_eq!(sheet.attributes().charisma.value(), 11);
-        assert_eq!(sheet.improvements_due(), 0);
-        let refused = StateDelta::ImproveAbilities { improvement: dex }.apply(&mut sheet);
-        assert_eq!(
-            refused.unwrap_err().to_string(),
-            "No ability score improvement is due at level 8; they come at levels 4, 8, 12, 16 \
-             and 19"
-        );
-    }
-
-    #[test]
-    fn no_improvement_below_level_four_past_twenty_or_twice_on_one_score() {
-        let dex = AbilityImprovement::PlusTwo {
-            attribute: Attribute::Dexterity,
-        };
-        let mut low = at_level(3);
-        let before = low.clone();
-        assert!(StateDelta::ImproveAbilities { improvement: dex }
-            .apply(&mut low)
-            .is_err());
-        assert_eq!(low, before);
-        let scores = Attributes {
-            dexterity: AttributeScore::clamped(19),
-            ..Attributes::default()
-        };
-        let mut high = at_level(4).with_attributes(scores);
-        let refused = StateDelta::ImproveAbilities { improvement: dex }.apply(&mut high);
-        assert_eq!(
-            refused.unwrap_err().to_string(),
-            "DEX is 19: an improvement cannot raise a score past 20"
-        );
-        let same = AbilityImprovement::PlusOneEach {
-            first: Attribute::Strength,
-            second: Attribute::Strength,
-        };
-        assert!(StateDelta::ImproveAbilities { improvement: same }
-            .apply(&mut high)
-            .is_err());
-        let to_twenty = AbilityImprovement::PlusOneEach {
-            first: Attribute::Dexterity,
-            second: Attribute::Strength,
-        };
-        improve_by(&mut high, to_twenty);
-        assert_eq!(high.attributes().dexterity.value(), 20);
-    }
-
-    #[test]
-    fn a_higher_con_modifier_adds_hit_points_for_every_level() {
-        // Level 4, d8, CON 10: 8 + 3 × 5 = 23 HP; CON 12 gives +1 a level.
-        let mut sheet = at_level(4).with_hit_points(HitPoints::new(20, 23).unwrap());
-        let con = AbilityImprovement::PlusTwo {
-            attribute: Attribute::Constitution,
-        };
-        let labels: Vec<String> = improve_by(&mut sheet, con)
-            .iter()
-            .map(Change::label)
-            .collect();
-        assert_eq!(labels, ["CON 12", "Max HP 27", "+4 HP"]);
-        // CON 12 → 13 changes no modifier: no hit points.
-        let mut later = at_level(8).with_hit_points(HitPoints::new(20, 23).unwrap());
-        improve_by(&mut later, con);
-        let odd = AbilityImprovement::PlusOneEach {
-            first: Attribute::Constitution,
-            second: Attribute::Wisdom,
-        };
-        let labels: Vec<String> = improve_by(&mut later, odd)
-            .iter()
-            .map(Change::label)
-            .collect();
-        assert_eq!(labels, ["CON 13", "WIS 11"]);
-        // Down at 0 HP: the maximum rises, the character stays down.
-        let mut down = at_level(4).with_hit_points(HitPoints::new(5, 23).unwrap());
-        StateDelta::ChangeHp { amount: -5 }
-            .apply(&mut down)
-            .unwrap();
-        assert_ne!(down.vitality(), Vitality::Up);
-        let labels: Vec<String> = improve_by(&mut down, con)
-            .iter()
-            .map(Change::label)
-            .collect();
-        assert_eq!(labels, ["CON 12", "Max HP 27"]);
-        assert_eq!(down.hit_points().current(), 0);
-    }
-
-    proptest! {
-        /// Whatever is chosen at whatever level, no score passes 20, no more improvements are
-        /// spent than earned, and a refusal changes nothing.
-        #[test]
-        fn improvements_stay_within_their_bounds(
-            level in 1u8..=20,
-            picks in proptest::collection::vec((0usize..6, 0usize..6, any::<bool>()), 0..8),
-        ) {
-            let mut sheet = at_level(level);
-            for (a, b, two) in picks {
-                let improvement = if two {
-                    AbilityImprovement::PlusTwo { attribute: Attribute::ALL[a] }
-                } else {
-                    AbilityImprovement::PlusOneEach {
-                        first: Attribute::ALL[a],
-                        second: Attribute::ALL[b],
-                    }
-                };
-                let before = sheet.clone();
-                let delta = StateDelta::ImproveAbilities { improvement };
-                if delta.apply(&mut sheet).is_err() {
-                    prop_assert_eq!(&sheet, &before);
-                }
-                prop_assert!(sheet.improvements <= earned(sheet.level()));
-                for attribute in Attribute::ALL {
-                    prop_assert!(sheet.attributes().get(attribute).value() <= IMPROVEMENT_CAP);
-                }
-            }
-        }
-    }
-}
+mod tests;

@@ -16,13 +16,13 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::attributes::Attributes;
+use super::attributes::{Attribute, AttributeBonus, Attributes};
 use super::conditions::Conditions;
 use super::inventory::{Inventory, NewItem};
 use super::item_kind::Slot;
-use super::proficiency::Proficiencies;
+use super::proficiency::{Proficiencies, Skill};
 pub use super::progression::Level;
-use super::progression::{HitDie, LevelError};
+use super::progression::{proficiency_bonus, HitDie, LevelError};
 use super::stakes::{Stakes, Vitality};
 use super::text::{
     AbilityName, AbilityText, Backstory, CharacterName, ClassName, LocationName, Slug,
@@ -496,6 +496,36 @@ impl CharacterSheet {
     }
 }
 
+impl CharacterSheet {
+    /// The skills and saving throws the character is proficient in.
+    pub fn proficiencies(&self) -> &Proficiencies {
+        &self.proficiencies
+    }
+
+    /// The proficiency bonus of the character's level.
+    pub fn proficiency_bonus(&self) -> i8 {
+        proficiency_bonus(self.level)
+    }
+
+    /// What a check of `attribute` adds to its d20: the modifier, and the proficiency bonus when
+    /// the check is in a `skill` the character is proficient in.
+    pub fn check_bonus(&self, attribute: Attribute, skill: Option<Skill>) -> AttributeBonus {
+        let proficient = skill.is_some_and(|skill| self.proficiencies.has_skill(skill));
+        self.attributes
+            .bonus(attribute)
+            .with_proficiency(proficient, self.proficiency_bonus())
+    }
+
+    /// What a saving throw of `attribute` adds to its d20: the modifier, and the proficiency
+    /// bonus when the character is proficient in that save.
+    pub fn save_bonus(&self, attribute: Attribute) -> AttributeBonus {
+        let proficient = self.proficiencies.has_save(attribute);
+        self.attributes
+            .bonus(attribute)
+            .with_proficiency(proficient, self.proficiency_bonus())
+    }
+}
+
 #[cfg(test)]
 pub(in crate::game) mod tests {
     use super::*;
@@ -589,5 +619,35 @@ pub(in crate::game) mod tests {
         broken["hitPoints"]["current"] = 11.into();
         let err = serde_json::from_value::<CharacterSheet>(broken).unwrap_err();
         assert!(err.to_string().contains("HP must be 0..=10 (got 11)"));
+    }
+
+    #[test]
+    fn checks_and_saves_add_the_level_s_bonus_only_where_proficient() {
+        use crate::game::proficiency::Skill::{Arcana, Stealth};
+        let sheet =
+            mira().with_proficiencies(Proficiencies::new(vec![Stealth], vec![Attribute::Wisdom]));
+        let stealth = sheet.check_bonus(Attribute::Dexterity, Some(Stealth));
+        assert_eq!(
+            (stealth.modifier, stealth.proficiency, stealth.total()),
+            (0, 2, 2)
+        );
+        assert_eq!(stealth.to_string(), "DEX +0, proficiency +2");
+        assert_eq!(
+            sheet
+                .check_bonus(Attribute::Dexterity, Some(Arcana))
+                .total(),
+            0
+        );
+        assert_eq!(sheet.check_bonus(Attribute::Dexterity, None).total(), 0);
+        assert_eq!(sheet.save_bonus(Attribute::Wisdom).proficiency, 2);
+        assert_eq!(sheet.save_bonus(Attribute::Strength).proficiency, 0);
+        let veteran = sheet.with_level(Level::new(9).unwrap());
+        assert_eq!(
+            veteran
+                .check_bonus(Attribute::Dexterity, Some(Stealth))
+                .total(),
+            4
+        );
+        assert_eq!(veteran.save_bonus(Attribute::Wisdom).total(), 4);
     }
 }

@@ -3,14 +3,12 @@
 //! conditions, inventory (use, equip or drop an item), place, time and stakes.
 
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 
 use super::improvement::ImprovementChoice;
-use super::state::{use_play, Failure, PlayState};
+use super::state::use_play;
 use crate::api::{drop_item, equip_item, use_item};
 use crate::game::Vitality;
-use crate::wire::errors::AppError;
-use crate::wire::view::{Handling, ItemView, SheetView, TurnUpdate};
+use crate::wire::view::{Handling, ItemView, SheetView};
 
 /// The character panel; updates the moment a tool changes the sheet.
 #[component]
@@ -115,18 +113,18 @@ fn Inventory(items: Vec<ItemView>, fallen: bool) -> impl IntoView {
                 let use_it = move |_| {
                     if handling == Handling::Consumable {
                         let (id, turn, slug) = (state.id.get_value(), state.turn.get_untracked(), use_slug.clone());
-                        ask_rules(state, async move { use_item(id, turn, slug).await });
+                        state.ask_rules(async move { use_item(id, turn, slug).await });
                     } else {
                         state.text.set(use_text.clone());
                     }
                 };
                 let equip = move |_| {
                     let (id, slug) = (state.id.get_value(), equip_slug.clone());
-                    ask_rules(state, async move { equip_item(id, slug, !equipped).await });
+                    state.ask_rules(async move { equip_item(id, slug, !equipped).await });
                 };
                 let drop = move |_| {
                     let (id, slug) = (state.id.get_value(), drop_slug.clone());
-                    ask_rules(state, async move { drop_item(id, slug).await });
+                    state.ask_rules(async move { drop_item(id, slug).await });
                 };
                 let title = match (&item.description, item.kind.is_empty()) {
                     (Some(description), false) => format!("{description} ({})", item.kind),
@@ -156,23 +154,4 @@ fn Inventory(items: Vec<ItemView>, fallen: bool) -> impl IntoView {
         </ul>
     }
     .into_any()
-}
-
-/// Sends a change from the panel to the rules while the panel is busy; what they answer
-/// updates the page, a refusal shows as the failure.
-pub(super) fn ask_rules(
-    state: PlayState,
-    request: impl std::future::Future<Output = Result<Vec<TurnUpdate>, AppError>> + 'static,
-) {
-    state.busy.set(true);
-    spawn_local(async move {
-        match request.await {
-            Ok(updates) => updates.into_iter().for_each(|update| state.update(update)),
-            Err(error) => state.failure.set(Some(Failure {
-                message: error.to_string(),
-                retry: None,
-            })),
-        }
-        state.busy.set(false);
-    });
 }

@@ -3,7 +3,6 @@
 
 use leptos::prelude::*;
 
-use super::character::ask_rules;
 use super::state::use_play;
 use crate::api::improve_abilities;
 use crate::game::Attribute;
@@ -20,10 +19,7 @@ pub fn ImprovementChoice(
     let second = RwSignal::new(String::new());
     let improve = move |_| {
         let (id, first, second) = (state.id.get_value(), first.get(), second.get());
-        ask_rules(
-            state,
-            async move { improve_abilities(id, first, second).await },
-        );
+        state.ask_rules(async move { improve_abilities(id, first, second).await });
     };
     let options = move || {
         Attribute::ALL.map(|a| view! { <option value=a.abbreviation()>{a.name()}</option> })

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use crate::game::map::Place;
 use crate::game::JournalEntry;
+use crate::wire::errors::AppError;
 use crate::wire::view::{
     ActionView, ActionsView, CampaignView, EncounterView, MoveInput, SheetView, StoryEntry,
     TurnUpdate,
@@ -66,6 +67,25 @@ pub struct PlayState {
 }
 
 impl PlayState {
+    /// Sends a change from the character panel to the rules while the panel is busy; what they
+    /// answer updates the page, a refusal shows as the failure.
+    pub fn ask_rules(
+        self,
+        request: impl std::future::Future<Output = Result<Vec<TurnUpdate>, AppError>> + 'static,
+    ) {
+        self.busy.set(true);
+        leptos::task::spawn_local(async move {
+            match request.await {
+                Ok(updates) => updates.into_iter().for_each(|update| self.update(update)),
+                Err(error) => self.failure.set(Some(Failure {
+                    message: error.to_string(),
+                    retry: None,
+                })),
+            }
+            self.busy.set(false);
+        });
+    }
+
     /// The state of a freshly loaded campaign.
     pub fn new(view: CampaignView) -> Self {
         Self {
