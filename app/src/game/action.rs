@@ -588,20 +588,8 @@ fn validate_action(
             .ok()
             .flatten(),
     };
-    let attribute = match blank(draft.attribute.as_deref()) {
-        Some(_) if !has_dice => {
-            ignored.push("attribute");
-            None
-        }
-        raw => raw.and_then(|raw| {
-            raw.parse::<Attribute>()
-                .map_err(|e| problem(ActionIssue::Attribute(e)))
-                .ok()
-        }),
-    };
-    let skill = action_skill(&draft, dice_reason.as_ref(), &mut ignored, &mut problem);
-    // A skill names the attribute of a check that names none.
-    let attribute = attribute.or(skill.map(Skill::attribute));
+    let (attribute, skill) =
+        action_attribute(&draft, dice_reason.as_ref(), &mut ignored, &mut problem);
     if problems.len() > before {
         return None;
     }
@@ -625,6 +613,31 @@ fn validate_action(
         stakes,
         fight: None,
     })
+}
+
+/// The attribute and skill of a rolled action: the attribute it names, else its skill's (a
+/// skill names the attribute of a check that names none). Either named without dice is ignored,
+/// an unknown one is a problem.
+fn action_attribute(
+    draft: &ActionDraft,
+    reason: Option<&DiceReason>,
+    ignored: &mut Vec<&'static str>,
+    problem: &mut impl FnMut(ActionIssue),
+) -> (Option<Attribute>, Option<Skill>) {
+    let has_dice = blank(draft.dice_roll.as_deref()).is_some();
+    let attribute = match blank(draft.attribute.as_deref()) {
+        Some(_) if !has_dice => {
+            ignored.push("attribute");
+            None
+        }
+        raw => raw.and_then(|raw| {
+            raw.parse::<Attribute>()
+                .map_err(|e| problem(ActionIssue::Attribute(e)))
+                .ok()
+        }),
+    };
+    let skill = action_skill(draft, reason, ignored, problem);
+    (attribute.or(skill.map(Skill::attribute)), skill)
 }
 
 /// The skill of a rolled action: the one it names, else the one its dice reason is the name of

@@ -453,27 +453,9 @@ impl StateDelta {
             }
             StateDelta::SetHp { hp } => set_hp(sheet, i64::from(*hp), false, out),
             StateDelta::SetMaxHp { max_hp } => set_max_hp(sheet, *max_hp, out),
-            StateDelta::SetLevel { level } => {
-                let from = sheet.level;
-                sheet.level = Level::clamped(i64::from(*level));
-                if sheet.level != from {
-                    out.push(Change::Level {
-                        from: from.value(),
-                        to: sheet.level.value(),
-                    });
-                }
-            }
+            StateDelta::SetLevel { level } => set_level(sheet, *level, out),
             StateDelta::SetAttribute { attribute, score } => {
-                let from = sheet.attributes.get(*attribute);
-                let to = AttributeScore::clamped(i64::from(*score));
-                sheet.attributes.set(*attribute, to);
-                if to != from {
-                    out.push(Change::Attribute {
-                        attribute: *attribute,
-                        from: from.value(),
-                        to: to.value(),
-                    });
-                }
+                set_attribute(sheet, *attribute, *score, out);
             }
             StateDelta::ChangeSanity { amount } => change_sanity(sheet, *amount, out)?,
             StateDelta::AddItem { .. }
@@ -593,6 +575,37 @@ fn use_item(
         }
     }
     Ok(())
+}
+
+/// Sets the level, clamped into 1..=20.
+fn set_level(sheet: &mut CharacterSheet, level: i32, out: &mut Vec<Change>) {
+    let from = sheet.level;
+    sheet.level = Level::clamped(i64::from(level));
+    if sheet.level != from {
+        out.push(Change::Level {
+            from: from.value(),
+            to: sheet.level.value(),
+        });
+    }
+}
+
+/// Sets an attribute score, clamped into 1..=30.
+fn set_attribute(
+    sheet: &mut CharacterSheet,
+    attribute: Attribute,
+    score: i32,
+    out: &mut Vec<Change>,
+) {
+    let from = sheet.attributes.get(attribute);
+    let to = AttributeScore::clamped(i64::from(score));
+    sheet.attributes.set(attribute, to);
+    if to != from {
+        out.push(Change::Attribute {
+            attribute,
+            from: from.value(),
+            to: to.value(),
+        });
+    }
 }
 
 /// Spends an ability score improvement (see [`improvement`](super::improvement)), pushing the
