@@ -3,6 +3,16 @@
 use leptos::prelude::*;
 
 use crate::api::game_master;
+use crate::wire::errors::AppError;
+use crate::wire::view::GameMasterView;
+
+/// The server's answer to which model is the game master, loaded once.
+pub type GameMasterResource = OnceResource<Result<GameMasterView, AppError>>;
+
+/// Starts loading which model is the game master.
+pub fn load_game_master() -> GameMasterResource {
+    OnceResource::new(game_master())
+}
 
 /// The game master's model. `compact` shows only the advice, folded, for the play screen.
 #[component]
@@ -10,8 +20,12 @@ pub fn GameMasterNote(
     /// Only the advice, folded (the play screen).
     #[prop(optional)]
     compact: bool,
+    /// The answer, when a page loads it outside a part that may be rendered again (a note
+    /// made inside one would read its own answer after it was thrown away).
+    #[prop(optional)]
+    master: Option<GameMasterResource>,
 ) -> impl IntoView {
-    let master = OnceResource::new(game_master());
+    let master = master.unwrap_or_else(load_game_master);
     view! {
         <Suspense fallback=|| ()>
             {move || {

@@ -31,7 +31,7 @@ use self::ledger::LedgerDrawer;
 use self::map::MapPanel;
 use self::state::PlayState;
 use self::story::StoryLog;
-use super::game_master::GameMasterNote;
+use super::game_master::{load_game_master, GameMasterNote, GameMasterResource};
 use crate::api::load_campaign;
 use crate::wire::view::CampaignView;
 
@@ -41,6 +41,9 @@ pub fn PlayPage() -> impl IntoView {
     let params = use_params_map();
     let id = move || params.read().get("id").unwrap_or_default();
     let campaign = Resource::new(id, load_campaign);
+    // Loaded here, not in `Play`: the campaign's part below may be rendered again, and a note
+    // made there would be read after it was thrown away.
+    let master = load_game_master();
 
     view! {
         <Suspense fallback=|| view! { <p class="status">"Opening the campaign…"</p> }>
@@ -48,7 +51,7 @@ pub fn PlayPage() -> impl IntoView {
                 campaign
                     .get()
                     .map(|result| match result {
-                        Ok(view) => view! { <Play initial=view /> }.into_any(),
+                        Ok(view) => view! { <Play initial=view master /> }.into_any(),
                         Err(error) => {
                             view! {
                                 <section class="panel missing">
@@ -66,7 +69,7 @@ pub fn PlayPage() -> impl IntoView {
 
 /// The play screen of a loaded campaign.
 #[component]
-fn Play(initial: CampaignView) -> impl IntoView {
+fn Play(initial: CampaignView, master: GameMasterResource) -> impl IntoView {
     let title = initial.summary.title.clone();
     let model = initial.model.clone();
     let state = PlayState::new(initial);
@@ -75,7 +78,7 @@ fn Play(initial: CampaignView) -> impl IntoView {
     view! {
         <div class="play">
             <PlayHeader title=title model=model />
-            <GameMasterNote compact=true />
+            <GameMasterNote compact=true master />
             <div class="play-grid">
                 <section class="story-column">
                     <StoryLog />
