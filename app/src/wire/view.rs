@@ -276,7 +276,7 @@ pub struct SheetView {
 }
 
 /// An action button.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct ActionView {
     /// The id sent back when chosen.
     pub id: String,

@@ -70,7 +70,9 @@ pub fn ActionBar() -> impl IntoView {
             <div class="actions">
                 <For
                     each=move || state.actions.get()
-                    key=|action| action.id.clone()
+                    // The whole action, not its id: a change from the panel (a score raised,
+                    // a weapon equipped, a poison cured) keeps the ids and changes the badges.
+                    key=|action| action.clone()
                     children=move |action| {
                         let id = action.id.clone();
                         view! {
