@@ -26,7 +26,7 @@ use super::dice::Roll;
 use super::improvement::{improve, AbilityImprovement, ImprovementError};
 use super::inventory::{EquipChange, InventoryError, ItemChange, NewItem};
 use super::progression::{self, MAX_AWARD};
-use super::sheet::{CharacterSheet, GameTime, Level, Sanity};
+use super::sheet::{CharacterSheet, GameTime, HitPoints, Level, Sanity};
 use super::stakes::Vitality;
 use super::text::{ConditionName, LocationName, Slug};
 
@@ -627,16 +627,7 @@ fn improve_abilities(
             }),
     );
     if let Some((before, after)) = improved.hit_points {
-        out.push(Change::MaxHp {
-            from: before.max(),
-            to: after.max(),
-        });
-        if after.current() != before.current() {
-            out.push(Change::Hp {
-                from: before.current(),
-                to: after.current(),
-            });
-        }
+        push_hit_points(before, after, out);
     }
     Ok(())
 }
@@ -663,7 +654,11 @@ fn change_sanity(
 fn set_max_hp(sheet: &mut CharacterSheet, max_hp: i32, out: &mut Vec<Change>) {
     let before = sheet.hit_points;
     sheet.hit_points.set_max_clamped(i64::from(max_hp));
-    let after = sheet.hit_points;
+    push_hit_points(before, sheet.hit_points, out);
+}
+
+/// Pushes what changed from `before` to `after`: the maximum, then the current hit points.
+fn push_hit_points(before: HitPoints, after: HitPoints, out: &mut Vec<Change>) {
     if after.max() != before.max() {
         out.push(Change::MaxHp {
             from: before.max(),

@@ -129,12 +129,8 @@ impl Skill {
     /// The skill a dice reason names when it is the skill's name alone, or the name followed by
     /// "check" (`"Stealth"`, `"athletics check"`); `None` for any other reason.
     pub fn named_by(reason: &str) -> Option<Skill> {
-        let reason = reason.trim();
-        let bare = reason
-            .strip_suffix(" check")
-            .or_else(|| reason.strip_suffix(" Check"))
-            .unwrap_or(reason);
-        bare.parse().ok()
+        let words = key(reason);
+        words.strip_suffix(" check").unwrap_or(&words).parse().ok()
     }
 
     fn names() -> String {
