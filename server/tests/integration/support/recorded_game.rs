@@ -17,11 +17,12 @@ use server::store::SqlStore;
 pub const MAX_FIGHT_MOVES: u32 = 12;
 
 /// The move that picks the fight (a model without tools: the rules start it).
-pub const FIRST_MOVE: &str = "I attack the goblin.";
+pub const FIRST_MOVE: &str = "I attack the jackal.";
 
 /// Plays the campaign against `llm` and returns its ledger: every roll and state change, in
-/// order, as one line each. After the opening the player attacks the goblin the premise names,
-/// then takes the rules' first fight move (an attack) until the fight is over.
+/// order, as one line each. After the opening the player attacks the jackal the premise names (3
+/// hit points: any hit ends the fight, so the real model's game stays a few turns long), then
+/// takes the rules' first fight move (an attack) until the fight is over.
 pub async fn play(llm: &dyn LlmPort, gm: &GmSettings) -> Result<Vec<String>, ServiceError> {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let url = format!("sqlite://{}", dir.path().join("game.db").display());
@@ -37,7 +38,7 @@ pub async fn play(llm: &dyn LlmPort, gm: &GmSettings) -> Result<Vec<String>, Ser
     let mut rng = StdRng::seed_from_u64(2026);
     let owner = PlayerId::random(&mut rng);
     let form = NewCampaign::new(
-        "A goblin guards a lantern-lit crypt beneath a drowned village.",
+        "A jackal prowls a lantern-lit crypt beneath a drowned village.",
         "Mira",
         "Ranger",
     );
