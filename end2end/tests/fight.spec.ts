@@ -66,6 +66,8 @@ test("a Rogue opens the cellar door and the narrator starts a fight: the tracker
   // The rules' fight moves lead the action bar.
   await settled();
   await expect(attack()).toBeVisible();
+  // +4 to hit against AC 15: 11 or more on the d20, the rules' arithmetic.
+  await expect(attack().getByTestId("chance")).toHaveText(/50% to succeed$/);
   await expect(page.getByRole("button", { name: "Dodge: make every attack on you harder" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Try to get away" })).toBeVisible();
   // A healing potion is no move at full hit points.

@@ -30,7 +30,7 @@ test("a check shows no edge while the hero is well", async () => {
   await expect(page.locator('main[data-hydrated="true"]')).toBeAttached();
   await expect(story()).toContainText("A green pool steams");
   const sneak = page.getByRole("button", { name: /Sneak between the stalls/ });
-  await expect(sneak).toContainText(/1d20[+-]\d+ vs DC 12$/);
+  await expect(sneak).toContainText(/1d20[+-]\d+ vs DC 12 · \d+% to succeed$/);
 });
 
 test("a poisoned hero's attack shows disadvantage and is rolled with two d20s, the lower kept", async ({}, testInfo) => {
@@ -39,7 +39,7 @@ test("a poisoned hero's attack shows disadvantage and is rolled with two d20s, t
   const poisoned = page.getByTestId("character").getByText(/^Poisoned/);
   await expect(poisoned).toHaveText("Poisoned: disadvantage on checks and attacks (1 h left)");
   await expect(page.getByRole("button", { name: /Sneak between the stalls/ })).toContainText(
-    /2d20kl1[+-]\d+ vs DC 12 \(disadvantage\)$/,
+    /2d20kl1[+-]\d+ vs DC 12 \(disadvantage\) · \d+% to succeed$/,
   );
   await expect(attack()).toContainText(/2d20kl1\+\d+ to hit \(disadvantage\)/);
   await page.screenshot({ path: testInfo.outputPath("poisoned.png"), fullPage: true });
@@ -73,7 +73,8 @@ test("proficiency chosen at creation and a level-up's improvement change the nex
   );
   const sneak = () => page.getByRole("button", { name: /Sneak between the stalls/ });
   // DEX 15 (+2) and proficiency +2.
-  await expect(sneak()).toContainText(/1d20\+4 vs DC 12$/);
+  // The rules' chance: 8 or more on the d20, 13 faces of 20.
+  await expect(sneak()).toContainText(/1d20\+4 vs DC 12 · 65% to succeed$/);
 
   await page.getByRole("button", { name: "Lean over the steaming pool" }).click();
   await expect(story()).toContainText("the archive's old lessons settle into you");
@@ -85,7 +86,7 @@ test("proficiency chosen at creation and a level-up's improvement change the nex
   await improvement.getByRole("button", { name: "Improve" }).click();
 
   // DEX 17 (+3): the same action now adds 5, and the improvement is spent.
-  await expect(sneak()).toContainText(/1d20\+5 vs DC 12$/);
+  await expect(sneak()).toContainText(/1d20\+5 vs DC 12 · 70% to succeed$/);
   await expect(improvement).toHaveCount(0);
   await expect(panel.getByTestId("proficiency")).toContainText("Stealth +5");
   await expect(panel.getByTestId("proficiency")).toContainText("DEX +5");

@@ -12,8 +12,9 @@ use super::present::sheet_view;
 use super::timeline::{timeline, ShownFight, ShownRoll};
 use super::turn_event::{ToolEffect, TurnEvent};
 use crate::game::combat::Combat;
+use crate::game::combat::FoeCondition;
 use crate::game::complication::Complication;
-use crate::game::dice::DiceExpr;
+use crate::game::dice::{Chance, DiceExpr, Edge};
 use crate::game::fight::{weapon_profile, FightError, FightMove};
 use crate::game::map::{MapError, WorldMap};
 use crate::game::{
@@ -429,6 +430,7 @@ impl CampaignState {
                 id: action.id().to_string(),
                 description: action.description().as_str().to_owned(),
                 badge: self.badge(action),
+                chance: self.chance(action).map(Chance::percent),
                 stakes: action.stakes().map(|stakes| {
                     (
                         stakes.success.as_str().to_owned(),
@@ -455,6 +457,37 @@ impl CampaignState {
             }
             _ => action.badge(&self.sheet, effects.checks),
         }
+    }
+
+    /// The chance an action's roll succeeds, worked out by the rules: a check against its DC, or
+    /// an attack of the fight against its target's armour class (with the edge the hero's
+    /// conditions and the foe's give).
+    fn chance(&self, action: &Action) -> Option<Chance> {
+        let effects = self.sheet.conditions().roll_effects();
+        let Some(FightMove::Attack { target, weapon }) = action.fight() else {
+            return action.chance(&self.sheet, effects.checks);
+        };
+        let profile = weapon_profile(&self.sheet, weapon.as_ref()).ok()?;
+        let foe = self
+            .combat
+            .current()?
+            .standing()
+            .find(|foe| foe.label().as_str() == target)?;
+        let exposed = foe.conditions().any(FoeCondition::exposes);
+        let edge = Edge::combine([
+            effects.attacks,
+            if exposed {
+                Edge::Advantage
+            } else {
+                Edge::Normal
+            },
+        ]);
+        let armor_class = foe.creature().armor_class().value();
+        Some(Chance::to_hit(
+            edge,
+            i32::from(profile.to_hit_bonus()),
+            armor_class,
+        ))
     }
 
     /// The turns the model may see verbatim, oldest first.

@@ -21,7 +21,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::attributes::{Attribute, AttributeBonus, AttributeError};
-use super::dice::{Check, DiceError, DiceExpr, DifficultyClass, DifficultyClassError, Edge, Roll};
+use super::dice::{
+    Chance, Check, DiceError, DiceExpr, DifficultyClass, DifficultyClassError, Edge, Roll,
+};
 use super::fight::FightMove;
 use super::proficiency::{Skill, SkillError};
 use super::sheet::CharacterSheet;
@@ -228,6 +230,15 @@ impl Action {
             badge.push_str(&format!(" ({word})"));
         }
         Some(badge)
+    }
+
+    /// The chance the action's roll meets its DC for `sheet`'s character with `edge` on checks,
+    /// worked out by the rules from the dice and the bonus; `None` without a DC.
+    pub fn chance(&self, sheet: &CharacterSheet, edge: Edge) -> Option<Chance> {
+        let dice = self.dice_roll.as_ref()?;
+        let dc = self.difficulty_class?;
+        let bonus = self.bonus(sheet).map_or(0, |b| i32::from(b.total()));
+        Chance::to_meet(&edge.apply(dice), bonus, dc)
     }
 
     /// Whether `resolution` is what this action's roll gives `sheet`'s character with `edge`,
@@ -1057,6 +1068,12 @@ mod tests {
             "1d20+4 vs DC 13"
         );
         assert_eq!(listen.badge(&sheet, Edge::Normal).unwrap(), "1d20 vs DC 10");
+        // The chance counts the same bonus: 9 or more on the d20 (60%), 10 or more (55%), and
+        // with disadvantage the lower of two (36%).
+        let percent = |action: &Action, edge| action.chance(&sheet, edge).unwrap().percent();
+        assert_eq!(percent(sneak, Edge::Normal), 60);
+        assert_eq!(percent(listen, Edge::Normal), 55);
+        assert_eq!(percent(sneak, Edge::Disadvantage), 36);
         let mut rng = StdRng::seed_from_u64(3);
         let resolution = sneak.resolve(&sheet, Edge::Normal, &mut rng).unwrap();
         assert_eq!(resolution.roll().modifier(), 4);

@@ -284,6 +284,10 @@ pub struct ActionView {
     pub description: String,
     /// The dice badge, e.g. `1d20+2 vs DC 12`.
     pub badge: Option<String>,
+    /// The chance of success in whole percent, worked out by the rules (a check against its
+    /// DC, an attack against its target's armour class).
+    #[serde(default)]
+    pub chance: Option<u8>,
     /// What rides on the roll: on a success, on a failure.
     #[serde(default)]
     pub stakes: Option<(String, String)>,

@@ -251,6 +251,7 @@ mod tests {
             id: id.to_owned(),
             description: description.to_owned(),
             badge: badge.map(str::to_owned),
+            chance: None,
             stakes: None,
         }
     }

@@ -1,11 +1,14 @@
 //! Dice: notation parsed into a bounded [`DiceExpr`], rolled with an injected RNG into a [`Roll`]
-//! that keeps every die, and judged against a [`DifficultyClass`] as a [`Check`].
+//! that keeps every die, and judged against a [`DifficultyClass`] as a [`Check`], whose
+//! [`Chance`] of success the rules work out from the dice before they roll.
 
+mod chance;
 mod check;
 mod edge;
 mod notation;
 mod roll;
 
+pub use chance::Chance;
 pub use check::{Check, DifficultyClass, DifficultyClassError};
 pub use edge::Edge;
 pub use notation::{

@@ -82,7 +82,16 @@ pub fn ActionBar() -> impl IntoView {
                                 on:click=move |_| play(state, MoveInput::Action { id: id.clone() })
                             >
                                 <span>{action.description}</span>
-                                {action.badge.map(|badge| view! { <span class="badge">"⚄ " {badge}</span> })}
+                                {action.badge.map(|badge| view! {
+                                    <span class="badge">
+                                        "⚄ " {badge}
+                                        {action.chance.map(|chance| view! {
+                                            <span class="chance" data-testid="chance" title="The chance of success, worked out by the rules">
+                                                {format!(" · {chance}% to succeed")}
+                                            </span>
+                                        })}
+                                    </span>
+                                })}
                                 {action.stakes.map(|(success, failure)| view! {
                                     <span class="stakes" data-testid="stakes">
                                         <span class="on-success">"✓ " {success}</span>
