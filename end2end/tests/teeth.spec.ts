@@ -44,10 +44,23 @@ test("a poisoned hero's attack shows disadvantage and is rolled with two d20s, t
   await expect(attack()).toContainText(/2d20kl1\+\d+ to hit \(disadvantage\)/);
   await page.screenshot({ path: testInfo.outputPath("poisoned.png"), fullPage: true });
 
+  // The game master's 2d6: two six-sided dice, landed on the faces the line gives.
+  const sting = story().getByTestId("roll").filter({ hasText: "The fumes' sting" });
+  const faces = (await sting.textContent())!.match(/\[(\d+), (\d+)\]/)!.slice(1);
+  await expect(sting.getByTestId("die")).toHaveCount(2);
+  await expect(sting.getByTestId("die")).toHaveText(faces);
+  for (const die of await sting.getByTestId("die").all()) {
+    await expect(die).toHaveAttribute("data-sides", "6");
+  }
+
   await attack().click();
   await expect(story()).toContainText("You swing through the green haze.");
   const swing = story().getByTestId("roll").filter({ hasText: /^.*Your .* at Goblin/ }).first();
   await expect(swing).toContainText(/2d20kl1\+\d+ → \[/);
+  // Disadvantage shows both d20s, the higher one dropped.
+  await expect(swing.getByTestId("die")).toHaveCount(2);
+  await expect(swing.locator('[data-testid="die"][data-sides="20"]')).toHaveCount(2);
+  await expect(swing.locator('[data-testid="die"].dropped')).toHaveCount(1);
 });
 
 // Levels that mean something: a Ranger made proficient in Stealth adds the level's proficiency

@@ -3,7 +3,7 @@
 //! fight's experience go onto the sheet, and the player sees each roll with the armour class it
 //! had to beat, the chips, and the encounter tracker.
 
-use super::present::sheet_view;
+use super::present::{dice_view, sheet_view};
 use super::state::{CampaignState, ProjectionError};
 use crate::game::combat::{CombatEvent, Combatant, Encounter, Party};
 use crate::game::fight::{FightError, FightMove, FightRecord};
@@ -136,6 +136,7 @@ fn roll_entry(event: &CombatEvent) -> StoryEntry {
             };
             StoryEntry::Roll {
                 line,
+                dice: dice_view(attack.roll()),
                 verdict: hero.then_some(verdict),
                 by: if hero {
                     Roller::Player
@@ -147,6 +148,7 @@ fn roll_entry(event: &CombatEvent) -> StoryEntry {
         }
         CombatEvent::Flee { check } => StoryEntry::Roll {
             line,
+            dice: dice_view(check.roll()),
             verdict: Some(if check.is_success() {
                 Verdict::Success
             } else {
@@ -157,6 +159,7 @@ fn roll_entry(event: &CombatEvent) -> StoryEntry {
         },
         CombatEvent::Initiative { .. } => StoryEntry::Roll {
             line,
+            dice: Vec::new(),
             verdict: None,
             by: Roller::GameMaster,
             natural: None,

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::conversation::{Message, TokenUsage};
 use super::event::{CampaignEvent, StoredEvent};
 use super::markdown;
-use super::present::sheet_view;
+use super::present::{dice_view, percentile_view, sheet_view};
 use super::timeline::{timeline, ShownFight, ShownRoll};
 use super::turn_event::{ToolEffect, TurnEvent};
 use crate::game::combat::Combat;
@@ -232,6 +232,7 @@ impl CampaignState {
                 ..
             } => updates.push(self.entry(StoryEntry::Roll {
                 line: description.clone(),
+                dice: dice_view(resolution.roll()),
                 verdict: verdict(resolution),
                 by: Roller::Player,
                 natural: resolution_natural(resolution),
@@ -329,6 +330,7 @@ impl CampaignState {
         match effect {
             ToolEffect::Rolled { reason, roll } => updates.push(self.entry(StoryEntry::Roll {
                 line: roll.describe(reason),
+                dice: dice_view(roll),
                 verdict: None,
                 by: Roller::GameMaster,
                 natural: roll.natural(),
@@ -338,6 +340,7 @@ impl CampaignState {
             }
             ToolEffect::Checked { reason, check } => updates.push(self.entry(StoryEntry::Roll {
                 line: check.describe(reason),
+                dice: dice_view(check.roll()),
                 verdict: Some(check_verdict(check)),
                 by: Roller::Player,
                 natural: check.natural(),
@@ -349,6 +352,7 @@ impl CampaignState {
             } => {
                 updates.push(self.entry(StoryEntry::Roll {
                     line: check.describe(reason),
+                    dice: dice_view(check.save.roll()),
                     verdict: Some(check_verdict(&check.save)),
                     by: Roller::Player,
                     natural: check.save.natural(),
@@ -358,6 +362,7 @@ impl CampaignState {
             }
             ToolEffect::Asked { reading } => updates.push(self.entry(StoryEntry::Roll {
                 line: reading.describe(),
+                dice: percentile_view(reading.roll.value()),
                 verdict: None,
                 by: Roller::Oracle,
                 natural: None,

@@ -98,6 +98,20 @@ pub enum LedgerRow {
     },
 }
 
+/// One die of a roll as the story shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct DieView {
+    /// Its sides: 4, 6, 8, 10, 12, 20, 100 or any other count.
+    pub sides: u16,
+    /// The face the server rolled.
+    pub face: u16,
+    /// Whether it counted (a die dropped by advantage, disadvantage or a keep did not).
+    pub kept: bool,
+}
+
+/// The most dice a roll shows one by one; a roll of more shows its line only.
+pub const MAX_DICE_SHOWN: usize = 12;
+
 /// How many ledger rows the Ledger panel gets at a time.
 pub const LEDGER_PAGE: u32 = 100;
 
@@ -151,6 +165,10 @@ pub enum StoryEntry {
     Roll {
         /// The line, e.g. `Rolled 1d20+3 for Goblin attack: [14] + 3 = 17`.
         line: String,
+        /// Every die of the roll with the face it landed on (none for a roll of many dice
+        /// at once, such as the initiative of a fight, or one made before dice were shown).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        dice: Vec<DieView>,
         /// With a DC, how it went.
         verdict: Option<Verdict>,
         /// Whose roll it is.

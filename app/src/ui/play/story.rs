@@ -8,7 +8,7 @@ use leptos_router::hooks::use_navigate;
 use super::state::use_play;
 use crate::api::{branch_campaign, earlier_story};
 use crate::game::Natural;
-use crate::wire::view::{Roller, StoryEntry, Verdict};
+use crate::wire::view::{DieView, Roller, StoryEntry, Verdict};
 
 /// The story log: an "earlier" link while older entries are not loaded, the loaded entries,
 /// then the scene being written.
@@ -73,10 +73,11 @@ fn entry_view(entry: StoryEntry) -> AnyView {
         StoryEntry::Move { text } => view! { <p class="move">{text}</p> }.into_any(),
         StoryEntry::Roll {
             line,
+            dice,
             verdict,
             by,
             natural,
-        } => roll_view(line, verdict, by, natural),
+        } => roll_view(line, dice, verdict, by, natural),
         StoryEntry::Aside { text } => view! {
             <aside class="aside" data-testid="aside">
                 <span class="aside-label">"Game master, out of character"</span>
@@ -100,11 +101,13 @@ fn entry_view(entry: StoryEntry) -> AnyView {
     }
 }
 
-/// A roll: the die tumbles in (not under `prefers-reduced-motion`, see the style sheet), who
-/// rolled is named, what it had to beat (`vs AC 15`, `vs DC 12`) stands out, and a natural 20
-/// or 1 is marked. The line already says "success" or "failure"; the class colours it.
+/// A roll: its dice tumble in and land on the faces the server rolled (not under
+/// `prefers-reduced-motion`, see the style sheet), who rolled is named, what it had to beat
+/// (`vs AC 15`, `vs DC 12`) stands out, and a natural 20 or 1 is marked. The line already says
+/// "success" or "failure"; the class colours it.
 fn roll_view(
     line: String,
+    dice: Vec<DieView>,
     verdict: Option<Verdict>,
     by: Roller,
     natural: Option<Natural>,
@@ -128,7 +131,7 @@ fn roll_view(
     let (before, against, after) = split_against(&line);
     view! {
         <p class=class data-testid="roll">
-            <span class="die" aria-hidden="true">"⚄"</span>
+            {dice_view(dice)}
             <span class="roller">{label}</span>
             " "
             {before}
@@ -138,6 +141,33 @@ fn roll_view(
         </p>
     }
     .into_any()
+}
+
+/// The dice of a roll, each in its own shape (a d4's triangle, a d6's square, a d20's
+/// hexagon…) showing its face, the dropped ones faded; a plain die when the roll shows none. The
+/// line says the same in words, so the shapes are hidden from screen readers.
+fn dice_view(dice: Vec<DieView>) -> AnyView {
+    if dice.is_empty() {
+        return view! { <span class="die" aria-hidden="true">"⚄"</span> }.into_any();
+    }
+    let each = dice.into_iter().enumerate().map(|(nth, die)| {
+        let shape = match die.sides {
+            4 | 6 | 8 | 10 | 12 | 20 | 100 => format!("d{}", die.sides),
+            _ => "dn".to_owned(),
+        };
+        let dropped = if die.kept { "" } else { " dropped" };
+        view! {
+            <span
+                class=format!("die-face {shape}{dropped}")
+                data-testid="die"
+                data-sides=die.sides.to_string()
+                style=format!("--nth: {nth}")
+            >
+                <span class="face">{die.face}</span>
+            </span>
+        }
+    });
+    view! { <span class="dice" aria-hidden="true">{each.collect_view()}</span> }.into_any()
 }
 
 /// `line` split around the first number it had to beat (`vs AC 15`, `vs DC 12`): the text
