@@ -83,7 +83,12 @@ test("the places the game master records make the map, with where you are", asyn
 
 test("an oracle question is answered by d100 and an aside is shown apart from the story", async () => {
   await move("I look for the bell-ringer");
-  await expect(story().getByTestId("roll").last()).toContainText(/Oracle: Is the bell-ringer home\? \(unlikely, 25%\) d100 \[\d+\]: (yes, and|yes|no, but|no)$/);
+  await expect(story().getByTestId("roll").last().getByTestId("roll-line")).toContainText(/Oracle: Is the bell-ringer home\? \(unlikely, 25%\) d100 \[\d+\]: (yes, and|yes|no, but|no)$/);
+  const oracle = story().getByTestId("roll").last();
+  await oracle.getByTestId("why").click();
+  await expect(oracle.getByTestId("analysis")).toHaveText(
+    'Before the roll: unlikely, so a yes on 1 to 25 of the d100 (25%): "yes, and" on 1 to 5, "no, but" on 26 to 40.',
+  );
   await expect(story().getByTestId("aside").last()).toContainText("The oracle settles what the story has not");
   await expect(story().locator(".scene").last()).not.toContainText("oracle settles");
 });

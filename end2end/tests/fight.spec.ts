@@ -78,11 +78,17 @@ test("the attack misses the goblin's armour class, and the goblin's hit takes th
   const mine = story().getByTestId("roll").filter({ hasText: /your shortsword at Goblin/i }).last();
   await expect(mine).toContainText("Your roll");
   await expect(mine).toContainText(/1d20\+4 → \[1\]\+4 = 5 vs AC 15, miss \(natural 1\)/);
+  // What the rules knew before the roll opens beside it.
+  await expect(mine.getByTestId("analysis")).toBeHidden();
+  await mine.getByTestId("why").click();
+  await expect(mine.getByTestId("analysis")).toHaveText(
+    "Before the roll: 50% to hit. 1d20+4 vs AC 15 needs 11 or more on the d20; a natural 20 always hits, a natural 1 always misses.",
+  );
   // What the roll had to beat stands out in the line.
   await expect(mine.getByTestId("against")).toHaveText("vs AC 15");
   await expect(mine).toHaveClass(/failure/);
   const theirs = story().getByTestId("roll").filter({ hasText: "Goblin's scimitar" }).last();
-  await expect(theirs).toContainText(/vs AC 13, hit, 7 slashing$/);
+  await expect(theirs.getByTestId("roll-line")).toContainText(/vs AC 13, hit, 7 slashing$/);
   await expect(theirs.getByTestId("against")).toHaveText("vs AC 13");
   await expect(story().locator(".chip").last()).toHaveText("−7 HP");
   await settled();
@@ -115,7 +121,7 @@ test("the potion from the character panel heals by its rolled amount and takes t
   const healed = Number((await story().locator(".chip", { hasText: /^\+\d+ HP$/ }).last().textContent())!.match(/\d+/)![0]);
   // The goblin takes its turn, and misses.
   const theirs = story().getByTestId("roll").filter({ hasText: "Goblin's scimitar" }).last();
-  await expect(theirs).toContainText(/vs AC 13, miss$/);
+  await expect(theirs.getByTestId("roll-line")).toContainText(/vs AC 13, miss$/);
   await expect(page.getByTestId("hp")).toHaveText("HP 6/9");
   expect((await hitPoints(page))[0]).toBe(before + healed);
   await expect(fighter("You").getByTestId("fighter-hp")).toHaveText("6/9 HP");
@@ -126,7 +132,7 @@ test("the potion from the character panel heals by its rolled amount and takes t
 test("the last foe falls: the experience is awarded and the tracker goes", async () => {
   await attack().click();
   const mine = story().getByTestId("roll").filter({ hasText: /your shortsword at Goblin/i }).last();
-  await expect(mine).toContainText(/vs AC 15, hit, 7 piercing; Goblin is down$/);
+  await expect(mine.getByTestId("roll-line")).toContainText(/vs AC 15, hit, 7 piercing; Goblin is down$/);
   await expect(mine).toHaveClass(/success/);
   await expect(story().locator(".chip", { hasText: "The fight is over" })).toHaveText(
     "The fight is over after 3 rounds: every foe is down. Defeated: Goblin (50 XP).",

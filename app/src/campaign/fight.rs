@@ -5,6 +5,7 @@
 
 use super::present::{dice_view, sheet_view};
 use super::state::{CampaignState, ProjectionError};
+use crate::game::analysis::{attack_analysis, check_analysis};
 use crate::game::combat::{CombatEvent, Combatant, Encounter, Party};
 use crate::game::fight::{FightError, FightMove, FightRecord};
 use crate::game::{Action, AppliedChanges, CharacterSheet, StateDelta};
@@ -137,6 +138,7 @@ fn roll_entry(event: &CombatEvent) -> StoryEntry {
             StoryEntry::Roll {
                 line,
                 dice: dice_view(attack.roll()),
+                analysis: attack_analysis(attack),
                 verdict: hero.then_some(verdict),
                 by: if hero {
                     Roller::Player
@@ -149,6 +151,7 @@ fn roll_entry(event: &CombatEvent) -> StoryEntry {
         CombatEvent::Flee { check } => StoryEntry::Roll {
             line,
             dice: dice_view(check.roll()),
+            analysis: check_analysis(check),
             verdict: Some(if check.is_success() {
                 Verdict::Success
             } else {
@@ -160,6 +163,7 @@ fn roll_entry(event: &CombatEvent) -> StoryEntry {
         CombatEvent::Initiative { .. } => StoryEntry::Roll {
             line,
             dice: Vec::new(),
+            analysis: None,
             verdict: None,
             by: Roller::GameMaster,
             natural: None,

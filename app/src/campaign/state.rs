@@ -11,6 +11,7 @@ use super::markdown;
 use super::present::{dice_view, percentile_view, sheet_view};
 use super::timeline::{timeline, ShownFight, ShownRoll};
 use super::turn_event::{ToolEffect, TurnEvent};
+use crate::game::analysis::{check_analysis, oracle_analysis};
 use crate::game::combat::Combat;
 use crate::game::combat::FoeCondition;
 use crate::game::complication::Complication;
@@ -233,6 +234,10 @@ impl CampaignState {
             } => updates.push(self.entry(StoryEntry::Roll {
                 line: description.clone(),
                 dice: dice_view(resolution.roll()),
+                analysis: match resolution {
+                    Resolution::Check(check) => check_analysis(check),
+                    Resolution::Roll(_) => None,
+                },
                 verdict: verdict(resolution),
                 by: Roller::Player,
                 natural: resolution_natural(resolution),
@@ -331,6 +336,7 @@ impl CampaignState {
             ToolEffect::Rolled { reason, roll } => updates.push(self.entry(StoryEntry::Roll {
                 line: roll.describe(reason),
                 dice: dice_view(roll),
+                analysis: None,
                 verdict: None,
                 by: Roller::GameMaster,
                 natural: roll.natural(),
@@ -341,6 +347,7 @@ impl CampaignState {
             ToolEffect::Checked { reason, check } => updates.push(self.entry(StoryEntry::Roll {
                 line: check.describe(reason),
                 dice: dice_view(check.roll()),
+                analysis: check_analysis(check),
                 verdict: Some(check_verdict(check)),
                 by: Roller::Player,
                 natural: check.natural(),
@@ -353,6 +360,7 @@ impl CampaignState {
                 updates.push(self.entry(StoryEntry::Roll {
                     line: check.describe(reason),
                     dice: dice_view(check.save.roll()),
+                    analysis: check_analysis(&check.save),
                     verdict: Some(check_verdict(&check.save)),
                     by: Roller::Player,
                     natural: check.save.natural(),
@@ -363,6 +371,7 @@ impl CampaignState {
             ToolEffect::Asked { reading } => updates.push(self.entry(StoryEntry::Roll {
                 line: reading.describe(),
                 dice: percentile_view(reading.roll.value()),
+                analysis: Some(oracle_analysis(reading)),
                 verdict: None,
                 by: Roller::Oracle,
                 natural: None,

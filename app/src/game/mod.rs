@@ -32,6 +32,7 @@
 
 pub mod action;
 pub mod action_quality;
+pub mod analysis;
 pub mod attributes;
 pub mod bestiary;
 pub mod catalogue;

@@ -169,6 +169,10 @@ pub enum StoryEntry {
         /// at once, such as the initiative of a fight, or one made before dice were shown).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         dice: Vec<DieView>,
+        /// What the rules knew before the roll (the chance of success and the face it needed,
+        /// or the oracle's bands), for the player to open.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        analysis: Option<String>,
         /// With a DC, how it went.
         verdict: Option<Verdict>,
         /// Whose roll it is.

@@ -74,10 +74,11 @@ fn entry_view(entry: StoryEntry) -> AnyView {
         StoryEntry::Roll {
             line,
             dice,
+            analysis,
             verdict,
             by,
             natural,
-        } => roll_view(line, dice, verdict, by, natural),
+        } => roll_view(line, dice, verdict, by, natural, analysis),
         StoryEntry::Aside { text } => view! {
             <aside class="aside" data-testid="aside">
                 <span class="aside-label">"Game master, out of character"</span>
@@ -104,13 +105,15 @@ fn entry_view(entry: StoryEntry) -> AnyView {
 /// A roll: its dice tumble in and land on the faces the server rolled (not under
 /// `prefers-reduced-motion`, see the style sheet), who rolled is named, what it had to beat
 /// (`vs AC 15`, `vs DC 12`) stands out, and a natural 20 or 1 is marked. The line already says
-/// "success" or "failure"; the class colours it.
+/// "success" or "failure"; the class colours it. What the rules knew before the roll opens
+/// under "Why?".
 fn roll_view(
     line: String,
     dice: Vec<DieView>,
     verdict: Option<Verdict>,
     by: Roller,
     natural: Option<Natural>,
+    analysis: Option<String>,
 ) -> AnyView {
     let verdict = match verdict {
         Some(Verdict::Success) => " success",
@@ -134,13 +137,36 @@ fn roll_view(
             {dice_view(dice)}
             <span class="roller">{label}</span>
             " "
-            {before}
-            {against.map(|against| view! { <strong class="against" data-testid="against">{against}</strong> })}
-            {after}
+            <span data-testid="roll-line">
+                {before}
+                {against.map(|against| view! { <strong class="against" data-testid="against">{against}</strong> })}
+                {after}
+            </span>
             {mark.map(|mark| view! { <strong class="natural">{mark}</strong> })}
+            {analysis.map(analysis_view)}
         </p>
     }
     .into_any()
+}
+
+/// A "Why?" toggle and, once opened, what the rules knew before the roll (inline, as the roll
+/// is a paragraph).
+fn analysis_view(text: String) -> impl IntoView {
+    let open = RwSignal::new(false);
+    view! {
+        <button
+            type="button"
+            class="why"
+            data-testid="why"
+            aria-expanded=move || open.get().to_string()
+            on:click=move |_| open.update(|open| *open = !*open)
+        >
+            "Why?"
+        </button>
+        <span class="analysis" data-testid="analysis" hidden=move || !open.get()>
+            {text}
+        </span>
+    }
 }
 
 /// The dice of a roll, each in its own shape (a d4's triangle, a d6's square, a d20's
@@ -156,12 +182,13 @@ fn dice_view(dice: Vec<DieView>) -> AnyView {
             _ => "dn".to_owned(),
         };
         let dropped = if die.kept { "" } else { " dropped" };
+        // Each die lands a moment after the one before it (a class, not an inline style: the
+        // page's content security policy refuses inline styles).
         view! {
             <span
-                class=format!("die-face {shape}{dropped}")
+                class=format!("die-face {shape}{dropped} nth-{nth}")
                 data-testid="die"
                 data-sides=die.sides.to_string()
-                style=format!("--nth: {nth}")
             >
                 <span class="face">{die.face}</span>
             </span>
