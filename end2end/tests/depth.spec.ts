@@ -98,6 +98,13 @@ test("an NPC's attack downs the character, who then rolls a death save", async (
   await expect(story().getByTestId("roll").last()).toContainText("Game master Rolled 1d8+2 for Thug's club");
   await expect(page.getByTestId("hp")).toHaveText("HP 0/10");
   await expect(page.getByTestId("vitality")).toHaveText("Down (0 ✓, 0 ✗)");
+  // Whatever the move, its roll is now the death save: every button says so.
+  await expect(page.getByRole("button", { name: /Listen at the bell-ringer's door/ })).toContainText(
+    /1d20 death save vs DC 10 · 55% to succeed$/,
+  );
+  await expect(page.getByRole("button", { name: /Hide behind the great bell/ })).toContainText(
+    "1d20 death save vs DC 10 · 55% to succeed",
+  );
 
   await move("I try to crawl away");
   await expect(story().getByTestId("roll").last()).toContainText(/Your roll Rolled 1d20 for Death save: \[\d+\] = \d+ vs DC 10: (success|failure)/);

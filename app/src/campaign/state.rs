@@ -15,9 +15,10 @@ use crate::game::analysis::{check_analysis, oracle_analysis};
 use crate::game::combat::Combat;
 use crate::game::combat::FoeCondition;
 use crate::game::complication::Complication;
-use crate::game::dice::{Chance, DiceExpr, Edge};
+use crate::game::dice::{Chance, DiceExpr, DifficultyClass, Edge};
 use crate::game::fight::{weapon_profile, FightError, FightMove};
 use crate::game::map::{MapError, WorldMap};
+use crate::game::stakes::DEATH_SAVE_DC;
 use crate::game::{
     Action, ActionList, AppliedChanges, CharacterSheet, Check, DeltaError, Journal, JournalError,
     Natural, Resolution, StateDelta,
@@ -456,8 +457,13 @@ impl CampaignState {
     }
 
     /// An action button's badge: its dice with the edge the character's conditions give, or
-    /// for an attack of the fight, the attack roll's.
+    /// for an attack of the fight, the attack roll's; while the character is dying, the death
+    /// save every move rolls.
     fn badge(&self, action: &Action) -> Option<String> {
+        if self.sheet.vitality().is_dying() {
+            // Whatever the move, the roll it makes is the death save.
+            return Some(format!("1d20 death save vs DC {DEATH_SAVE_DC}"));
+        }
         let effects = self.sheet.conditions().roll_effects();
         match action.fight() {
             Some(FightMove::Attack { weapon, .. }) => {
@@ -475,8 +481,12 @@ impl CampaignState {
 
     /// The chance an action's roll succeeds, worked out by the rules: a check against its DC, or
     /// an attack of the fight against its target's armour class (with the edge the hero's
-    /// conditions and the foe's give).
+    /// conditions and the foe's give); while the character is dying, the death save's.
     fn chance(&self, action: &Action) -> Option<Chance> {
+        if self.sheet.vitality().is_dying() {
+            let dc = DifficultyClass::new(i64::from(DEATH_SAVE_DC)).ok()?;
+            return Chance::to_meet(&DiceExpr::d20(), 0, dc);
+        }
         let effects = self.sheet.conditions().roll_effects();
         let Some(FightMove::Attack { target, weapon }) = action.fight() else {
             return action.chance(&self.sheet, effects.checks);
