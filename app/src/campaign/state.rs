@@ -13,7 +13,6 @@ use super::timeline::{timeline, ShownFight, ShownRoll};
 use super::turn_event::{ToolEffect, TurnEvent};
 use crate::game::analysis::{check_analysis, oracle_analysis};
 use crate::game::combat::Combat;
-use crate::game::combat::FoeCondition;
 use crate::game::complication::Complication;
 use crate::game::dice::{Chance, DiceExpr, DifficultyClass, Edge};
 use crate::game::fight::{weapon_profile, FightError, FightMove};
@@ -497,15 +496,7 @@ impl CampaignState {
             .current()?
             .standing()
             .find(|foe| foe.label().as_str() == target)?;
-        let exposed = foe.conditions().any(FoeCondition::exposes);
-        let edge = Edge::combine([
-            effects.attacks,
-            if exposed {
-                Edge::Advantage
-            } else {
-                Edge::Normal
-            },
-        ]);
+        let edge = Edge::combine([effects.attacks, foe.edge_against_it()]);
         let armor_class = foe.creature().armor_class().value();
         Some(Chance::to_hit(
             edge,

@@ -299,7 +299,6 @@ impl Encounter {
         exchange: &mut Exchange,
     ) {
         let foe = &mut self.foes[index];
-        let exposed = foe.conditions().any(FoeCondition::exposes);
         let swing = Swing {
             attacker: Party::Hero,
             weapon: with.weapon,
@@ -307,7 +306,7 @@ impl Encounter {
             damage: vec![&with.damage],
             target: Party::Foe(foe.label().clone()),
             armor_class: foe.creature().armor_class(),
-            edge: Edge::combine([hero.attack_edge, edge_if(exposed, Edge::Advantage)]),
+            edge: Edge::combine([hero.attack_edge, foe.edge_against_it()]),
         };
         let mut attack = strike(swing, roller);
         attack.set_target_hp(foe.take_damage(attack.total_damage()));

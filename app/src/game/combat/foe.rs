@@ -9,6 +9,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::game::bestiary::Creature;
+use crate::game::dice::Edge;
 use crate::game::text::{excerpt, BoundedText, TextKind};
 
 /// The rules of [`FoeLabel`]: a creature's name and a number, at most 52 characters.
@@ -190,6 +191,16 @@ impl Foe {
     /// What it is.
     pub fn creature(&self) -> &Creature {
         &self.creature
+    }
+
+    /// The edge its conditions give attacks on it: advantage while one of them exposes it
+    /// (prone, restrained, stunned…), else none.
+    pub fn edge_against_it(&self) -> Edge {
+        if self.conditions().any(FoeCondition::exposes) {
+            Edge::Advantage
+        } else {
+            Edge::Normal
+        }
     }
 
     /// Its current hit points, 0..=[`Foe::max_hit_points`].
