@@ -5,7 +5,8 @@ import { closeWatched, openWatched, type Watched } from "./support/watched";
 // its own): a Fighter leans over a steaming pool and the narrator poisons them for an hour and
 // starts a fight with a goblin. The character panel says what Poisoned does and how long it has
 // left; the rules roll the poisoned hero's checks and attacks with disadvantage (two d20s, the
-// lower kept), and the buttons say so before the player commits. Then a Ranger proficient in
+// lower kept), and the buttons say so before the player commits. The narrator's outcome table
+// for the fumes is shown, then rolled, its row lit. Then a Ranger proficient in
 // Stealth reaches level 4 and spends its ability score improvement in the panel.
 test.describe.configure({ mode: "serial" });
 
@@ -34,8 +35,33 @@ test("a check shows no edge while the hero is well", async () => {
 });
 
 test("a poisoned hero's attack shows disadvantage and is rolled with two d20s, the lower kept", async ({}, testInfo) => {
+  // The move's stream: the game master's outcome table arrives (shown while its die rolls)
+  // before the roll that picks its row.
+  const turn = page.waitForResponse((response) => response.url().includes("play_turn"));
   await page.getByRole("button", { name: "Lean over the steaming pool" }).click();
   await expect(story()).toContainText("The fumes burn your throat");
+  const streamed = await (await turn).text();
+  const shown = streamed.indexOf('"type":"table_pending"');
+  expect(shown).toBeGreaterThan(-1);
+  expect(streamed.indexOf('"kind":"table"')).toBeGreaterThan(shown);
+
+  // The table as rolled: its three rows, the d6 on its face, the row holding that face lit.
+  const table = story().getByTestId("outcome-table");
+  await expect(table.getByTestId("table-name")).toHaveText("What the fumes carry");
+  await expect(table.getByTestId("table-row")).toHaveCount(3);
+  await expect(page.getByTestId("pending-table")).toHaveCount(0);
+  const die = table.getByTestId("die");
+  await expect(die).toHaveAttribute("data-sides", "6");
+  const face = Number(await die.textContent());
+  const row = face <= 2 ? 0 : face <= 5 ? 1 : 2;
+  const lit = table.locator('[data-testid="table-row"][data-chosen="true"]');
+  await expect(lit).toHaveCount(1);
+  await expect(lit).toContainText(["a sweet smell", "a bitter sting", "a whisper of old names"][row]);
+  await expect(table.getByTestId("table-row").nth(row)).toHaveClass(/chosen/);
+  await table.getByTestId("why").click();
+  await expect(table.getByTestId("analysis")).toHaveText(
+    "Before the roll, on the d6: a sweet smell 2 in 6 (33%), a bitter sting 3 in 6 (50%), a whisper of old names 1 in 6 (17%).",
+  );
   const poisoned = page.getByTestId("character").getByText(/^Poisoned/);
   await expect(poisoned).toHaveText("Poisoned: disadvantage on checks and attacks (1 h left)");
   await expect(page.getByRole("button", { name: /Sneak between the stalls/ })).toContainText(
@@ -103,4 +129,13 @@ test("proficiency chosen at creation and a level-up's improvement change the nex
   await expect(improvement).toHaveCount(0);
   await expect(panel.getByTestId("proficiency")).toContainText("Stealth +5");
   await expect(panel.getByTestId("proficiency")).toContainText("DEX +5");
+
+  // The check played: "Why?" says why this difficulty, the edge and the rules' chance.
+  await sneak().click();
+  const check = story().getByTestId("roll").filter({ hasText: "for Stealth" }).last();
+  await check.getByTestId("why").click();
+  await expect(check.getByTestId("analysis")).toHaveText(
+    "DC 12 for Stealth: between easy (10) and medium (15). Your edge: DEX +3, proficiency +2. " +
+      "Before the roll: 70% to succeed. 1d20+5 vs DC 12 needs 7 or more on the d20.",
+  );
 });

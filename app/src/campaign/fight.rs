@@ -151,7 +151,7 @@ fn roll_entry(event: &CombatEvent) -> StoryEntry {
         CombatEvent::Flee { check } => StoryEntry::Roll {
             line,
             dice: dice_view(check.roll()),
-            analysis: check_analysis(check),
+            analysis: check_analysis(check, "escaping the fight"),
             verdict: Some(if check.is_success() {
                 Verdict::Success
             } else {

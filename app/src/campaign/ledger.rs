@@ -193,6 +193,16 @@ fn effect_rows(turn: u32, effect: &ToolEffect, cause: u32, rows: &mut Vec<Ledger
             dc: Some(reading.likelihood.threshold()),
             verdict: Some(reading.answer.to_string()),
         }),
+        ToolEffect::TableRolled { roll } => rows.push(LedgerRow::Roll {
+            turn,
+            reason: format!("Table: {}", roll.table().name()),
+            notation: format!("1{}", roll.table().die()),
+            dice: roll.face().to_string(),
+            modifier: 0,
+            total: i32::from(roll.face()),
+            dc: None,
+            verdict: Some(roll.outcome().outcome.to_string()),
+        }),
         ToolEffect::Mapped { record } => {
             let exits: Vec<&str> = record.connects_to.iter().map(|e| e.as_str()).collect();
             rows.push(LedgerRow::Change {

@@ -4,9 +4,11 @@
 use super::conversation::Message;
 use crate::game::dice::Roll;
 use crate::game::item_kind::ItemKind;
+use crate::game::outcome_table::OutcomeTable;
 use crate::game::{progression, Attribute, CharacterSheet, Item, Level};
 use crate::wire::view::{
-    AttributeView, DieView, Handling, ItemView, LlmEntryView, SheetView, MAX_DICE_SHOWN,
+    AttributeView, DieView, Handling, ItemView, LlmEntryView, OutcomeRowView, OutcomeTableView,
+    SheetView, MAX_DICE_SHOWN,
 };
 
 /// Every die of `roll` with its face, for the story to show; none past [`MAX_DICE_SHOWN`].
@@ -28,13 +30,29 @@ pub fn dice_view(roll: &Roll) -> Vec<DieView> {
     dice
 }
 
-/// The percentile die of an oracle's reading.
-pub fn percentile_view(face: u8) -> Vec<DieView> {
+/// One die of `sides` on `face` (an oracle's d100, a table's die).
+pub fn one_die_view(sides: u8, face: u8) -> Vec<DieView> {
     vec![DieView {
-        sides: 100,
+        sides: u16::from(sides),
         face: u16::from(face),
         kept: true,
     }]
+}
+
+/// An outcome table as the player sees it.
+pub fn table_view(table: &OutcomeTable) -> OutcomeTableView {
+    OutcomeTableView {
+        name: table.name().to_string(),
+        sides: u16::from(table.die().sides()),
+        rows: table
+            .outcomes()
+            .iter()
+            .map(|outcome| OutcomeRowView {
+                range: outcome.range(),
+                outcome: outcome.outcome.to_string(),
+            })
+            .collect(),
+    }
 }
 
 /// The character panel of `sheet`.

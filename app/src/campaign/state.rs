@@ -8,10 +8,10 @@ use serde::{Deserialize, Serialize};
 use super::conversation::{Message, TokenUsage};
 use super::event::{CampaignEvent, StoredEvent};
 use super::markdown;
-use super::present::{dice_view, percentile_view, sheet_view};
+use super::present::{dice_view, one_die_view, sheet_view, table_view};
 use super::timeline::{timeline, ShownFight, ShownRoll};
 use super::turn_event::{ToolEffect, TurnEvent};
-use crate::game::analysis::{check_analysis, oracle_analysis};
+use crate::game::analysis::{check_analysis, oracle_analysis, table_analysis};
 use crate::game::combat::Combat;
 use crate::game::complication::Complication;
 use crate::game::dice::{Chance, DiceExpr, DifficultyClass, Edge};
@@ -230,12 +230,12 @@ impl CampaignState {
             TurnEvent::PlayerRoll {
                 description,
                 resolution,
-                ..
+                reason,
             } => updates.push(self.entry(StoryEntry::Roll {
                 line: description.clone(),
                 dice: dice_view(resolution.roll()),
                 analysis: match resolution {
-                    Resolution::Check(check) => check_analysis(check),
+                    Resolution::Check(check) => check_analysis(check, reason),
                     Resolution::Roll(_) => None,
                 },
                 verdict: verdict(resolution),
@@ -297,6 +297,9 @@ impl CampaignState {
                      {attempts})…"
                 ),
             }),
+            TurnEvent::TableShown { table } => updates.push(TurnUpdate::TablePending {
+                table: table_view(table),
+            }),
             TurnEvent::ToolResult { effect: None, .. } | TurnEvent::ToolCalled { .. } => {}
         }
         Ok(updates)
@@ -347,7 +350,7 @@ impl CampaignState {
             ToolEffect::Checked { reason, check } => updates.push(self.entry(StoryEntry::Roll {
                 line: check.describe(reason),
                 dice: dice_view(check.roll()),
-                analysis: check_analysis(check),
+                analysis: check_analysis(check, reason),
                 verdict: Some(check_verdict(check)),
                 by: Roller::Player,
                 natural: check.natural(),
@@ -360,7 +363,7 @@ impl CampaignState {
                 updates.push(self.entry(StoryEntry::Roll {
                     line: check.describe(reason),
                     dice: dice_view(check.save.roll()),
-                    analysis: check_analysis(&check.save),
+                    analysis: check_analysis(&check.save, reason),
                     verdict: Some(check_verdict(&check.save)),
                     by: Roller::Player,
                     natural: check.save.natural(),
@@ -370,11 +373,17 @@ impl CampaignState {
             }
             ToolEffect::Asked { reading } => updates.push(self.entry(StoryEntry::Roll {
                 line: reading.describe(),
-                dice: percentile_view(reading.roll.value()),
+                dice: one_die_view(100, reading.roll.value()),
                 analysis: Some(oracle_analysis(reading)),
                 verdict: None,
                 by: Roller::Oracle,
                 natural: None,
+            })),
+            ToolEffect::TableRolled { roll } => updates.push(self.entry(StoryEntry::Table {
+                table: table_view(roll.table()),
+                dice: one_die_view(roll.table().die().sides(), roll.face()),
+                chosen: u32::try_from(roll.chosen()).unwrap_or_default(),
+                analysis: table_analysis(roll.table()),
             })),
             ToolEffect::Aside { message } => updates.push(self.entry(StoryEntry::Aside {
                 text: message.clone(),

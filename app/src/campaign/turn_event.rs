@@ -8,6 +8,7 @@ use crate::game::complication::Complication;
 use crate::game::fight::FightRecord;
 use crate::game::map::PlaceRecord;
 use crate::game::oracle::OracleReading;
+use crate::game::outcome_table::{OutcomeTable, TableRoll};
 use crate::game::sanity_check::SanityCheck;
 use crate::game::{ActionList, AppliedChanges, Check, JournalChange, Resolution, Roll, StateDelta};
 
@@ -61,6 +62,12 @@ pub enum TurnEvent {
     NarrativeReplaced {
         /// The narrative as it now stands.
         text: String,
+    },
+    /// An outcome table the rules accepted, shown before its die is rolled. Streamed only (the
+    /// table arrives again with its roll).
+    TableShown {
+        /// The table.
+        table: OutcomeTable,
     },
     /// The rules changed the sheet on their own: a death save, or an item the player dropped
     /// from the character panel.
@@ -162,7 +169,10 @@ impl TurnEvent {
     pub fn is_transient(&self) -> bool {
         matches!(
             self,
-            Self::NarrativeDelta { .. } | Self::NarrativeReplaced { .. } | Self::Retrying { .. }
+            Self::NarrativeDelta { .. }
+                | Self::NarrativeReplaced { .. }
+                | Self::Retrying { .. }
+                | Self::TableShown { .. }
         )
     }
 }
@@ -213,6 +223,11 @@ pub enum ToolEffect {
     Asked {
         /// The question, the roll and the answer.
         reading: OracleReading,
+    },
+    /// An outcome table was rolled.
+    TableRolled {
+        /// The table, the face and so its outcome.
+        roll: TableRoll,
     },
     /// The game master spoke to the player outside the story.
     Aside {

@@ -5,19 +5,58 @@
 use crate::game::combat::AttackResolution;
 use crate::game::dice::{Chance, Check, DiceExpr, Keep};
 use crate::game::oracle::OracleReading;
+use crate::game::outcome_table::OutcomeTable;
 
-/// A check's analysis: `Before the roll: 65% to succeed. 1d20+4 vs DC 12 needs 8 or more on
-/// the d20.` `None` for dice too many to work out.
-pub fn check_analysis(check: &Check) -> Option<String> {
+/// A check's analysis: why the difficulty (what it is for, where the DC sits on the SRD's scale),
+/// the character's edge (the modifier and its parts, advantage or disadvantage), then the chance:
+/// `DC 12 for Stealth: between easy (10) and medium (15). Your edge: DEX +2, proficiency +2.
+/// Before the roll: 65% to succeed. 1d20+4 vs DC 12 needs 8 or more on the d20.` `None` for
+/// dice too many to work out.
+pub fn check_analysis(check: &Check, reason: &str) -> Option<String> {
     let dice = DiceExpr::parse(check.roll().notation()).ok()?;
     let chance = Chance::to_meet(&dice, 0, check.dc())?;
     let needs = d20_face_needed(&dice, i32::from(check.dc().value()))
         .map(|face| format!(" needs {face} or more on {}", d20_words(&dice)))
         .unwrap_or_default();
+    let edge = match dice.terms().first().and_then(|term| term.keep()) {
+        Some(Keep::Highest(_)) => ", with advantage",
+        Some(Keep::Lowest(_)) => ", with disadvantage",
+        None => "",
+    };
+    let bonus = match check.roll().attribute() {
+        Some(bonus) => bonus.to_string(),
+        None if dice.modifier() != 0 => format!("{:+}", dice.modifier()),
+        None => "no modifier".to_owned(),
+    };
     Some(format!(
-        "Before the roll: {chance} to succeed. {dice} vs {}{needs}.",
+        "{} for {reason}: {}. Your edge: {bonus}{edge}. Before the roll: {chance} to succeed. \
+         {dice} vs {}{needs}.",
+        check.dc(),
+        difficulty_words(check.dc().value()),
         check.dc()
     ))
+}
+
+/// Where a DC sits on the SRD's scale of typical difficulties: `medium (15)`, `between easy (10)
+/// and medium (15)`.
+fn difficulty_words(dc: u8) -> String {
+    const SCALE: [(u8, &str); 6] = [
+        (5, "very easy"),
+        (10, "easy"),
+        (15, "medium"),
+        (20, "hard"),
+        (25, "very hard"),
+        (30, "nearly impossible"),
+    ];
+    let above = SCALE.iter().find(|(step, _)| *step >= dc);
+    let below = SCALE.iter().rev().find(|(step, _)| *step < dc);
+    match (below, above) {
+        (_, Some((step, words))) if *step == dc => format!("{words} ({step})"),
+        (Some((low, low_words)), Some((high, high_words))) => {
+            format!("between {low_words} ({low}) and {high_words} ({high})")
+        }
+        _ => format!("under very easy ({})", SCALE[0].0),
+    }
 }
 
 /// An attack's analysis: `Before the roll: 50% to hit. 1d20+4 vs AC 15 needs 11 or more on the
@@ -52,6 +91,26 @@ pub fn oracle_analysis(reading: &OracleReading) -> String {
     }
     out.push('.');
     out
+}
+
+/// An outcome table's analysis: `Before the roll, on the d6: nobody 3 in 6 (50%), a ghoul 2 in
+/// 6 (33%), the priest 1 in 6 (17%).`
+pub fn table_analysis(table: &OutcomeTable) -> String {
+    let sides = table.die().sides();
+    let shares: Vec<String> = table
+        .outcomes()
+        .iter()
+        .map(|outcome| {
+            let width = outcome.width();
+            let percent = (u32::from(width) * 100 + u32::from(sides) / 2) / u32::from(sides);
+            format!("{} {width} in {sides} ({percent}%)", outcome.outcome)
+        })
+        .collect();
+    format!(
+        "Before the roll, on the {}: {}.",
+        table.die(),
+        shares.join(", ")
+    )
 }
 
 /// The face a lone d20 (two with an edge) must show for `dice` to total `target`, when the

@@ -22,6 +22,7 @@
 //! - [`complication`]: what a failed roll with stakes costs when the scene let it cost nothing.
 //! - [`map`]: the places recorded and how they connect.
 //! - [`oracle`]: yes/no questions about the world, answered by d100.
+//! - [`outcome_table`]: an uncertain event's outcomes on one die, checked to cover it once.
 //! - [`bestiary`]: foes as typed state: SRD 5.1 creatures shipped as data, or made from a
 //!   challenge rating.
 //! - [`combat`]: fights by the rules: initiative, attacks against armour class, damage, the foes'
@@ -52,6 +53,7 @@ pub mod item_kind;
 pub mod journal;
 pub mod map;
 pub mod oracle;
+pub mod outcome_table;
 pub mod proficiency;
 pub mod progression;
 pub mod sanity_check;

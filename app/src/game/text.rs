@@ -266,6 +266,10 @@ text_kinds! {
     Backstory / BackstoryKind: "backstory", 600;
     /// A yes/no question put to the oracle (`Is the door locked?`).
     OracleQuestion / OracleQuestionKind: "oracle question", 160;
+    /// The name of an outcome table (`Who answers the door?`).
+    TableName / TableNameKind: "table name", 80;
+    /// One outcome of an outcome table (`a hungry ghoul`).
+    OutcomeText / OutcomeTextKind: "outcome", 160;
     /// Words the game master says to the player outside the story.
     AsideText / AsideTextKind: "message", 400;
     /// Who or what a journal entry is about (`Mira the smith`).

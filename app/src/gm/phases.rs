@@ -793,6 +793,11 @@ fn run_calls<R: Rng + ?Sized>(
 ) {
     for (index, (call, command)) in calls.into_iter().enumerate() {
         log.push(TurnEvent::ToolCalled { call: call.clone() });
+        if let (Ok(ToolCommand::Table(table)), true) = (&command, index < max_calls) {
+            log.push(TurnEvent::TableShown {
+                table: table.clone(),
+            });
+        }
         let (result, effect) = if index >= max_calls {
             (
                 format!("refused: at most {max_calls} tool calls per reply"),

@@ -319,7 +319,8 @@ impl Walk {
             } => self.check_player_roll(reason, resolution, description),
             TurnEvent::NarrativeDelta { .. }
             | TurnEvent::Retrying { .. }
-            | TurnEvent::NarrativeReplaced { .. } => Err(Wrong::Streamed),
+            | TurnEvent::NarrativeReplaced { .. }
+            | TurnEvent::TableShown { .. } => Err(Wrong::Streamed),
             TurnEvent::Ruled {
                 cause,
                 deltas,
@@ -619,6 +620,9 @@ fn effect_of(command: &ToolCommand, effect: &ToolEffect, state: &CampaignState) 
             ToolCommand::Oracle { question, likelihood } if *question == reading.question
                 && *likelihood == reading.likelihood
                 && reading.answer == oracle::answer(*likelihood, reading.roll)),
+        ToolEffect::TableRolled { roll } => {
+            matches!(command, ToolCommand::Table(called) if called == roll.table())
+        }
         ToolEffect::Aside { message } => {
             matches!(command, ToolCommand::Aside(called) if called == message)
         }

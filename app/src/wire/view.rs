@@ -182,6 +182,17 @@ pub enum StoryEntry {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         natural: Option<Natural>,
     },
+    /// An outcome table rolled: its outcomes, the die's face and the outcome it brought.
+    Table {
+        /// The table.
+        table: OutcomeTableView,
+        /// The die with its face.
+        dice: Vec<DieView>,
+        /// The index of the outcome the face brought.
+        chosen: u32,
+        /// Each outcome's share of the die, worked out before the roll.
+        analysis: String,
+    },
     /// The game master speaking to the player outside the story.
     Aside {
         /// What they said.
@@ -198,6 +209,26 @@ pub enum StoryEntry {
         /// The chips.
         labels: Vec<String>,
     },
+}
+
+/// An outcome table as the player sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OutcomeTableView {
+    /// What it decides.
+    pub name: String,
+    /// Its die's sides: 6, 20 or 100.
+    pub sides: u16,
+    /// The outcomes, lowest faces first.
+    pub rows: Vec<OutcomeRowView>,
+}
+
+/// One outcome of a table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OutcomeRowView {
+    /// Its faces: `4` or `4–5`.
+    pub range: String,
+    /// What happens.
+    pub outcome: String,
 }
 
 /// One attribute on the character panel.
@@ -580,6 +611,12 @@ pub enum TurnUpdate {
     Sheet {
         /// The character panel now (boxed: it is by far the largest update).
         sheet: Box<SheetView>,
+    },
+    /// The rules accepted an outcome table; its die is being rolled (the roll follows as a
+    /// story entry).
+    TablePending {
+        /// The table.
+        table: OutcomeTableView,
     },
     /// The actions on offer changed.
     Actions {

@@ -316,6 +316,7 @@ fn resolved(events: &[TurnEvent]) -> bool {
             | ToolEffect::Checked { .. }
             | ToolEffect::SanityChecked { .. }
             | ToolEffect::Asked { .. }
+            | ToolEffect::TableRolled { .. }
             | ToolEffect::Fought { .. } => true,
             ToolEffect::Read
             | ToolEffect::Noted { .. }

@@ -461,3 +461,107 @@ async fn a_campaign_stored_before_snapshots_is_rebuilt_from_its_log_on_load() {
             .unwrap();
     assert!(rebuilt.state.is_some(), "and saved as the new snapshot");
 }
+
+#[tokio::test]
+async fn an_outcome_table_is_shown_before_its_die_is_rolled_and_the_face_picks_the_row() {
+    use app::wire::view::{LedgerRow, TurnUpdate};
+    let outcomes = |second: u8| {
+        serde_json::json!({"name": "Who answers the door?", "die": "d6", "outcomes": [
+            {"from": 1, "to": 3, "outcome": "nobody"},
+            {"from": second, "to": 6, "outcome": "a ghoul"}
+        ]})
+    };
+    let mut w = world(vec![
+        Step::text("A door."),
+        actions(),
+        Step::call("roll_on_table", outcomes(5)),
+        Step::call("roll_on_table", outcomes(4)),
+        Step::text("The door creaks."),
+        actions(),
+    ])
+    .await;
+    let owner = player(1);
+    let view = w.create(&owner).await;
+    let mut updates = Vec::new();
+    let mut rng = w.rng.clone();
+    let input = MoveInput::Text {
+        text: "I knock".into(),
+    };
+    let request = MoveRequest {
+        expected_turn: view.summary.turn,
+        input: &input,
+    };
+    w.game()
+        .play(
+            &owner,
+            &view.summary.id,
+            request,
+            200,
+            &mut rng,
+            &mut |update| updates.push(update),
+        )
+        .await
+        .unwrap();
+
+    // The table with a gap was refused: only the second is shown, then rolled.
+    let shown = updates
+        .iter()
+        .position(|update| matches!(update, TurnUpdate::TablePending { .. }))
+        .expect("the table is shown before its roll");
+    let rolled = updates
+        .iter()
+        .position(|update| {
+            matches!(
+                update,
+                TurnUpdate::Entry {
+                    entry: StoryEntry::Table { .. },
+                    ..
+                }
+            )
+        })
+        .expect("then rolled");
+    assert!(shown < rolled);
+    let pending = updates
+        .iter()
+        .filter(|update| matches!(update, TurnUpdate::TablePending { .. }))
+        .count();
+    assert_eq!(pending, 1, "a refused table is never shown");
+    let stored = w.seen(&owner, &view.summary.id).await;
+    let Some(StoryEntry::Table {
+        table,
+        dice,
+        chosen,
+        analysis,
+    }) = stored
+        .story
+        .entries
+        .iter()
+        .find(|entry| matches!(entry, StoryEntry::Table { .. }))
+    else {
+        panic!("the story keeps the table: {:?}", stored.story.entries);
+    };
+    let face = dice[0].face;
+    assert_eq!((dice.len(), dice[0].sides), (1, 6));
+    assert_eq!(*chosen, u32::from(face > 3), "face {face}");
+    assert_eq!(table.rows[1].range, "4–6");
+    assert!(analysis.contains("nobody 3 in 6 (50%)"), "{analysis}");
+    let ledger = w
+        .game()
+        .ledger(&owner, &view.summary.id, None)
+        .await
+        .unwrap();
+    let row = ledger.rows.iter().find_map(|row| match row {
+        LedgerRow::Roll {
+            reason, verdict, ..
+        } if reason.starts_with("Table") => Some((reason.clone(), verdict.clone())),
+        _ => None,
+    });
+    let outcome = if face > 3 { "a ghoul" } else { "nobody" };
+    assert_eq!(
+        row,
+        Some((
+            "Table: Who answers the door?".to_owned(),
+            Some(outcome.to_owned())
+        ))
+    );
+}

@@ -288,6 +288,13 @@ fn every_tool() -> Scenario {
             ),
             ("speak_to_player", json!({"message": "Ghouls fear fire."})),
             (
+                "roll_on_table",
+                json!({"name": "What stirs below?", "die": "d20", "outcomes": [
+                    {"from": 1, "to": 12, "outcome": "rats"},
+                    {"from": 13, "to": 20, "outcome": "a second ghoul"}
+                ]}),
+            ),
+            (
                 "record_place",
                 json!({"place": "The crypt", "connectsTo": ["The ossuary"]}),
             ),
@@ -364,6 +371,7 @@ async fn a_campaign_that_used_every_tool_comes_back_whole_and_plays_on() {
     for kind in [
         "\"kind\":\"checked\"",
         "\"kind\":\"asked\"",
+        "\"kind\":\"table_rolled\"",
         "\"kind\":\"aside\"",
         "\"kind\":\"mapped\"",
         "\"kind\":\"noted\"",

@@ -6,6 +6,7 @@
 use crate::game::bestiary::ChallengeError;
 use crate::game::fight::FightError;
 use crate::game::map::MapError;
+use crate::game::outcome_table::TableError;
 use crate::game::{DeltaError, DiceError, JournalError, TextError};
 
 /// What is wrong with a call's arguments.
@@ -78,6 +79,9 @@ pub enum ArgumentError {
     /// A foe the bestiary lacks, named without a challenge rating.
     #[error(transparent)]
     Fight(#[from] FightError),
+    /// An outcome table whose ranges do not cover its die exactly once.
+    #[error(transparent)]
+    Table(#[from] TableError),
 }
 
 /// What is wrong with a foe's name.

@@ -25,6 +25,7 @@ use crate::game::combat::Combat;
 use crate::game::fight::{FightRecord, FightStep, FoeSpec};
 use crate::game::map::{PlaceRecord, WorldMap};
 use crate::game::oracle::{Likelihood, OracleReading};
+use crate::game::outcome_table::{OutcomeTable, TableRoll};
 use crate::game::proficiency::Skill;
 use crate::game::sanity_check::{SanityCheck, Severity};
 use crate::game::{
@@ -56,6 +57,7 @@ registry! {
     request_check::RequestCheck,
     sanity_check::SanityCheckCall,
     ask_oracle::AskOracle,
+    roll_on_table::RollOnTable,
     award_experience::AwardExperience,
     rest::Rest,
     speak_to_player::SpeakToPlayer,
@@ -136,6 +138,8 @@ pub enum ToolCommand {
         /// How likely a yes is.
         likelihood: Likelihood,
     },
+    /// An uncertain event's outcomes on one die, checked to cover it once.
+    Table(OutcomeTable),
     /// Words for the player outside the story.
     Aside(String),
     /// A place reached and where it leads, for the map.
@@ -162,6 +166,7 @@ impl ToolCommand {
             | ToolCommand::Check { .. }
             | ToolCommand::Sanity { .. }
             | ToolCommand::Oracle { .. }
+            | ToolCommand::Table(_)
             | ToolCommand::StartEncounter(_)
             | ToolCommand::EndEncounter => true,
             ToolCommand::Change(_) => self.changes_hit_points(),
@@ -358,6 +363,16 @@ pub fn execute<R: Rng + ?Sized>(
             Ok(ToolOutcome {
                 result: format!("{}. Follow this answer.", reading.describe()),
                 effect: ToolEffect::Asked { reading },
+            })
+        }
+        ToolCommand::Table(table) => {
+            let roll = TableRoll::roll(table, rng);
+            Ok(ToolOutcome {
+                result: format!(
+                    "{}. Follow this outcome; any change it brings goes through the tools.",
+                    roll.describe()
+                ),
+                effect: ToolEffect::TableRolled { roll },
             })
         }
         ToolCommand::Map(record) => {
@@ -783,5 +798,53 @@ mod tests {
             json!({"updates": [{"slug": "torch", "quantityChange": -1}]})
         ));
         assert!(!decides("get_character_stats", json!({})));
+    }
+
+    #[test]
+    fn an_outcome_table_is_checked_shown_and_rolled_by_the_rules() {
+        let door = |outcomes: serde_json::Value| {
+            call(
+                "roll_on_table",
+                json!({"name": "Who answers the door?", "die": "d6", "outcomes": outcomes}),
+            )
+        };
+        let gap = parse_call(&door(json!([
+            {"from": 1, "to": 2, "outcome": "nobody"},
+            {"from": 5, "to": 6, "outcome": "a ghoul"}
+        ])))
+        .unwrap_err();
+        assert_eq!(
+            gap.to_string(),
+            "roll_on_table refused: no outcome covers 3–4 of the d6; the ranges must cover every \
+             face"
+        );
+        let d12 = call(
+            "roll_on_table",
+            json!({"name": "Door", "die": "d12", "outcomes": []}),
+        );
+        assert!(parse_call(&d12).unwrap_err().reason.contains("d20"));
+        let command = parse_call(&door(json!([
+            {"from": "4", "to": 6, "outcome": "a ghoul"},
+            {"from": 1, "to": 3, "outcome": "nobody"}
+        ])))
+        .unwrap();
+        assert!(command.decides_an_outcome());
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+        let outcome = execute(command, &mut rogue_table(), &mut rng).unwrap();
+        let ToolEffect::TableRolled { roll } = &outcome.effect else {
+            panic!("{:?}", outcome.effect);
+        };
+        let expected = if roll.face() <= 3 {
+            "nobody"
+        } else {
+            "a ghoul"
+        };
+        assert_eq!(roll.outcome().outcome.as_ref(), expected);
+        assert!(
+            outcome.result.starts_with(&roll.describe()),
+            "{}",
+            outcome.result
+        );
     }
 }

@@ -12,6 +12,7 @@ mod improvement;
 mod journal;
 mod ledger;
 mod map;
+mod outcome_table;
 mod run_turn;
 mod state;
 mod story;

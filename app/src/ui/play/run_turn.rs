@@ -42,6 +42,7 @@ pub fn play(state: PlayState, input: MoveInput) {
             }
             Err(error) => {
                 state.draft.set(String::new());
+                state.pending_table.set(None);
                 state.story.set(before.0);
                 state.story_start.set(before.1);
                 state.sheet.set(before.2);

@@ -7,8 +7,8 @@ use crate::game::map::Place;
 use crate::game::JournalEntry;
 use crate::wire::errors::AppError;
 use crate::wire::view::{
-    ActionView, ActionsView, CampaignView, EncounterView, MoveInput, SheetView, StoryEntry,
-    TurnUpdate,
+    ActionView, ActionsView, CampaignView, EncounterView, MoveInput, OutcomeTableView, SheetView,
+    StoryEntry, TurnUpdate,
 };
 
 /// A failed request: what to tell the player and what Retry does.
@@ -56,6 +56,8 @@ pub struct PlayState {
     pub tokens: RwSignal<(u32, u32)>,
     /// The scene being written, as it streams.
     pub draft: RwSignal<String>,
+    /// An outcome table the rules accepted, shown while its die is rolled.
+    pub pending_table: RwSignal<Option<OutcomeTableView>>,
     /// A request is running.
     pub busy: RwSignal<bool>,
     /// The last failure, shown with Retry.
@@ -101,6 +103,7 @@ impl PlayState {
             encounter: RwSignal::new(view.encounter),
             tokens: RwSignal::new(view.tokens),
             draft: RwSignal::new(String::new()),
+            pending_table: RwSignal::new(None),
             busy: RwSignal::new(false),
             failure: RwSignal::new(None),
             notice: RwSignal::new(None),
@@ -128,8 +131,10 @@ impl PlayState {
             TurnUpdate::Narrative { text } => self.draft.update(|draft| draft.push_str(&text)),
             TurnUpdate::NarrativeReplaced { text } => self.draft.set(text),
             TurnUpdate::Entry { index, entry } => {
-                if matches!(entry, StoryEntry::Scene { .. }) {
-                    self.draft.set(String::new());
+                match entry {
+                    StoryEntry::Scene { .. } => self.draft.set(String::new()),
+                    StoryEntry::Table { .. } => self.pending_table.set(None),
+                    _ => {}
                 }
                 let next =
                     self.story_start.get_untracked() + self.story.read_untracked().len() as u32;
@@ -143,8 +148,10 @@ impl PlayState {
             TurnUpdate::Map { places } => self.map.set(places),
             TurnUpdate::Encounter { encounter } => self.encounter.set(encounter),
             TurnUpdate::Waiting { text } => self.notice.set(Some(text)),
+            TurnUpdate::TablePending { table } => self.pending_table.set(Some(table)),
             TurnUpdate::Done { turn, tokens } => {
                 self.notice.set(None);
+                self.pending_table.set(None);
                 self.turn.set(turn);
                 self.tokens.set(tokens);
                 // A new turn replaces whatever was undone.

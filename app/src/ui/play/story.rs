@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_router::hooks::use_navigate;
 
+use super::outcome_table::{pending_table_view, rolled_table_view};
 use super::state::use_play;
 use crate::api::{branch_campaign, earlier_story};
 use crate::game::Natural;
@@ -52,6 +53,7 @@ pub fn StoryLog() -> impl IntoView {
             }}
             {move || failed.get().map(|message| view! { <p class="error" role="alert">{message}</p> })}
             {move || state.story.get().into_iter().map(entry_view).collect_view()}
+            {move || state.pending_table.get().map(pending_table_view)}
             {move || {
                 let text = state.draft.get();
                 (!text.is_empty()).then(|| view! { <div class="scene draft">{text}</div> })
@@ -79,6 +81,12 @@ fn entry_view(entry: StoryEntry) -> AnyView {
             by,
             natural,
         } => roll_view(line, dice, verdict, by, natural, analysis),
+        StoryEntry::Table {
+            table,
+            dice,
+            chosen,
+            analysis,
+        } => rolled_table_view(table, dice, chosen, analysis),
         StoryEntry::Aside { text } => view! {
             <aside class="aside" data-testid="aside">
                 <span class="aside-label">"Game master, out of character"</span>
@@ -151,7 +159,7 @@ fn roll_view(
 
 /// A "Why?" toggle and, once opened, what the rules knew before the roll (inline, as the roll
 /// is a paragraph).
-fn analysis_view(text: String) -> impl IntoView {
+pub(super) fn analysis_view(text: String) -> impl IntoView {
     let open = RwSignal::new(false);
     view! {
         <button
@@ -172,7 +180,7 @@ fn analysis_view(text: String) -> impl IntoView {
 /// The dice of a roll, each in its own shape (a d4's triangle, a d6's square, a d20's
 /// hexagon…) showing its face, the dropped ones faded; a plain die when the roll shows none. The
 /// line says the same in words, so the shapes are hidden from screen readers.
-fn dice_view(dice: Vec<DieView>) -> AnyView {
+pub(super) fn dice_view(dice: Vec<DieView>) -> AnyView {
     if dice.is_empty() {
         return view! { <span class="die" aria-hidden="true">"⚄"</span> }.into_any();
     }
