@@ -180,10 +180,14 @@ async fn an_npc_and_a_promise_from_turn_five_are_in_the_prompt_at_turn_three_hun
     world.0.state(&id).await;
 }
 
+/// The prompt budget of the failed-summary test.
+const BUDGET: u32 = 3_200;
+
 #[tokio::test]
 async fn a_failed_summary_leaves_the_turn_saved_and_the_campaign_playable() {
+    // Room for the rules, the tools (roll_on_table's 181 tokens included) and the latest turn.
     let gm = GmSettings {
-        prompt_max_tokens: 2_950,
+        prompt_max_tokens: BUDGET,
         ..GmSettings::default()
     };
     let summaries = vec![
@@ -218,7 +222,7 @@ async fn a_failed_summary_leaves_the_turn_saved_and_the_campaign_playable() {
     assert!(window_text(&narration).contains(&format!("(move {turn})")));
     let tokens = app::gm::prompt_layers::request_tokens(&narration);
     assert!(
-        tokens <= 2_950,
+        tokens <= BUDGET as usize,
         "the prompt stays within its budget: {tokens}"
     );
     assert!(
