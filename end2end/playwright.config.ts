@@ -22,6 +22,9 @@ const ledgerPort = Number(process.env.E2E_LEDGER_PORT ?? port + 5);
 const ledgerURL = `http://127.0.0.1:${ledgerPort}`;
 const teethPort = Number(process.env.E2E_TEETH_PORT ?? port + 6);
 const teethURL = `http://127.0.0.1:${teethPort}`;
+// Approval mode (the game master's changes waiting for the player) on a server of its own.
+const approvalPort = Number(process.env.E2E_APPROVAL_PORT ?? port + 7);
+const approvalURL = `http://127.0.0.1:${approvalPort}`;
 // `cargo leptos end-to-end --release` builds into $CARGO_TARGET_DIR when it is set.
 const targetDir = process.env.CARGO_TARGET_DIR ?? "../target";
 const serverBin = process.env.DICEBOUND_SERVER_BIN ?? `${targetDir}/release/server`;
@@ -57,12 +60,13 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "game", testIgnore: /(depth|csr|fight|ledger|teeth)\.spec\.ts/ },
+    { name: "game", testIgnore: /(depth|csr|fight|ledger|teeth|approval)\.spec\.ts/ },
     { name: "depth", testMatch: /depth\.spec\.ts/, use: { baseURL: depthURL } },
     { name: "csr", testMatch: /csr\.spec\.ts/, use: { baseURL: csrURL } },
     { name: "fight", testMatch: /fight\.spec\.ts/, use: { baseURL: fightURL } },
     { name: "ledger", testMatch: /ledger\.spec\.ts/, use: { baseURL: ledgerURL } },
     { name: "teeth", testMatch: /teeth\.spec\.ts/, use: { baseURL: teethURL } },
+    { name: "approval", testMatch: /approval\.spec\.ts/, use: { baseURL: approvalURL } },
   ],
   webServer: [
     server(port, "scenario.json", "e2e.db"),
@@ -71,6 +75,7 @@ export default defineConfig({
     server(fightPort, "fight.json", "fight.db"),
     server(ledgerPort, "ledger.json", "ledger.db"),
     server(teethPort, "teeth.json", "teeth.db"),
+    server(approvalPort, "approval.json", "approval.db"),
     {
       command: "node csr-server.mjs",
       url: `${csrURL}/`,

@@ -6,6 +6,7 @@
 pub mod branch_campaign;
 #[cfg(feature = "ssr")]
 pub mod context;
+pub mod decide_proposals;
 pub mod delete_campaign;
 pub mod drop_item;
 pub mod earlier_story;
@@ -25,11 +26,13 @@ pub mod play_turn;
 pub mod redo_turn;
 pub mod restart_campaign;
 pub mod retell_turn;
+pub mod set_approval;
 pub mod start_campaign;
 pub mod undo_turn;
 pub mod use_item;
 
 pub use branch_campaign::{branch_campaign, BranchCampaign};
+pub use decide_proposals::{decide_proposals, DecideProposals};
 pub use delete_campaign::{delete_campaign, DeleteCampaign};
 pub use drop_item::{drop_item, DropItem};
 pub use earlier_story::{earlier_story, EarlierStory};
@@ -49,6 +52,7 @@ pub use play_turn::{play_turn, PlayTurn};
 pub use redo_turn::{redo_turn, RedoTurn};
 pub use restart_campaign::{restart_campaign, RestartCampaign};
 pub use retell_turn::{retell_turn, RetellTurn};
+pub use set_approval::{set_approval, SetApproval};
 pub use start_campaign::{start_campaign, StartCampaign};
 pub use undo_turn::{undo_turn, UndoTurn};
 pub use use_item::{use_item, UseItem};

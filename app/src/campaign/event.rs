@@ -37,6 +37,12 @@ pub enum CampaignEvent {
         /// The change.
         change: JournalChange,
     },
+    /// The player turned approval mode on or off: whether the game master's changes wait for
+    /// them (see [`super::proposal`]).
+    ApprovalSet {
+        /// On or off.
+        on: bool,
+    },
     /// The player took the latest turn back (see [`super::timeline`]); stored with the turn the
     /// campaign is at afterwards.
     Undone,

@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 
 use super::event::{CampaignEvent, StoredEvent};
+use super::proposal::Proposed;
 use super::timeline::timeline;
 use super::turn_event::{ToolEffect, TurnEvent};
 use crate::game::combat::{AttackResolution, CombatEvent, Hit, Party};
@@ -27,9 +28,47 @@ struct Ledger {
 }
 
 impl Ledger {
+    /// The player's decision on a proposal: what accepting it changed, or what refusing it
+    /// kept off the sheet, with who decided and the game master's call that proposed it.
+    fn decided(
+        &mut self,
+        turn: u32,
+        id: u32,
+        accepted: bool,
+        changes: &AppliedChanges,
+        proposals: &HashMap<u32, (Proposed, u32)>,
+    ) {
+        let call = proposals
+            .get(&id)
+            .and_then(|(_, cause)| self.causes.get(*cause as usize))
+            .cloned()
+            .unwrap_or_default();
+        if accepted {
+            let cause = self.cause(format!("Accepted by the player: {call}"));
+            change_rows(turn, changes, cause, &mut self.rows);
+            return;
+        }
+        let labels = match proposals.get(&id) {
+            Some((Proposed::Sheet { changes, .. }, _)) => changes.labels(),
+            Some((proposed, _)) => proposed.labels(&Default::default()),
+            None => Vec::new(),
+        };
+        let cause = self.cause(format!("Refused by the player: {call}"));
+        for label in labels {
+            self.rows.push(LedgerRow::Change {
+                turn,
+                what: label,
+                before: "proposed".to_owned(),
+                after: "refused".to_owned(),
+                cause,
+            });
+        }
+    }
+
     fn of(events: &[StoredEvent]) -> Self {
         let mut ledger = Self::default();
         let mut calls = HashMap::new();
+        let mut proposals = HashMap::new();
         for stored in timeline(events).active {
             let CampaignEvent::Turn(event) = &stored.event else {
                 continue;
@@ -50,6 +89,9 @@ impl Ledger {
                         Some(&cause) => cause,
                         None => ledger.cause(tool.clone()),
                     };
+                    if let ToolEffect::Proposed { id, proposed } = effect {
+                        proposals.insert(*id, (proposed.clone(), cause));
+                    }
                     effect_rows(turn, effect, cause, &mut ledger.rows);
                 }
                 TurnEvent::Ruled {
@@ -68,6 +110,11 @@ impl Ledger {
                 TurnEvent::PlayerRoll {
                     reason, resolution, ..
                 } => ledger.rows.push(player_roll(turn, reason, resolution)),
+                TurnEvent::Decided {
+                    id,
+                    accepted,
+                    changes,
+                } => ledger.decided(turn, *id, *accepted, changes, &proposals),
                 TurnEvent::Complicated {
                     complication,
                     changes,
@@ -217,7 +264,11 @@ fn effect_rows(turn: u32, effect: &ToolEffect, cause: u32, rows: &mut Vec<Ledger
             fight_rows(turn, record, rows);
             change_rows(turn, changes, cause, rows);
         }
-        ToolEffect::Read | ToolEffect::Noted { .. } | ToolEffect::Aside { .. } => {}
+        // A proposal shows in the ledger once the player decides it.
+        ToolEffect::Read
+        | ToolEffect::Noted { .. }
+        | ToolEffect::Aside { .. }
+        | ToolEffect::Proposed { .. } => {}
     }
 }
 

@@ -7,7 +7,8 @@
 //!   master emits; [`bounds`]: the largest values it may hold.
 //! - [`state`] (server): the snapshot of the current state and the one projector that applies an
 //!   event to it; [`timeline`] says which events are in effect after undo and redo; [`present`]
-//!   shows the state to the browser; [`fight`] applies a fight's step; [`ledger`] lists every change and roll with its cause.
+//!   shows the state to the browser; [`fight`] applies a fight's step; [`proposal`]: the game
+//!   master's changes waiting for the player in approval mode; [`ledger`] lists every change and roll with its cause.
 //! - [`store`] (server): the `CampaignStore` port the database adapters implement; [`lease`]:
 //!   the `LeaseStore` port (one turn at a time across instances, rolls made final); [`export`]:
 //!   a campaign as one versioned file; [`title`]: a campaign's title, bounded and printable.
@@ -30,6 +31,8 @@ pub mod ledger;
 pub mod markdown;
 #[cfg(feature = "ssr")]
 pub mod present;
+#[cfg(feature = "ssr")]
+pub mod proposal;
 #[cfg(feature = "ssr")]
 pub mod state;
 #[cfg(feature = "ssr")]

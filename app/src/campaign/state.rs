@@ -9,6 +9,7 @@ use super::conversation::{Message, TokenUsage};
 use super::event::{CampaignEvent, StoredEvent};
 use super::markdown;
 use super::present::{dice_view, one_die_view, sheet_view, table_view};
+use super::proposal::{Proposal, ProposalError, Proposed, Tables};
 use super::timeline::{timeline, ShownFight, ShownRoll};
 use super::turn_event::{ToolEffect, TurnEvent};
 use crate::game::analysis::{check_analysis, oracle_analysis, table_analysis};
@@ -22,7 +23,9 @@ use crate::game::{
     Action, ActionList, AppliedChanges, CharacterSheet, Check, DeltaError, Journal, JournalError,
     Natural, Resolution, StateDelta,
 };
-use crate::wire::view::{ActionView, LedgerCheckView, Roller, StoryEntry, TurnUpdate, Verdict};
+use crate::wire::view::{
+    ActionView, LedgerCheckView, ProposalView, Roller, StoryEntry, TurnUpdate, Verdict,
+};
 
 /// The most turns the snapshot keeps verbatim for the model. Turns are normally folded into the
 /// summary long before; this bounds the snapshot while summaries keep failing.
@@ -88,6 +91,25 @@ pub struct CampaignState {
     /// The rules' check of the latest turn's scene, once it is narrated.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ledger_check: Option<LedgerCheckView>,
+    /// Whether the game master's changes wait for the player (approval mode).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub approval: bool,
+    /// The game master's changes waiting for the player, oldest first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub proposals: Vec<Proposal>,
+    /// How many proposals the campaign has made (the next one's number is one more).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub proposals_made: u32,
+    /// What the player refused in this turn, for the model's next telling.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub refused: Vec<String>,
+    /// The latest roll of this turn (what led to a proposal made after it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_roll: Option<String>,
+}
+
+fn is_zero(value: &u32) -> bool {
+    *value == 0
 }
 
 /// Whether no fight is under way (the snapshot then leaves it out).
@@ -119,6 +141,15 @@ pub enum ProjectionError {
     /// A step of a fight the rules would not have played so.
     #[error("a fight step does not follow the rules: {0}")]
     Fight(#[from] FightError),
+    /// An accepted proposal that no longer applies.
+    #[error("an accepted change no longer applies: {0}")]
+    Proposal(#[from] ProposalError),
+    /// A proposal numbered out of order, or a decision on one that is not waiting.
+    #[error("proposal {0} is not the one waiting or due")]
+    NoProposal(u32),
+    /// A decision whose stored changes are not what accepting or refusing does.
+    #[error("a decision on proposal {0} does not match what it changes")]
+    Decision(u32),
 }
 
 /// A log replayed: the state and every story entry, in order.
@@ -150,6 +181,11 @@ impl CampaignState {
             shown_fights: Vec::new(),
             combat: Combat::default(),
             ledger_check: None,
+            approval: false,
+            proposals: Vec::new(),
+            proposals_made: 0,
+            refused: Vec::new(),
+            last_roll: None,
         }
     }
 
@@ -187,6 +223,8 @@ impl CampaignState {
             self.shown_rolls.clear();
             self.shown_fights.clear();
             self.ledger_check = None;
+            self.refused.clear();
+            self.last_roll = None;
         }
         match &stored.event {
             CampaignEvent::Started { .. } => Err(ProjectionError::StartedTwice),
@@ -212,6 +250,10 @@ impl CampaignState {
             CampaignEvent::JournalEdited { change } => {
                 self.journal.apply(change)?;
                 Ok(vec![self.journal_update()])
+            }
+            CampaignEvent::ApprovalSet { on } => {
+                self.approval = *on;
+                Ok(Vec::new())
             }
             CampaignEvent::Turn(event) => self.apply_turn(event, stored.turn),
         }
@@ -297,6 +339,11 @@ impl CampaignState {
                      {attempts})…"
                 ),
             }),
+            TurnEvent::Decided {
+                id,
+                accepted,
+                changes,
+            } => self.decide(*id, *accepted, changes, &mut updates)?,
             TurnEvent::TableShown { table } => updates.push(TurnUpdate::TablePending {
                 table: table_view(table),
             }),
@@ -336,25 +383,32 @@ impl CampaignState {
         updates: &mut Vec<TurnUpdate>,
     ) -> Result<(), ProjectionError> {
         match effect {
-            ToolEffect::Rolled { reason, roll } => updates.push(self.entry(StoryEntry::Roll {
-                line: roll.describe(reason),
-                dice: dice_view(roll),
-                analysis: None,
-                verdict: None,
-                by: Roller::GameMaster,
-                natural: roll.natural(),
-            })),
+            ToolEffect::Rolled { reason, roll } => {
+                self.last_roll = Some(roll.describe(reason));
+                updates.push(self.entry(StoryEntry::Roll {
+                    line: roll.describe(reason),
+                    dice: dice_view(roll),
+                    analysis: None,
+                    verdict: None,
+                    by: Roller::GameMaster,
+                    natural: roll.natural(),
+                }))
+            }
             ToolEffect::Changed { deltas, changes } => {
                 self.apply_changes(deltas, changes, updates)?
             }
-            ToolEffect::Checked { reason, check } => updates.push(self.entry(StoryEntry::Roll {
-                line: check.describe(reason),
-                dice: dice_view(check.roll()),
-                analysis: check_analysis(check, reason),
-                verdict: Some(check_verdict(check)),
-                by: Roller::Player,
-                natural: check.natural(),
-            })),
+            ToolEffect::Proposed { id, proposed } => self.propose(*id, proposed, updates)?,
+            ToolEffect::Checked { reason, check } => {
+                self.last_roll = Some(check.describe(reason));
+                updates.push(self.entry(StoryEntry::Roll {
+                    line: check.describe(reason),
+                    dice: dice_view(check.roll()),
+                    analysis: check_analysis(check, reason),
+                    verdict: Some(check_verdict(check)),
+                    by: Roller::Player,
+                    natural: check.natural(),
+                }))
+            }
             ToolEffect::SanityChecked {
                 reason,
                 check,
@@ -408,6 +462,102 @@ impl CampaignState {
             ToolEffect::Read => {}
         }
         Ok(())
+    }
+
+    /// A change the game master proposed (approval mode): kept waiting for the player, shown in
+    /// the story with what led to it. Proposals are numbered in order.
+    fn propose(
+        &mut self,
+        id: u32,
+        proposed: &Proposed,
+        updates: &mut Vec<TurnUpdate>,
+    ) -> Result<(), ProjectionError> {
+        if id != self.proposals_made + 1 {
+            return Err(ProjectionError::NoProposal(id));
+        }
+        self.proposals_made = id;
+        let labels = proposed.labels(&self.journal);
+        let cause = self
+            .last_roll
+            .clone()
+            .filter(|_| proposed.changes_hit_points());
+        self.proposals.push(Proposal {
+            id,
+            turn: self.turn,
+            proposed: proposed.clone(),
+            labels: labels.clone(),
+            cause: cause.clone(),
+        });
+        updates.push(self.entry(StoryEntry::Proposal { labels, cause }));
+        updates.push(self.proposals_update());
+        Ok(())
+    }
+
+    /// The player's decision on a waiting proposal: accepted, it is applied by the rules (the
+    /// stored changes must be what applying it changes); refused, nothing changes and the model
+    /// is told at its next telling.
+    fn decide(
+        &mut self,
+        id: u32,
+        accepted: bool,
+        changes: &AppliedChanges,
+        updates: &mut Vec<TurnUpdate>,
+    ) -> Result<(), ProjectionError> {
+        let index = self
+            .proposals
+            .iter()
+            .position(|proposal| proposal.id == id)
+            .ok_or(ProjectionError::NoProposal(id))?;
+        let proposal = self.proposals[index].clone();
+        if accepted {
+            let (mut sheet, mut journal, mut map) =
+                (self.sheet.clone(), self.journal.clone(), self.map.clone());
+            let tables = Tables {
+                sheet: &mut sheet,
+                journal: &mut journal,
+                map: &mut map,
+            };
+            if proposal.proposed.apply(tables)? != *changes {
+                return Err(ProjectionError::Decision(id));
+            }
+            (self.sheet, self.journal, self.map) = (sheet, journal, map);
+            updates.push(match proposal.proposed {
+                Proposed::Sheet { .. } => TurnUpdate::Sheet {
+                    sheet: Box::new(sheet_view(&self.sheet)),
+                },
+                Proposed::Journal { .. } => self.journal_update(),
+                Proposed::Map { .. } => TurnUpdate::Map {
+                    places: self.map.places().to_vec(),
+                },
+            });
+        } else if changes.is_empty() {
+            self.refused.push(proposal.labels.join(", "));
+        } else {
+            return Err(ProjectionError::Decision(id));
+        }
+        self.proposals.remove(index);
+        let labels = proposal.labels;
+        updates.push(self.entry(StoryEntry::Decision { accepted, labels }));
+        updates.push(self.proposals_update());
+        Ok(())
+    }
+
+    /// The proposals waiting for the player, as the play screen shows them.
+    pub fn proposal_views(&self) -> Vec<ProposalView> {
+        self.proposals
+            .iter()
+            .map(|proposal| ProposalView {
+                id: proposal.id,
+                labels: proposal.labels.clone(),
+                cause: proposal.cause.clone(),
+            })
+            .collect()
+    }
+
+    fn proposals_update(&self) -> TurnUpdate {
+        TurnUpdate::Proposals {
+            pending: self.proposal_views(),
+        }
     }
 
     /// Applies changes the rules made (by a tool or on their own) and shows their chips.

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::conversation::{TokenUsage, ToolCall};
+use super::proposal::Proposed;
 use crate::game::complication::Complication;
 use crate::game::fight::FightRecord;
 use crate::game::map::PlaceRecord;
@@ -85,6 +86,15 @@ pub enum TurnEvent {
         /// The step, its dice and what happened.
         record: FightRecord,
         /// What it changed on the sheet (the foes' damage, the fight's experience).
+        changes: AppliedChanges,
+    },
+    /// The player accepted or refused a change the game master proposed (approval mode).
+    Decided {
+        /// The proposal's number.
+        id: u32,
+        /// Whether they accepted it.
+        accepted: bool,
+        /// What it changed on the sheet (nothing when refused).
         changes: AppliedChanges,
     },
     /// The model called a tool.
@@ -223,6 +233,13 @@ pub enum ToolEffect {
     Asked {
         /// The question, the roll and the answer.
         reading: OracleReading,
+    },
+    /// In approval mode: a change that waits for the player instead of being applied.
+    Proposed {
+        /// Its number in the campaign.
+        id: u32,
+        /// What it would change.
+        proposed: Proposed,
     },
     /// An outcome table was rolled.
     TableRolled {

@@ -6,6 +6,7 @@
 use rand::Rng;
 
 use crate::campaign::conversation::Message;
+use crate::campaign::proposal::Proposed;
 use crate::campaign::turn_event::{ToolEffect, TurnEvent};
 use crate::game::complication::Complication;
 use crate::game::stakes::DEATH_SAVE;
@@ -63,13 +64,19 @@ pub fn costs_something(event: &TurnEvent) -> bool {
             effect: Some(effect),
             ..
         } => match effect {
-            ToolEffect::Changed { changes, .. } => !changes.is_empty(),
+            ToolEffect::Changed { changes, .. }
+            | ToolEffect::Proposed {
+                proposed: Proposed::Sheet { changes, .. },
+                ..
+            } => !changes.is_empty(),
             ToolEffect::Checked { .. }
             | ToolEffect::SanityChecked { .. }
             | ToolEffect::Fought { .. } => true,
             _ => false,
         },
-        TurnEvent::Ruled { changes, .. } => !changes.is_empty(),
+        TurnEvent::Ruled { changes, .. } | TurnEvent::Decided { changes, .. } => {
+            !changes.is_empty()
+        }
         TurnEvent::Fought { .. } | TurnEvent::Complicated { .. } => true,
         _ => false,
     }

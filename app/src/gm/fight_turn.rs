@@ -238,6 +238,8 @@ mod tests {
             journal: Journal::default(),
             map: WorldMap::default(),
             combat: Combat::default(),
+            approval: false,
+            proposals_made: 0,
         }
     }
 

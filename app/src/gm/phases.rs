@@ -277,7 +277,15 @@ fn move_of<R: Rng + ?Sized>(
         (Some(roll), Some(fight)) => Some(format!("{roll}\n{fight}")),
         (roll, fight) => roll.or(fight),
     };
-    move_message(&move_text, roll_line.as_deref())
+    if state.refused.is_empty() {
+        return move_message(&move_text, roll_line.as_deref());
+    }
+    let told = format!(
+        "{move_text}\n\n[Game] The player refused these changes you proposed: {}. They did not \
+         happen; do not rely on them.",
+        state.refused.join("; ")
+    );
+    move_message(&told, roll_line.as_deref())
 }
 
 /// What the tools act on, and the rolls a retold turn still has to give back.
@@ -299,6 +307,8 @@ impl Table {
                 journal: state.journal.clone(),
                 map: state.map.clone(),
                 combat: state.combat.clone(),
+                approval: state.approval,
+                proposals_made: state.proposals_made,
             },
             recorded,
         }

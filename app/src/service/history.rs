@@ -102,7 +102,9 @@ impl Game<'_> {
             turn: turn - 1,
             event: CampaignEvent::Undone,
         });
-        let before = CampaignState::replay(&undone)?.state;
+        let mut before = CampaignState::replay(&undone)?.state;
+        // What the player refused of this turn's proposals, the new telling must not rely on.
+        before.refused = loaded.state.refused.clone();
         let player_move = retold_move(&last_turn, &before)?;
         let mut ignore = |_| {};
         let projection = Projection::new(before, turn, &mut ignore);

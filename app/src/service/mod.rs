@@ -10,6 +10,7 @@
 //! - [`dice`]: the operating system's dice, or seeded ones for tests;
 //! - this module: reading (load, story pages, the model's context), listing, deleting.
 
+mod approval;
 mod between_turns;
 mod dice;
 pub mod error;
@@ -22,6 +23,7 @@ mod portable;
 mod start;
 mod verify;
 
+pub use approval::MAX_DECISIONS;
 pub use between_turns::SummaryOutcome;
 pub use dice::Dice;
 pub use error::ServiceError;
@@ -224,6 +226,8 @@ impl Game<'_> {
             map: state.map.places().to_vec(),
             redoable: state.redoable,
             encounter: state.encounter_view(),
+            approval: state.approval,
+            proposals: state.proposal_views(),
         }
     }
 }

@@ -7,7 +7,7 @@
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use super::{Game, ServiceError};
+use super::{Game, Loaded, ServiceError};
 use crate::campaign::event::CampaignEvent;
 use crate::campaign::present::sheet_view;
 use crate::campaign::turn_event::TurnEvent;
@@ -198,16 +198,26 @@ impl Game<'_> {
                 actions: after.state.action_views(),
             },
         ];
+        updates.extend(self.new_entries(owner, id, &after, shown_from).await?);
+        Ok(updates)
+    }
+
+    /// The story entries a change added after the first `shown_from`, as updates.
+    pub(super) async fn new_entries(
+        &self,
+        owner: &PlayerId,
+        id: &CampaignId,
+        after: &Loaded,
+        shown_from: u32,
+    ) -> Result<Vec<TurnUpdate>, ServiceError> {
         let added = after.state.story_len.saturating_sub(shown_from);
         let (start, story) = self
             .store
             .story(owner, id, after.state.story_len, added)
             .await?;
-        updates.extend(
-            (start..)
-                .zip(story)
-                .map(|(index, entry)| TurnUpdate::Entry { index, entry }),
-        );
-        Ok(updates)
+        Ok((start..)
+            .zip(story)
+            .map(|(index, entry)| TurnUpdate::Entry { index, entry })
+            .collect())
     }
 }

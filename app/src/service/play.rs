@@ -251,6 +251,12 @@ impl Game<'_> {
         if loaded.state.sheet.vitality().is_dead() {
             return Err(ServiceError::Ended);
         }
+        if !loaded.state.proposals.is_empty() {
+            return Err(ServiceError::invalid(
+                "move",
+                "accept or refuse the game master's proposed changes first",
+            ));
+        }
         parse_move(request.input, &loaded.state)?;
         let running = self.in_flight.take(id).await?;
         // Read again under the guard: a summary may have been committed meanwhile.

@@ -30,15 +30,23 @@ impl Game<'_> {
         updates: UpdateSink<'_>,
     ) -> Result<CampaignSummary, ServiceError> {
         let (premise, sheet) = parse_form(form)?;
-        self.begin(owner, premise, sheet, now, rng, updates).await
+        let start = Start {
+            premise,
+            sheet,
+            approval: form.approval,
+        };
+        self.begin(owner, start, now, rng, updates).await
     }
 
     /// Starts a campaign from a parsed premise and starting sheet.
     async fn begin<R: Rng + Send>(
         &self,
         owner: &PlayerId,
-        premise: MoveText,
-        sheet: CharacterSheet,
+        Start {
+            premise,
+            sheet,
+            approval,
+        }: Start,
         now: i64,
         rng: &mut R,
         updates: UpdateSink<'_>,
@@ -56,7 +64,8 @@ impl Game<'_> {
             updated_at: now,
             turn: 1,
         };
-        let start = CampaignState::start(premise.as_str(), sheet.clone());
+        let mut start = CampaignState::start(premise.as_str(), sheet.clone());
+        start.approval = approval;
         let projection = Projection::new(start, 1, updates);
         let opening_move = PlayerMove::Opening(premise.clone());
         let opening = self.narrate(projection, None, &opening_move, rng).await?;
@@ -67,7 +76,12 @@ impl Game<'_> {
                 sheet,
             },
         };
+        let approval = approval.then_some(StoredEvent {
+            turn: 0,
+            event: CampaignEvent::ApprovalSet { on: true },
+        });
         let events: Vec<StoredEvent> = std::iter::once(started)
+            .chain(approval)
             .chain(
                 opening
                     .events
@@ -103,12 +117,29 @@ impl Game<'_> {
         };
         let premise =
             MoveText::parse(premise).map_err(|error| ServiceError::invalid("premise", error))?;
-        let created = self
-            .begin(owner, premise, sheet.clone(), now, rng, &mut |_| {})
-            .await?;
+        let approval = events.iter().rev().find_map(|stored| match stored.event {
+            CampaignEvent::ApprovalSet { on } => Some(on),
+            _ => None,
+        });
+        let start = Start {
+            premise,
+            sheet: sheet.clone(),
+            approval: approval.unwrap_or(false),
+        };
+        let created = self.begin(owner, start, now, rng, &mut |_| {}).await?;
         self.store.delete(owner, id).await?;
         Ok(created)
     }
+}
+
+/// What a campaign starts from.
+struct Start {
+    /// The premise.
+    premise: MoveText,
+    /// The starting character.
+    sheet: CharacterSheet,
+    /// Whether the game master's changes wait for the player.
+    approval: bool,
 }
 
 /// The new-adventure form as a premise and a starting sheet.

@@ -18,6 +18,7 @@ use crate::campaign::bounds::{
 };
 use crate::campaign::conversation::{Message, TokenUsage, ToolCall};
 use crate::campaign::event::{CampaignEvent, StoredEvent};
+use crate::campaign::proposal::Proposed;
 use crate::campaign::state::{CampaignState, ProjectionError};
 use crate::campaign::turn_event::{ToolEffect, TurnEvent};
 use crate::game::complication::Complication;
@@ -173,6 +174,7 @@ fn started(stored: &StoredEvent) -> Result<CampaignState, Wrong> {
     let form = NewCampaign {
         premise: premise.clone(),
         character: CharacterDraft::of(sheet),
+        approval: false,
     };
     let (_, fresh) = parse_form(&form).map_err(|_| Wrong::Character)?;
     // Files exported before hit dice were a pool start without one; before items were typed,
@@ -302,6 +304,8 @@ impl Walk {
             }
             // The projector applies it through the journal's own rules.
             CampaignEvent::JournalEdited { .. } => Ok(()),
+            // The player's setting; the proposals it brings are checked as they are made.
+            CampaignEvent::ApprovalSet { .. } => Ok(()),
             CampaignEvent::Undone | CampaignEvent::Redone => Ok(()),
         }
     }
@@ -352,6 +356,9 @@ impl Walk {
                 FightStep::Stop => Err(Wrong::FightStopped),
                 _ => Ok(()),
             },
+            // The projector applies it: only to a proposal waiting, with what accepting it
+            // changes (nothing when refused).
+            TurnEvent::Decided { .. } => Ok(()),
             TurnEvent::ToolCalled { call } => self.check_call(call),
             TurnEvent::ToolResult {
                 call_id,
@@ -586,6 +593,19 @@ fn applied(deltas: &[StateDelta], sheet: &CharacterSheet) -> Option<AppliedChang
 
 /// Whether `effect` is exactly what `command` does to `state`. The match is over every kind of
 /// effect, with no catch-all: a new kind does not compile until it is verified here.
+/// Whether `proposed` is what `command` proposes in approval mode: the same change, and for
+/// the sheet what it would change there now.
+fn proposes(command: &ToolCommand, proposed: &Proposed, state: &CampaignState) -> bool {
+    match (command, proposed) {
+        (ToolCommand::Change(called), Proposed::Sheet { deltas, changes }) => {
+            called == deltas && applied(deltas, &state.sheet).as_ref() == Some(changes)
+        }
+        (ToolCommand::Journal(called), Proposed::Journal { change }) => called == change,
+        (ToolCommand::Map(called), Proposed::Map { record }) => called == record,
+        _ => false,
+    }
+}
+
 fn effect_of(command: &ToolCommand, effect: &ToolEffect, state: &CampaignState) -> bool {
     let sheet = &state.sheet;
     match effect {
@@ -593,10 +613,14 @@ fn effect_of(command: &ToolCommand, effect: &ToolEffect, state: &CampaignState) 
             ToolCommand::RollDice { dice, reason: called } if called == reason && dice.explains(roll)),
         ToolEffect::Changed { deltas, changes } => matches!(command,
             ToolCommand::Change(called) if called == deltas
+                && (!state.approval || changes.is_empty())
                 && applied(deltas, sheet).as_ref() == Some(changes)),
+        ToolEffect::Proposed { proposed, .. } => {
+            state.approval && proposes(command, proposed, state)
+        }
         ToolEffect::Read => matches!(command, ToolCommand::ReadSheet),
         ToolEffect::Noted { change } => {
-            matches!(command, ToolCommand::Journal(called) if called == change)
+            matches!(command, ToolCommand::Journal(called) if called == change && !state.approval)
         }
         ToolEffect::Checked { reason, check } => matches!(command,
             ToolCommand::Check { attribute, skill, dc, reason: called } if called == reason
@@ -627,7 +651,7 @@ fn effect_of(command: &ToolCommand, effect: &ToolEffect, state: &CampaignState) 
             matches!(command, ToolCommand::Aside(called) if called == message)
         }
         ToolEffect::Mapped { record } => {
-            matches!(command, ToolCommand::Map(called) if called == record)
+            matches!(command, ToolCommand::Map(called) if called == record && !state.approval)
         }
         // The fight's numbers are checked when it is applied; here, that the step is the call's.
         ToolEffect::Fought { record, .. } => match (command, &record.step) {

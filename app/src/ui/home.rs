@@ -40,6 +40,7 @@ fn NewAdventureForm() -> impl IntoView {
     let custom = RwSignal::new(String::new());
     let character = CreationForm::default();
     let starting = RwSignal::new(false);
+    let approval = RwSignal::new(false);
     let opening = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
     let navigate = use_navigate();
@@ -56,6 +57,7 @@ fn NewAdventureForm() -> impl IntoView {
         let form = NewCampaign {
             premise,
             character: character.draft(),
+            approval: approval.get_untracked(),
         };
         starting.set(true);
         error.set(None);
@@ -77,6 +79,15 @@ fn NewAdventureForm() -> impl IntoView {
             <h2>"New adventure"</h2>
             <PremiseChoice preset custom on_horror=move || character.track_sanity() />
             <CharacterFields form=character />
+            <label class="approval-switch">
+                <input
+                    type="checkbox"
+                    data-testid="approval-mode"
+                    prop:checked=approval
+                    on:change=move |event| approval.set(event_target_checked(&event))
+                />
+                " Approve the game master's changes to my character, journal and map before they apply"
+            </label>
             <button class="primary" type="submit" disabled=starting>
                 {move || if starting.get() { "The GM is writing your opening…" } else { "Begin the adventure" }}
             </button>

@@ -193,6 +193,20 @@ pub enum StoryEntry {
         /// Each outcome's share of the die, worked out before the roll.
         analysis: String,
     },
+    /// In approval mode: changes the game master proposed, waiting for the player.
+    Proposal {
+        /// Their chips: `−5 HP`, `+ Dagger`.
+        labels: Vec<String>,
+        /// What led to them (the turn's latest roll before them), if anything.
+        cause: Option<String>,
+    },
+    /// The player accepted or refused a proposal.
+    Decision {
+        /// Whether they accepted it.
+        accepted: bool,
+        /// Its chips.
+        labels: Vec<String>,
+    },
     /// The game master speaking to the player outside the story.
     Aside {
         /// What they said.
@@ -385,6 +399,32 @@ pub struct CampaignView {
     /// The fight under way, if any.
     #[serde(default)]
     pub encounter: Option<EncounterView>,
+    /// Whether the game master's changes wait for the player's approval.
+    #[serde(default)]
+    pub approval: bool,
+    /// The changes waiting for the player, oldest first.
+    #[serde(default)]
+    pub proposals: Vec<ProposalView>,
+}
+
+/// A change the game master proposed, waiting for the player (approval mode).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProposalView {
+    /// Its number, sent back with the decision.
+    pub id: u32,
+    /// Its chips: `−5 HP`, `+ Dagger`.
+    pub labels: Vec<String>,
+    /// What led to it, if anything: `Rolled 1d6+2 for Goblin scimitar: [3] + 2 = 5`.
+    pub cause: Option<String>,
+}
+
+/// The player's answer to one proposal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProposalDecision {
+    /// The proposal's number.
+    pub id: u32,
+    /// Accept (`true`) or refuse.
+    pub accept: bool,
 }
 
 /// A run of consecutive story entries.
@@ -522,6 +562,9 @@ pub struct NewCampaign {
     /// The character: name, class, scores and the rest of the creation form.
     #[serde(flatten)]
     pub character: CharacterDraft,
+    /// Whether the game master's changes wait for the player's approval.
+    #[serde(default)]
+    pub approval: bool,
 }
 
 impl NewCampaign {
@@ -539,6 +582,7 @@ impl NewCampaign {
                 class: class.into(),
                 ..CharacterDraft::default()
             },
+            approval: false,
         }
     }
 }
@@ -617,6 +661,11 @@ pub enum TurnUpdate {
     TablePending {
         /// The table.
         table: OutcomeTableView,
+    },
+    /// The changes waiting for the player changed.
+    Proposals {
+        /// Every proposal still waiting.
+        pending: Vec<ProposalView>,
     },
     /// The actions on offer changed.
     Actions {

@@ -317,6 +317,7 @@ fn resolved(events: &[TurnEvent]) -> bool {
             | ToolEffect::SanityChecked { .. }
             | ToolEffect::Asked { .. }
             | ToolEffect::TableRolled { .. }
+            | ToolEffect::Proposed { .. }
             | ToolEffect::Fought { .. } => true,
             ToolEffect::Read
             | ToolEffect::Noted { .. }

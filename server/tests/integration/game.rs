@@ -51,6 +51,8 @@ impl World {
             map: state.map.places().to_vec(),
             redoable: state.redoable,
             encounter: state.encounter_view(),
+            approval: state.approval,
+            proposals: state.proposal_views(),
         }
     }
 

@@ -2,6 +2,7 @@
 //! regained, items and conditions, experience and level, the verdicts of the player's checks,
 //! and in a fight each foe's blows taken, hit points left, fall or flight.
 
+use crate::campaign::proposal::Proposed;
 use crate::campaign::turn_event::{ToolEffect, TurnEvent};
 use crate::game::combat::{AttackResolution, CombatEvent, Outcome, Party};
 use crate::game::fight::FightRecord;
@@ -195,7 +196,12 @@ impl RulesRecord {
 
     fn add_effect(&mut self, effect: &ToolEffect) {
         match effect {
-            ToolEffect::Changed { deltas, changes } => {
+            // A proposal is narrated as what happens: the prose is checked against it.
+            ToolEffect::Changed { deltas, changes }
+            | ToolEffect::Proposed {
+                proposed: Proposed::Sheet { deltas, changes },
+                ..
+            } => {
                 self.add_deltas(deltas);
                 self.add_changes(changes);
             }

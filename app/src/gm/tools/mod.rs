@@ -20,6 +20,7 @@ use serde::de::DeserializeOwned;
 use super::llm::{ToolCall, ToolDefinition};
 use super::schema::strict_schema;
 use super::sheet_text::describe_sheet;
+use crate::campaign::proposal::Proposed;
 use crate::campaign::turn_event::ToolEffect;
 use crate::game::combat::Combat;
 use crate::game::fight::{FightRecord, FightStep, FoeSpec};
@@ -296,6 +297,10 @@ pub struct ToolTable {
     pub map: WorldMap,
     /// The fight, if one is under way.
     pub combat: Combat,
+    /// Whether changes wait for the player (approval mode) instead of being applied.
+    pub approval: bool,
+    /// How many proposals the campaign has made so far.
+    pub proposals_made: u32,
 }
 
 /// Runs a command against the table with the server's dice. A refused change leaves it as it
@@ -305,15 +310,32 @@ pub fn execute<R: Rng + ?Sized>(
     table: &mut ToolTable,
     rng: &mut R,
 ) -> Result<ToolOutcome, RunError> {
+    if table.combat.is_running() && command.changes_hit_points() {
+        return Err(RunError::InAFight);
+    }
+    if table.approval {
+        if let Some(proposed) = proposal(&command, table)? {
+            table.proposals_made += 1;
+            let labels = proposed.labels(&table.journal).join(", ");
+            return Ok(ToolOutcome {
+                result: format!(
+                    "Proposed to the player: {labels}. It takes effect only if they accept; \
+                     narrate it as what happens."
+                ),
+                effect: ToolEffect::Proposed {
+                    id: table.proposals_made,
+                    proposed,
+                },
+            });
+        }
+    }
     let ToolTable {
         sheet,
         journal,
         map,
         combat,
+        ..
     } = table;
-    if combat.is_running() && command.changes_hit_points() {
-        return Err(RunError::InAFight);
-    }
     match command {
         ToolCommand::StartEncounter(foes) => fight(FightStep::Start { foes }, combat, sheet, rng),
         ToolCommand::EndEncounter => fight(FightStep::Stop, combat, sheet, rng),
@@ -388,6 +410,38 @@ pub fn execute<R: Rng + ?Sized>(
             effect: ToolEffect::Aside { message },
         }),
     }
+}
+
+/// In approval mode, the proposal a change would be instead of being applied, checked by the
+/// rules against copies of what it would change (a change they refuse is refused as ever);
+/// `None` for a command that is not a change to propose (rolls, reads, fights, asides).
+fn proposal(command: &ToolCommand, table: &ToolTable) -> Result<Option<Proposed>, RunError> {
+    Ok(Some(match command {
+        ToolCommand::Change(deltas) => {
+            let changes = StateDelta::apply_all(deltas, &mut table.sheet.clone())?;
+            if changes.is_empty() {
+                // Nothing to decide: it runs as ever and changes nothing.
+                return Ok(None);
+            }
+            Proposed::Sheet {
+                deltas: deltas.clone(),
+                changes,
+            }
+        }
+        ToolCommand::Journal(change) => {
+            table.journal.clone().apply(change)?;
+            Proposed::Journal {
+                change: change.clone(),
+            }
+        }
+        ToolCommand::Map(record) => {
+            table.map.clone().record(record)?;
+            Proposed::Map {
+                record: record.clone(),
+            }
+        }
+        _ => return Ok(None),
+    }))
 }
 
 /// A sanity save, rolled by the rules with the loss a failure costs, applied to the sheet.
@@ -495,6 +549,8 @@ mod tests {
             journal: Journal::default(),
             map: WorldMap::default(),
             combat: Combat::default(),
+            approval: false,
+            proposals_made: 0,
         }
     }
 
@@ -846,5 +902,41 @@ mod tests {
             "{}",
             outcome.result
         );
+    }
+
+    #[test]
+    fn in_approval_mode_a_change_is_proposed_and_the_sheet_stays_as_it_was() {
+        use rand::SeedableRng;
+        let mut table = rogue_table();
+        table.approval = true;
+        let before = table.clone();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(2);
+        let hurt = parse_call(&call("update_character", json!({"hpChange": -3}))).unwrap();
+        let outcome = execute(hurt, &mut table, &mut rng).unwrap();
+        let ToolEffect::Proposed { id: 1, proposed } = &outcome.effect else {
+            panic!("{:?}", outcome.effect);
+        };
+        assert!(
+            matches!(proposed, Proposed::Sheet { changes, .. } if changes.labels() == ["−3 HP"])
+        );
+        assert!(outcome.result.starts_with("Proposed to the player: −3 HP."));
+        let note = json!({"action": "note", "kind": "person", "name": "Oda", "note": "A smith."});
+        let noted = parse_call(&call("keep_journal", note)).unwrap();
+        let outcome = execute(noted, &mut table, &mut rng).unwrap();
+        assert!(matches!(outcome.effect, ToolEffect::Proposed { id: 2, .. }));
+        assert_eq!(
+            table.sheet, before.sheet,
+            "nothing applies before acceptance"
+        );
+        assert_eq!(table.journal, before.journal);
+        // A change the rules refuse is refused as ever, and rolls are never proposals.
+        let gone = json!({"updates": [{"slug": "no-such-thing", "quantityChange": -1}]});
+        let missing = parse_call(&call("update_inventory", gone)).unwrap();
+        assert!(execute(missing, &mut table, &mut rng).is_err());
+        let roll =
+            parse_call(&call("roll_dice", json!({"dice": "1d6", "reason": "Trap"}))).unwrap();
+        let outcome = execute(roll, &mut table, &mut rng).unwrap();
+        assert!(matches!(outcome.effect, ToolEffect::Rolled { .. }));
+        assert_eq!(table.proposals_made, 2);
     }
 }

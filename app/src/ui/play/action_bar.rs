@@ -78,7 +78,7 @@ pub fn ActionBar() -> impl IntoView {
                         view! {
                             <button
                                 class="action"
-                                disabled=move || state.busy.get()
+                                disabled=move || state.busy.get() || state.waiting()
                                 on:click=move |_| play(state, MoveInput::Action { id: id.clone() })
                             >
                                 <span>{action.description}</span>
@@ -112,7 +112,7 @@ pub fn ActionBar() -> impl IntoView {
                     prop:value=state.text
                     on:input=move |event| state.text.set(event_target_value(&event))
                 ></textarea>
-                <button class="primary" type="submit" disabled=move || state.busy.get()>
+                <button class="primary" type="submit" disabled=move || state.busy.get() || state.waiting()>
                     "Do it"
                 </button>
             </form>

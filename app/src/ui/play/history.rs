@@ -46,6 +46,11 @@ pub fn TurnHistory() -> impl IntoView {
     }
 }
 
+/// Tells the latest scene again (after the player refused a change it relied on).
+pub(super) fn tell_again(state: PlayState) {
+    rewind(state, Rewind::Retell);
+}
+
 fn rewind(state: PlayState, how: Rewind) {
     if state.busy.get_untracked() || !confirmed(how) {
         return;

@@ -13,6 +13,7 @@ mod journal;
 mod ledger;
 mod map;
 mod outcome_table;
+mod proposals;
 mod run_turn;
 mod state;
 mod story;
@@ -30,6 +31,7 @@ use self::history::TurnHistory;
 use self::journal::JournalPanel;
 use self::ledger::LedgerDrawer;
 use self::map::MapPanel;
+use self::proposals::Proposals;
 use self::state::PlayState;
 use self::story::StoryLog;
 use super::game_master::{load_game_master, GameMasterNote, GameMasterResource};
@@ -84,6 +86,7 @@ fn Play(initial: CampaignView, master: GameMasterResource) -> impl IntoView {
                 <section class="story-column">
                     <StoryLog />
                     <TurnHistory />
+                    <Proposals />
                     <TurnStatus />
                     <EncounterTracker />
                     <ActionBar />

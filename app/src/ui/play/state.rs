@@ -7,8 +7,8 @@ use crate::game::map::Place;
 use crate::game::JournalEntry;
 use crate::wire::errors::AppError;
 use crate::wire::view::{
-    ActionView, ActionsView, CampaignView, EncounterView, MoveInput, OutcomeTableView, SheetView,
-    StoryEntry, TurnUpdate,
+    ActionView, ActionsView, CampaignView, EncounterView, MoveInput, OutcomeTableView,
+    ProposalView, SheetView, StoryEntry, TurnUpdate,
 };
 
 /// A failed request: what to tell the player and what Retry does.
@@ -66,6 +66,10 @@ pub struct PlayState {
     pub notice: RwSignal<Option<String>>,
     /// The free-text box.
     pub text: RwSignal<String>,
+    /// Whether the game master's changes wait for the player (approval mode).
+    pub approval: RwSignal<bool>,
+    /// The changes waiting for the player.
+    pub proposals: RwSignal<Vec<ProposalView>>,
 }
 
 impl PlayState {
@@ -108,7 +112,14 @@ impl PlayState {
             failure: RwSignal::new(None),
             notice: RwSignal::new(None),
             text: RwSignal::new(String::new()),
+            approval: RwSignal::new(view.approval),
+            proposals: RwSignal::new(view.proposals),
         }
+    }
+
+    /// Whether changes wait for the player's decision (no move until they decide).
+    pub fn waiting(&self) -> bool {
+        !self.proposals.read().is_empty()
     }
 
     /// Replaces everything with a freshly loaded view (after another tab played).
@@ -123,6 +134,8 @@ impl PlayState {
         self.redoable.set(view.redoable);
         self.encounter.set(view.encounter);
         self.tokens.set(view.tokens);
+        self.approval.set(view.approval);
+        self.proposals.set(view.proposals);
     }
 
     /// Applies one streamed update of a running turn.
@@ -149,6 +162,7 @@ impl PlayState {
             TurnUpdate::Encounter { encounter } => self.encounter.set(encounter),
             TurnUpdate::Waiting { text } => self.notice.set(Some(text)),
             TurnUpdate::TablePending { table } => self.pending_table.set(Some(table)),
+            TurnUpdate::Proposals { pending } => self.proposals.set(pending),
             TurnUpdate::Done { turn, tokens } => {
                 self.notice.set(None);
                 self.pending_table.set(None);

@@ -87,6 +87,28 @@ fn entry_view(entry: StoryEntry) -> AnyView {
             chosen,
             analysis,
         } => rolled_table_view(table, dice, chosen, analysis),
+        StoryEntry::Proposal { labels, cause } => view! {
+            <p class="chips proposed" data-testid="proposed">
+                <span class="chips-label">"Proposed:"</span>
+                {labels.into_iter().map(|label| view! { <span class="chip">{label}</span> }).collect_view()}
+                {cause.map(|cause| view! { <span class="cause">{cause}</span> })}
+            </p>
+        }
+        .into_any(),
+        StoryEntry::Decision { accepted, labels } => {
+            let (class, said) = if accepted {
+                ("chips decision accepted", "You accepted:")
+            } else {
+                ("chips decision refused", "You refused:")
+            };
+            view! {
+                <p class=class data-testid="decision">
+                    <span class="chips-label">{said}</span>
+                    {labels.into_iter().map(|label| view! { <span class="chip">{label}</span> }).collect_view()}
+                </p>
+            }
+            .into_any()
+        }
         StoryEntry::Aside { text } => view! {
             <aside class="aside" data-testid="aside">
                 <span class="aside-label">"Game master, out of character"</span>

@@ -106,6 +106,7 @@ fn line(effect: &ToolEffect) -> String {
         ToolEffect::SanityChecked { reason, check, .. } => check.describe(reason),
         ToolEffect::Asked { reading } => reading.describe(),
         ToolEffect::TableRolled { roll } => roll.describe(),
+        ToolEffect::Proposed { id, .. } => format!("proposal {id}"),
         ToolEffect::Aside { message } => format!("to the player: {message}"),
         ToolEffect::Mapped { record } => format!("on the map: {}", record.place.as_str()),
         ToolEffect::Fought { record, .. } => record.exchange.describe(),

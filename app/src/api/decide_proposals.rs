@@ -1,0 +1,27 @@
+//! `decide_proposals`: the player accepts or refuses changes the game master proposed
+//! (approval mode), one or all at once.
+
+use leptos::prelude::*;
+
+use crate::wire::errors::AppError;
+use crate::wire::view::{ProposalDecision, TurnUpdate};
+
+/// Applies the player's decisions in order, all or nothing; answers with what the play screen
+/// shows change (the sheet, the journal, the map, the proposals still waiting, the story's new
+/// entries). (JSON in: a list of decisions.)
+#[server(input = leptos::server_fn::codec::Json)]
+pub async fn decide_proposals(
+    id: String,
+    decisions: Vec<ProposalDecision>,
+) -> Result<Vec<TurnUpdate>, AppError> {
+    use super::context::{campaign_id, now, player, services, to_app_error};
+
+    let player = player().await?;
+    let id = campaign_id(&id)?;
+    services()
+        .await?
+        .game()
+        .decide_proposals(&player, &id, &decisions, now())
+        .await
+        .map_err(to_app_error)
+}
