@@ -25,6 +25,9 @@ const teethURL = `http://127.0.0.1:${teethPort}`;
 // Approval mode (the game master's changes waiting for the player) on a server of its own.
 const approvalPort = Number(process.env.E2E_APPROVAL_PORT ?? port + 7);
 const approvalURL = `http://127.0.0.1:${approvalPort}`;
+// Read aloud (the browser's speech, observed through a stub) on a server of its own.
+const voicePort = Number(process.env.E2E_VOICE_PORT ?? port + 8);
+const voiceURL = `http://127.0.0.1:${voicePort}`;
 // `cargo leptos end-to-end --release` builds into $CARGO_TARGET_DIR when it is set.
 const targetDir = process.env.CARGO_TARGET_DIR ?? "../target";
 const serverBin = process.env.DICEBOUND_SERVER_BIN ?? `${targetDir}/release/server`;
@@ -60,13 +63,14 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "game", testIgnore: /(depth|csr|fight|ledger|teeth|approval)\.spec\.ts/ },
+    { name: "game", testIgnore: /(depth|csr|fight|ledger|teeth|approval|read_aloud)\.spec\.ts/ },
     { name: "depth", testMatch: /depth\.spec\.ts/, use: { baseURL: depthURL } },
     { name: "csr", testMatch: /csr\.spec\.ts/, use: { baseURL: csrURL } },
     { name: "fight", testMatch: /fight\.spec\.ts/, use: { baseURL: fightURL } },
     { name: "ledger", testMatch: /ledger\.spec\.ts/, use: { baseURL: ledgerURL } },
     { name: "teeth", testMatch: /teeth\.spec\.ts/, use: { baseURL: teethURL } },
     { name: "approval", testMatch: /approval\.spec\.ts/, use: { baseURL: approvalURL } },
+    { name: "read-aloud", testMatch: /read_aloud\.spec\.ts/, use: { baseURL: voiceURL } },
   ],
   webServer: [
     server(port, "scenario.json", "e2e.db"),
@@ -76,6 +80,7 @@ export default defineConfig({
     server(ledgerPort, "ledger.json", "ledger.db"),
     server(teethPort, "teeth.json", "teeth.db"),
     server(approvalPort, "approval.json", "approval.db"),
+    server(voicePort, "harbour.json", "harbour.db"),
     {
       command: "node csr-server.mjs",
       url: `${csrURL}/`,

@@ -14,6 +14,7 @@ mod ledger;
 mod map;
 mod outcome_table;
 mod proposals;
+mod read_aloud;
 mod run_turn;
 mod state;
 mod story;
@@ -32,6 +33,7 @@ use self::journal::JournalPanel;
 use self::ledger::LedgerDrawer;
 use self::map::MapPanel;
 use self::proposals::Proposals;
+use self::read_aloud::ReadAloud;
 use self::state::PlayState;
 use self::story::StoryLog;
 use super::game_master::{load_game_master, GameMasterNote, GameMasterResource};
@@ -82,6 +84,7 @@ fn Play(initial: CampaignView, master: GameMasterResource) -> impl IntoView {
         <div class="play">
             <PlayHeader title=title model=model />
             <GameMasterNote compact=true master />
+            <ReadAloud />
             <div class="play-grid">
                 <section class="story-column">
                     <StoryLog />

@@ -19,6 +19,7 @@ pub fn play(state: PlayState, input: MoveInput) {
     state.failure.set(None);
     state.notice.set(None);
     state.draft.set(String::new());
+    state.narration.set((String::new(), false));
     let before = (
         state.story.get_untracked(),
         state.story_start.get_untracked(),

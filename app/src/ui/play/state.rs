@@ -56,6 +56,9 @@ pub struct PlayState {
     pub tokens: RwSignal<(u32, u32)>,
     /// The scene being written, as it streams.
     pub draft: RwSignal<String>,
+    /// The latest move's narration as it streamed, and whether its scene is complete (kept
+    /// after the draft is cleared, for reading aloud).
+    pub narration: RwSignal<(String, bool)>,
     /// An outcome table the rules accepted, shown while its die is rolled.
     pub pending_table: RwSignal<Option<OutcomeTableView>>,
     /// A request is running.
@@ -107,6 +110,7 @@ impl PlayState {
             encounter: RwSignal::new(view.encounter),
             tokens: RwSignal::new(view.tokens),
             draft: RwSignal::new(String::new()),
+            narration: RwSignal::new((String::new(), false)),
             pending_table: RwSignal::new(None),
             busy: RwSignal::new(false),
             failure: RwSignal::new(None),
@@ -141,11 +145,20 @@ impl PlayState {
     /// Applies one streamed update of a running turn.
     pub fn update(&self, update: TurnUpdate) {
         match update {
-            TurnUpdate::Narrative { text } => self.draft.update(|draft| draft.push_str(&text)),
-            TurnUpdate::NarrativeReplaced { text } => self.draft.set(text),
+            TurnUpdate::Narrative { text } => {
+                self.narration.update(|(told, _)| told.push_str(&text));
+                self.draft.update(|draft| draft.push_str(&text));
+            }
+            TurnUpdate::NarrativeReplaced { text } => {
+                self.narration.set((text.clone(), false));
+                self.draft.set(text);
+            }
             TurnUpdate::Entry { index, entry } => {
                 match entry {
-                    StoryEntry::Scene { .. } => self.draft.set(String::new()),
+                    StoryEntry::Scene { .. } => {
+                        self.draft.set(String::new());
+                        self.narration.update(|(_, complete)| *complete = true);
+                    }
                     StoryEntry::Table { .. } => self.pending_table.set(None),
                     _ => {}
                 }

@@ -1,0 +1,302 @@
+//! Read aloud: the browser's own speech synthesis (the Web Speech API) speaks each new scene
+//! sentence by sentence as it streams, in the voice and at the speed the player chose, both
+//! remembered by this browser. A new move or turning it off stops it. No server, no cost.
+
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::state::use_play;
+
+/// Where this browser keeps the player's choice.
+const STORAGE_KEY: &str = "dicebound.read_aloud";
+
+/// The speeds offered.
+const RATES: [(&str, f32); 4] = [("0.75×", 0.75), ("1×", 1.0), ("1.25×", 1.25), ("1.5×", 1.5)];
+
+/// The player's choice, remembered per browser.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ReadAloudSettings {
+    /// Whether scenes are spoken.
+    pub on: bool,
+    /// The voice's name; the browser's default when `None`.
+    pub voice: Option<String>,
+    /// The speed (1 is normal).
+    pub rate: f32,
+}
+
+impl Default for ReadAloudSettings {
+    fn default() -> Self {
+        Self {
+            on: false,
+            voice: None,
+            rate: 1.0,
+        }
+    }
+}
+
+/// The switch, the voice and the speed; and, while it is on, the scene spoken as it streams.
+#[component]
+pub fn ReadAloud() -> impl IntoView {
+    let settings = RwSignal::new(ReadAloudSettings::default());
+    let voices = RwSignal::new(Vec::<String>::new());
+    // In the browser only: what this browser remembers, and the voices it has.
+    Effect::new(move |_| {
+        settings.set(speech::load());
+        voices.set(speech::voices());
+    });
+    let change = move |edit: &dyn Fn(&mut ReadAloudSettings)| {
+        settings.update(|settings| edit(settings));
+        speech::save(&settings.get_untracked());
+    };
+    speak_the_story(settings);
+    view! {
+        <div class="read-aloud" data-testid="read-aloud">
+            <label>
+                <input
+                    type="checkbox"
+                    data-testid="read-aloud-toggle"
+                    prop:checked=move || settings.with(|settings| settings.on)
+                    on:change=move |event| {
+                        let on = event_target_checked(&event);
+                        if !on {
+                            speech::cancel();
+                        }
+                        voices.set(speech::voices());
+                        change(&|settings| settings.on = on);
+                    }
+                />
+                " Read aloud"
+            </label>
+            <Show when=move || settings.with(|settings| settings.on)>
+                <label>
+                    " Voice "
+                    <select
+                        data-testid="read-aloud-voice"
+                        prop:value=move || {
+                            // Set again once the voices' options exist.
+                            voices.track();
+                            settings.with(|settings| settings.voice.clone().unwrap_or_default())
+                        }
+                        on:change=move |event| {
+                            let name = event_target_value(&event);
+                            change(&|settings| settings.voice = (!name.is_empty()).then(|| name.clone()));
+                        }
+                    >
+                        <option value="">"the browser's"</option>
+                        {move || voices.get().into_iter().map(|name| view! { <option value=name.clone()>{name.clone()}</option> }).collect_view()}
+                    </select>
+                </label>
+                <label>
+                    " Speed "
+                    <select
+                        data-testid="read-aloud-rate"
+                        prop:value=move || settings.with(|settings| settings.rate.to_string())
+                        on:change=move |event| {
+                            let rate = event_target_value(&event).parse().unwrap_or(1.0);
+                            change(&|settings| settings.rate = rate);
+                        }
+                    >
+                        {RATES.iter().map(|(label, rate)| view! { <option value=rate.to_string()>{*label}</option> }).collect_view()}
+                    </select>
+                </label>
+            </Show>
+        </div>
+    }
+}
+
+/// Speaks each sentence of the move's narration once it is complete, and the rest when the
+/// scene is done; a new move (the page busy again) stops what is still being spoken. (It reads
+/// the narration as kept, not the draft: a fast stream can come and go between two runs.)
+fn speak_the_story(settings: RwSignal<ReadAloudSettings>) {
+    let state = use_play();
+    // The narration as last seen and how much of it was spoken.
+    let spoken = StoredValue::new((String::new(), 0usize));
+    Effect::new(move |_| {
+        let (text, complete) = state.narration.get();
+        let (last, from) = spoken.get_value();
+        // A new move, or a replaced telling (a pre-empted draft), starts again.
+        let from = if last.get(..from).is_some_and(|said| text.starts_with(said)) {
+            from
+        } else {
+            speech::cancel();
+            0
+        };
+        let (mut sentences, mut end) = complete_sentences(&text, from);
+        if complete {
+            sentences.push(speakable(&text[end..]));
+            end = text.len();
+        }
+        if settings.with_untracked(|settings| settings.on) {
+            for sentence in sentences.iter().filter(|sentence| !sentence.is_empty()) {
+                speech::speak(sentence, &settings.get_untracked());
+            }
+        }
+        spoken.set_value((text, end));
+    });
+    Effect::new(move |was_busy: Option<bool>| {
+        let busy = state.busy.get();
+        if busy && was_busy == Some(false) {
+            speech::cancel();
+        }
+        busy
+    });
+}
+
+/// The complete sentences of `text` after byte `from` (each ends in `.`, `!` or `?`, with any
+/// closing quote or bracket, before whitespace), ready to speak; and where the next begins.
+pub fn complete_sentences(text: &str, from: usize) -> (Vec<String>, usize) {
+    let base = from.min(text.len());
+    let Some(rest) = text.get(base..) else {
+        return (Vec::new(), base);
+    };
+    let mut sentences = Vec::new();
+    let mut start = base;
+    let mut chars = rest.char_indices().peekable();
+    while let Some((offset, c)) = chars.next() {
+        if !matches!(c, '.' | '!' | '?') {
+            continue;
+        }
+        let mut end = base + offset + c.len_utf8();
+        while let Some(&(next_offset, next)) = chars.peek() {
+            if !matches!(next, '"' | '\'' | '”' | '’' | ')' | '*' | '_') {
+                break;
+            }
+            end = base + next_offset + next.len_utf8();
+            chars.next();
+        }
+        if chars.peek().is_some_and(|&(_, next)| next.is_whitespace()) {
+            let sentence = speakable(&text[start..end]);
+            if !sentence.is_empty() {
+                sentences.push(sentence);
+            }
+            start = end;
+        }
+    }
+    (sentences, start)
+}
+
+/// `text` as it should be spoken: Markdown's marks left out, whitespace collapsed.
+pub fn speakable(text: &str) -> String {
+    let plain: String = text
+        .chars()
+        .filter(|c| !matches!(c, '*' | '_' | '#' | '`' | '>'))
+        .collect();
+    plain.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The browser's speech synthesis and storage (nothing happens outside a browser).
+mod speech {
+    use web_sys::wasm_bindgen::JsCast;
+    use web_sys::{SpeechSynthesis, SpeechSynthesisUtterance, SpeechSynthesisVoice};
+
+    use super::{ReadAloudSettings, STORAGE_KEY};
+
+    fn synthesis() -> Option<SpeechSynthesis> {
+        web_sys::window()?.speech_synthesis().ok()
+    }
+
+    /// Queues `text` in the chosen voice and speed.
+    pub fn speak(text: &str, settings: &ReadAloudSettings) {
+        let Some(synthesis) = synthesis() else {
+            return;
+        };
+        let Ok(utterance) = SpeechSynthesisUtterance::new_with_text(text) else {
+            return;
+        };
+        utterance.set_rate(settings.rate);
+        if let Some(name) = &settings.voice {
+            let voice = synthesis
+                .get_voices()
+                .iter()
+                .map(JsCast::unchecked_into::<SpeechSynthesisVoice>)
+                .find(|voice| voice.name() == *name);
+            utterance.set_voice(voice.as_ref());
+        }
+        synthesis.speak(&utterance);
+    }
+
+    /// Stops what is being spoken and drops what is queued.
+    pub fn cancel() {
+        if let Some(synthesis) = synthesis() {
+            synthesis.cancel();
+        }
+    }
+
+    /// The names of the voices the browser has.
+    pub fn voices() -> Vec<String> {
+        synthesis()
+            .map(|synthesis| {
+                synthesis
+                    .get_voices()
+                    .iter()
+                    .map(|voice| voice.unchecked_into::<SpeechSynthesisVoice>().name())
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    fn storage() -> Option<web_sys::Storage> {
+        web_sys::window()?.local_storage().ok().flatten()
+    }
+
+    /// What this browser remembers (the defaults when nothing, or something unreadable).
+    pub fn load() -> ReadAloudSettings {
+        storage()
+            .and_then(|storage| storage.get_item(STORAGE_KEY).ok().flatten())
+            .and_then(|json| serde_json::from_str(&json).ok())
+            .unwrap_or_default()
+    }
+
+    /// Remembers `settings` in this browser.
+    pub fn save(settings: &ReadAloudSettings) {
+        if let (Some(storage), Ok(json)) = (storage(), serde_json::to_string(settings)) {
+            // A full or refused storage only means the choice is not remembered.
+            let _ = storage.set_item(STORAGE_KEY, &json);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_streaming_scene_gives_its_sentences_once_each_is_complete() {
+        let text = "You walk to the **pier**. The boards creak! Do they";
+        let (sentences, next) = complete_sentences(text, 0);
+        assert_eq!(sentences, ["You walk to the pier.", "The boards creak!"]);
+        assert_eq!(&text[next..], " Do they");
+        let more = format!("{text} hold? \"Yes.\" And then");
+        let (sentences, next) = complete_sentences(&more, next);
+        assert_eq!(sentences, ["Do they hold?", "\"Yes.\""]);
+        assert_eq!(&more[next..], " And then");
+        // The last sentence has no space after it yet: it waits for the scene's end.
+        let (sentences, _) = complete_sentences("It ends.", 0);
+        assert!(sentences.is_empty());
+        assert_eq!(complete_sentences("Hi. ", 99), (Vec::new(), 4));
+    }
+
+    #[test]
+    fn speech_leaves_markdown_out() {
+        assert_eq!(
+            speakable("  # The **Sunken**  _Market_ "),
+            "The Sunken Market"
+        );
+    }
+
+    #[test]
+    fn settings_read_back_and_default_to_off_at_normal_speed() {
+        let settings = ReadAloudSettings {
+            on: true,
+            voice: Some("Test voice".into()),
+            rate: 1.25,
+        };
+        let json = serde_json::to_string(&settings).unwrap();
+        assert_eq!(
+            serde_json::from_str::<ReadAloudSettings>(&json).unwrap(),
+            settings
+        );
+        assert!(!ReadAloudSettings::default().on);
+        assert_eq!(ReadAloudSettings::default().rate, 1.0);
+    }
+}
