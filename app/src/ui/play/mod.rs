@@ -4,6 +4,7 @@
 
 mod action_bar;
 mod character;
+mod dice;
 mod drawer;
 mod encounter;
 mod header;

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use super::story::{analysis_view, dice_view};
+use super::dice::{analysis_view, dice_view};
 use crate::wire::view::{DieView, OutcomeTableView};
 
 /// The table while its die is rolled: every outcome, none chosen yet.
