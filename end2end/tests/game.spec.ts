@@ -182,13 +182,27 @@ test("a move from a stale tab brings the newer turn in without a reload", async 
   expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
 });
 
-test("the campaign is listed on the home page and can be deleted", async () => {
+test("the campaign is listed on the home page, can be renamed, and is deleted only when asked twice", async () => {
   await page.goto("/");
   await hydrated();
   const entry = page.getByTestId("campaign").filter({ hasText: "Mira the Ranger" });
   await expect(entry).toHaveCount(1);
   await expect(entry).toContainText("turn 2");
-  await entry.getByRole("button", { name: "Delete" }).click();
+  // (A refused title is the service tests': a refusal is an error response, which this page
+  // would log.)
+  await entry.getByRole("button", { name: "Rename" }).click();
+  await entry.getByLabel("New title").fill("The gate at dusk");
+  await entry.getByRole("button", { name: "Save" }).click();
+  const renamed = page.getByTestId("campaign").filter({ hasText: "The gate at dusk" });
+  await expect(renamed.getByRole("link", { name: "The gate at dusk" })).toBeVisible();
+  await page.reload();
+  await hydrated();
+  await expect(renamed).toHaveCount(1);
+  // The first click only asks.
+  await renamed.getByRole("button", { name: "Delete" }).click();
+  await expect(renamed.getByRole("button", { name: /Really delete\?/ })).toBeVisible();
+  await expect(page.getByTestId("campaign")).toHaveCount(1);
+  await renamed.getByRole("button", { name: /Really delete\?/ }).click();
   await expect(page.getByTestId("campaign")).toHaveCount(0);
   await expect(page.getByText("No campaigns yet.")).toBeVisible();
 });

@@ -135,6 +135,14 @@ impl CampaignStore for Counting {
     ) -> BoxFuture<'a, Result<(), StoreError>> {
         self.inner.rebuild(owner, id, turn, story, state)
     }
+    fn rename<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+        id: &'a CampaignId,
+        title: &'a str,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        self.inner.rename(owner, id, title)
+    }
     fn delete<'a>(
         &'a self,
         owner: &'a PlayerId,

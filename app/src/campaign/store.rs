@@ -169,6 +169,14 @@ pub trait CampaignStore: Send + Sync {
         state: &'a CampaignState,
     ) -> BoxFuture<'a, Result<(), StoreError>>;
 
+    /// Gives a campaign a new title (already cleaned: printable and bounded).
+    fn rename<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+        id: &'a CampaignId,
+        title: &'a str,
+    ) -> BoxFuture<'a, Result<(), StoreError>>;
+
     /// Deletes a campaign, its log and what is derived from it.
     fn delete<'a>(
         &'a self,

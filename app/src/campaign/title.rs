@@ -1,8 +1,7 @@
 //! A campaign's title: bounded, printable text, wherever it comes from (a new character, an
 //! imported file, a branch of a branch).
 
-/// The most characters of a title.
-pub const MAX_TITLE_CHARS: usize = 100;
+pub use crate::wire::view::MAX_TITLE_CHARS;
 
 /// The title a campaign gets when what it was given holds nothing printable.
 const UNTITLED: &str = "An untitled campaign";

@@ -167,6 +167,32 @@ impl Game<'_> {
         Ok(self.store.delete(owner, id).await?)
     }
 
+    /// Renames one of `owner`'s campaigns: a title longer than
+    /// [`MAX_TITLE_CHARS`](crate::campaign::title::MAX_TITLE_CHARS) characters or with nothing
+    /// printable is refused; whitespace is folded and unprintable characters dropped. Returns the
+    /// title as saved.
+    pub async fn rename(
+        &self,
+        owner: &PlayerId,
+        id: &CampaignId,
+        title: &str,
+    ) -> Result<String, ServiceError> {
+        if title.chars().count() > crate::campaign::title::MAX_TITLE_CHARS
+            || !title.chars().any(|c| !c.is_whitespace() && !c.is_control())
+        {
+            return Err(ServiceError::invalid(
+                "title",
+                format!(
+                    "a title has 1 to {} printable characters",
+                    crate::campaign::title::MAX_TITLE_CHARS
+                ),
+            ));
+        }
+        let title = crate::campaign::title::Title::clean(title).into_string();
+        self.store.rename(owner, id, &title).await?;
+        Ok(title)
+    }
+
     /// Takes the campaign for a phase once `owner` is known to own it: another player who knows
     /// the id learns nothing (not found, never busy) and cannot hold the campaign. Every change
     /// but a move (which reads the campaign before it waits) takes its lease through here.

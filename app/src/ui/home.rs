@@ -3,18 +3,16 @@
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use leptos_router::components::A;
 use leptos_router::hooks::use_navigate;
 
+use super::campaign_item::CampaignItem;
 use super::creation::{CharacterFields, CreationForm};
-use super::files::{ExportButton, ImportForm};
+use super::files::ImportForm;
 use super::game_master::GameMasterNote;
 use super::updates::read_updates;
 use crate::api::{list_campaigns, start_campaign, DeleteCampaign};
 use crate::wire::errors::AppError;
-use crate::wire::view::{
-    CampaignPage, CampaignSummary, NewCampaign, TurnUpdate, HORROR_PRESET, PREMISE_PRESETS,
-};
+use crate::wire::view::{CampaignPage, NewCampaign, TurnUpdate, HORROR_PRESET, PREMISE_PRESETS};
 
 /// The home page.
 #[component]
@@ -264,37 +262,5 @@ fn Pager(list: CampaignPage, page: RwSignal<u32>) -> impl IntoView {
                 "Older"
             </button>
         </nav>
-    }
-}
-
-/// One saved campaign: resume, export, delete.
-#[component]
-fn CampaignItem(campaign: CampaignSummary, delete: ServerAction<DeleteCampaign>) -> impl IntoView {
-    let id = campaign.id.to_string();
-    let href = format!("/play/{id}");
-    let title = campaign.title.clone();
-    view! {
-        <li class="campaign" data-testid="campaign">
-            <div>
-                <A href=href.clone()>{campaign.title}</A>
-                <span class="meta">
-                    {format!("turn {}", campaign.turn)}
-                    " · last played "
-                    {campaign.last_played}
-                </span>
-            </div>
-            <div class="campaign-buttons">
-                <A href=href attr:class="button">"Resume"</A>
-                <ExportButton id=id.clone() title />
-                <button
-                    class="danger"
-                    on:click=move |_| {
-                        delete.dispatch(DeleteCampaign { id: id.clone() });
-                    }
-                >
-                    "Delete"
-                </button>
-            </div>
-        </li>
     }
 }

@@ -1,6 +1,7 @@
 //! Components and pages.
 
 pub mod app;
+mod campaign_item;
 pub mod creation;
 pub mod files;
 pub mod game_master;

@@ -112,6 +112,9 @@ pub struct DieView {
 /// The most dice a roll shows one by one; a roll of more shows its line only.
 pub const MAX_DICE_SHOWN: usize = 12;
 
+/// The most characters of a campaign's title.
+pub const MAX_TITLE_CHARS: usize = 100;
+
 /// How many ledger rows the Ledger panel gets at a time.
 pub const LEDGER_PAGE: u32 = 100;
 

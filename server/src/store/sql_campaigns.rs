@@ -419,6 +419,30 @@ impl CampaignStore for SqlStore {
         })
     }
 
+    fn rename<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+        id: &'a CampaignId,
+        title: &'a str,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        Box::pin(async move {
+            let renamed =
+                sqlx::query("UPDATE campaigns SET title = $1 WHERE id = $2 AND owner = $3")
+                    .bind(title)
+                    .bind(id.as_str())
+                    .bind(owner.as_str())
+                    .execute(self.writer())
+                    .await
+                    .map_err(database)?
+                    .rows_affected();
+            if renamed == 0 {
+                Err(StoreError::NotFound)
+            } else {
+                Ok(())
+            }
+        })
+    }
+
     fn delete<'a>(
         &'a self,
         owner: &'a PlayerId,

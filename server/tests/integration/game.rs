@@ -567,3 +567,34 @@ async fn an_outcome_table_is_shown_before_its_die_is_rolled_and_the_face_picks_t
         ))
     );
 }
+
+#[tokio::test]
+async fn a_campaign_is_renamed_by_its_owner_only_and_a_bad_title_changes_nothing() {
+    let mut w = world(vec![Step::text("A guard."), actions()]).await;
+    let owner = player(1);
+    let view = w.create(&owner).await;
+    let id = view.summary.id;
+    let game = w.game();
+    let saved = game
+        .rename(&owner, &id, "  The   long\u{7} night ")
+        .await
+        .unwrap();
+    assert_eq!(saved, "The long night");
+    let listed = game.list(&owner, 0).await.unwrap().campaigns;
+    assert_eq!(listed[0].title, "The long night");
+
+    for bad in ["   ", &"x".repeat(101), &"y".repeat(10_000)] {
+        let refused = game.rename(&owner, &id, bad).await;
+        assert!(
+            matches!(refused, Err(ServiceError::Invalid { field: "title", .. })),
+            "{refused:?}"
+        );
+    }
+    let someone = game.rename(&player(2), &id, "Mine now").await;
+    assert!(
+        matches!(someone, Err(ServiceError::NotFound)),
+        "{someone:?}"
+    );
+    let listed = game.list(&owner, 0).await.unwrap().campaigns;
+    assert_eq!(listed[0].title, "The long night");
+}

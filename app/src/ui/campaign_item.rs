@@ -1,0 +1,91 @@
+//! One saved campaign on the home page: resume, rename, export, and delete (asked twice, as a
+//! deleted campaign cannot come back).
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use leptos_router::components::A;
+
+use super::files::ExportButton;
+use crate::api::{rename_campaign, DeleteCampaign};
+use crate::wire::view::{CampaignSummary, MAX_TITLE_CHARS};
+
+/// One saved campaign: resume, rename, export, delete.
+#[component]
+pub fn CampaignItem(
+    campaign: CampaignSummary,
+    delete: ServerAction<DeleteCampaign>,
+) -> impl IntoView {
+    let id = campaign.id.to_string();
+    let href = format!("/play/{id}");
+    let title = RwSignal::new(campaign.title.clone());
+    let renaming = RwSignal::new(false);
+    let sure = RwSignal::new(false);
+    let export_title = campaign.title.clone();
+    let delete_id = id.clone();
+    view! {
+        <li class="campaign" data-testid="campaign">
+            <div>
+                <A href=href.clone()>{move || title.get()}</A>
+                <span class="meta">
+                    {format!("turn {}", campaign.turn)}
+                    " · last played "
+                    {campaign.last_played}
+                </span>
+                <Show when=move || renaming.get()>
+                    <RenameForm id=id.clone() title renaming />
+                </Show>
+            </div>
+            <div class="campaign-buttons">
+                <A href=href attr:class="button">"Resume"</A>
+                <button on:click=move |_| renaming.update(|open| *open = !*open)>"Rename"</button>
+                <ExportButton id=delete_id.clone() title=export_title />
+                <button
+                    class="danger"
+                    on:click=move |_| {
+                        if sure.get_untracked() {
+                            delete.dispatch(DeleteCampaign { id: delete_id.clone() });
+                        } else {
+                            sure.set(true);
+                        }
+                    }
+                >
+                    {move || if sure.get() { "Really delete? It cannot be undone" } else { "Delete" }}
+                </button>
+            </div>
+        </li>
+    }
+}
+
+/// The new title, saved on Enter or "Save"; a refusal says why and keeps what was typed.
+#[component]
+fn RenameForm(id: String, title: RwSignal<String>, renaming: RwSignal<bool>) -> impl IntoView {
+    let typed = RwSignal::new(title.get_untracked());
+    let error = RwSignal::new(None::<String>);
+    let save = move |event: leptos::ev::SubmitEvent| {
+        event.prevent_default();
+        let (id, text) = (id.clone(), typed.get_untracked());
+        spawn_local(async move {
+            match rename_campaign(id, text).await {
+                Ok(saved) => {
+                    title.set(saved);
+                    error.set(None);
+                    renaming.set(false);
+                }
+                Err(failure) => error.set(Some(failure.to_string())),
+            }
+        });
+    };
+    view! {
+        <form class="rename" on:submit=save>
+            <input
+                type="text"
+                aria-label="New title"
+                maxlength=MAX_TITLE_CHARS.to_string()
+                prop:value=typed
+                on:input=move |event| typed.set(event_target_value(&event))
+            />
+            <button type="submit">"Save"</button>
+            {move || error.get().map(|error| view! { <p class="error" role="alert">{error}</p> })}
+        </form>
+    }
+}
