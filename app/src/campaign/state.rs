@@ -510,14 +510,8 @@ impl CampaignState {
             .ok_or(ProjectionError::NoProposal(id))?;
         let proposal = self.proposals[index].clone();
         if accepted {
-            let (mut sheet, mut journal, mut map) =
-                (self.sheet.clone(), self.journal.clone(), self.map.clone());
-            let tables = Tables {
-                sheet: &mut sheet,
-                journal: &mut journal,
-                map: &mut map,
-            };
-            if proposal.proposed.apply(tables)? != *changes {
+            let (sheet, journal, map, applied) = self.accepted(&proposal.proposed)?;
+            if applied != *changes {
                 return Err(ProjectionError::Decision(id));
             }
             (self.sheet, self.journal, self.map) = (sheet, journal, map);
@@ -540,6 +534,44 @@ impl CampaignState {
         updates.push(self.entry(StoryEntry::Decision { accepted, labels }));
         updates.push(self.proposals_update());
         Ok(())
+    }
+
+    /// The event that records the player's decision on the waiting proposal `id`: accepted,
+    /// with what applying it changes now; refused, with nothing. A proposal that is not waiting,
+    /// or an accepted change the rules no longer allow, is an error.
+    pub fn decision(&self, id: u32, accept: bool) -> Result<TurnEvent, ProjectionError> {
+        let proposal = self
+            .proposals
+            .iter()
+            .find(|proposal| proposal.id == id)
+            .ok_or(ProjectionError::NoProposal(id))?;
+        let changes = if accept {
+            self.accepted(&proposal.proposed)?.3
+        } else {
+            AppliedChanges::default()
+        };
+        Ok(TurnEvent::Decided {
+            id,
+            accepted: accept,
+            changes,
+        })
+    }
+
+    /// The sheet, journal and map with `proposed` applied (this state left as it is), and what
+    /// it changed on the sheet.
+    fn accepted(
+        &self,
+        proposed: &Proposed,
+    ) -> Result<(CharacterSheet, Journal, WorldMap, AppliedChanges), ProposalError> {
+        let (mut sheet, mut journal, mut map) =
+            (self.sheet.clone(), self.journal.clone(), self.map.clone());
+        let tables = Tables {
+            sheet: &mut sheet,
+            journal: &mut journal,
+            map: &mut map,
+        };
+        let changes = proposed.apply(tables)?;
+        Ok((sheet, journal, map, changes))
     }
 
     /// The proposals waiting for the player, as the play screen shows them.

@@ -5,10 +5,7 @@
 //! decided.
 
 use super::{Game, ServiceError};
-use crate::campaign::event::CampaignEvent;
-use crate::campaign::proposal::Tables;
-use crate::campaign::turn_event::TurnEvent;
-use crate::game::AppliedChanges;
+use crate::campaign::event::{CampaignEvent, StoredEvent};
 use crate::wire::view::{ProposalDecision, TurnUpdate};
 use crate::wire::{CampaignId, PlayerId};
 
@@ -38,37 +35,11 @@ impl Game<'_> {
         let mut state = loaded.state.clone();
         let mut events = Vec::with_capacity(decisions.len());
         for decision in decisions {
-            let proposal = state
-                .proposals
-                .iter()
-                .find(|proposal| proposal.id == decision.id)
-                .ok_or_else(|| {
-                    ServiceError::invalid("decisions", "that change is no longer waiting")
-                })?;
-            let changes = if decision.accept {
-                let (mut sheet, mut journal, mut map) = (
-                    state.sheet.clone(),
-                    state.journal.clone(),
-                    state.map.clone(),
-                );
-                let tables = Tables {
-                    sheet: &mut sheet,
-                    journal: &mut journal,
-                    map: &mut map,
-                };
-                proposal
-                    .proposed
-                    .apply(tables)
-                    .map_err(|error| ServiceError::invalid("decisions", error))?
-            } else {
-                AppliedChanges::default()
-            };
-            let event = CampaignEvent::Turn(TurnEvent::Decided {
-                id: decision.id,
-                accepted: decision.accept,
-                changes,
-            });
-            state.apply(&crate::campaign::event::StoredEvent {
+            let event = state
+                .decision(decision.id, decision.accept)
+                .map_err(|error| ServiceError::invalid("decisions", error))?;
+            let event = CampaignEvent::Turn(event);
+            state.apply(&StoredEvent {
                 turn: loaded.record.turn,
                 event: event.clone(),
             })?;

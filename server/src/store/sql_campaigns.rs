@@ -435,11 +435,7 @@ impl CampaignStore for SqlStore {
                     .await
                     .map_err(database)?
                     .rows_affected();
-            if renamed == 0 {
-                Err(StoreError::NotFound)
-            } else {
-                Ok(())
-            }
+            found(renamed)
         })
     }
 
@@ -456,11 +452,17 @@ impl CampaignStore for SqlStore {
                 .await
                 .map_err(database)?
                 .rows_affected();
-            if deleted == 0 {
-                Err(StoreError::NotFound)
-            } else {
-                Ok(())
-            }
+            found(deleted)
         })
+    }
+}
+
+/// Whether a statement on one of the owner's campaigns found it: another player's campaign, or
+/// none, is not found.
+fn found(rows: u64) -> Result<(), StoreError> {
+    if rows == 0 {
+        Err(StoreError::NotFound)
+    } else {
+        Ok(())
     }
 }
