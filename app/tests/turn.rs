@@ -8,7 +8,7 @@ use app::game::{ActionList, CharacterSheet, Resolution, Slug};
 use app::gm::candidates::fallback_actions;
 use app::gm::scripted::{ScriptedError, ScriptedLlm, Step};
 use app::gm::{
-    narrate, offer_actions, GmSettings, LlmError, Message, MoveText, Narration, PlayerMove,
+    narrate, offer_actions, GmSettings, LlmError, Memory, Message, MoveText, Narration, PlayerMove,
     ToolChoice, TurnError,
 };
 use rand::{rngs::StdRng, SeedableRng};
@@ -41,7 +41,7 @@ async fn run(
         llm,
         &GmSettings::default(),
         &state,
-        None,
+        Memory::default(),
         &player_move,
         &mut StdRng::seed_from_u64(7),
         &mut |event| streamed.push(event.clone()),

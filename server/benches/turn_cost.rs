@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use app::campaign::event::StoredEvent;
+use app::campaign::passage::{Passage, SearchQuery};
 use app::campaign::state::CampaignState;
 use app::campaign::store::{Append, CampaignRecord, CampaignStore, Commit, Current, StoreError};
 use app::gm::scripted::ScriptedLlm;
@@ -98,6 +99,23 @@ impl CampaignStore for Counting {
             let page = self.inner.story(owner, id, before, limit).await?;
             self.tally(page.1.len());
             Ok(page)
+        })
+    }
+    fn search<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+        id: &'a CampaignId,
+        query: &'a SearchQuery,
+        before_turn: u32,
+        limit: u32,
+    ) -> BoxFuture<'a, Result<Vec<Passage>, StoreError>> {
+        Box::pin(async move {
+            let found = self
+                .inner
+                .search(owner, id, query, before_turn, limit)
+                .await?;
+            self.tally(found.len());
+            Ok(found)
         })
     }
     fn log<'a>(

@@ -132,6 +132,19 @@ pub struct PromptLayer {
     pub bytes: u32,
 }
 
+/// An older passage of the story the rules recalled into a request, and why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecalledPassage {
+    /// The turn it belongs to.
+    pub turn: u32,
+    /// Its index in the story log.
+    pub index: u32,
+    /// The part of it the prompt holds (its sentences that hold a matched word).
+    pub text: String,
+    /// The words of the search it holds.
+    pub words: Vec<String>,
+}
+
 /// A request as the game master sent it, kept for the context inspector.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SentRequest {
@@ -153,4 +166,7 @@ pub struct SentRequest {
     pub estimated_tokens: u32,
     /// The prompt's tokens as the provider counted them, when it said.
     pub reported_tokens: Option<u32>,
+    /// The older passages recalled into it ("from earlier in the story").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub recalled: Vec<RecalledPassage>,
 }

@@ -11,7 +11,8 @@
 //!   master's changes waiting for the player in approval mode; [`ledger`] lists every change and roll with its cause.
 //! - [`store`] (server): the `CampaignStore` port the database adapters implement; [`lease`]:
 //!   the `LeaseStore` port (one turn at a time across instances, rolls made final); [`export`]:
-//!   a campaign as one versioned file; [`title`]: a campaign's title, bounded and printable.
+//!   a campaign as one versioned file; [`title`]: a campaign's title, bounded and printable;
+//!   [`passage`]: the story as searchable text, which the store indexes, and a search's words.
 
 #[cfg(feature = "ssr")]
 pub mod bounds;
@@ -29,6 +30,8 @@ pub mod lease;
 pub mod ledger;
 #[cfg(feature = "ssr")]
 pub mod markdown;
+#[cfg(feature = "ssr")]
+pub mod passage;
 #[cfg(feature = "ssr")]
 pub mod present;
 #[cfg(feature = "ssr")]

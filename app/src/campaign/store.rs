@@ -10,6 +10,7 @@ use futures::future::BoxFuture;
 
 use super::conversation::SentRequest;
 use super::event::{CampaignEvent, StoredEvent};
+use super::passage::{Passage, SearchQuery};
 use super::state::CampaignState;
 use crate::wire::view::StoryEntry;
 use crate::wire::{CampaignId, PlayerId};
@@ -71,8 +72,9 @@ pub struct Current {
     pub request: Option<SentRequest>,
 }
 
-/// The snapshot's format version; a snapshot of another version is rebuilt from the log.
-pub const SNAPSHOT_VERSION: u32 = 3;
+/// The snapshot's format version; a snapshot of another version is rebuilt from the log (4: the
+/// rebuild also writes the story's search index, which campaigns of version 3 lack).
+pub const SNAPSHOT_VERSION: u32 = 4;
 
 /// Why a store call failed.
 #[derive(Debug, thiserror::Error)]
@@ -138,6 +140,18 @@ pub trait CampaignStore: Send + Sync {
         before: u32,
         limit: u32,
     ) -> BoxFuture<'a, Result<(u32, Vec<StoryEntry>), StoreError>>;
+
+    /// Up to `limit` passages of the story in effect (scenes, moves, asides) from turns before
+    /// `before_turn` that hold any of the query's words, the best match first (ranked by BM25;
+    /// among equals the later one).
+    fn search<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+        id: &'a CampaignId,
+        query: &'a SearchQuery,
+        before_turn: u32,
+        limit: u32,
+    ) -> BoxFuture<'a, Result<Vec<Passage>, StoreError>>;
 
     /// A campaign and its whole log, oldest event first (for rebuilding and checking).
     fn log<'a>(

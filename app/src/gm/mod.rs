@@ -6,10 +6,12 @@ pub mod complication;
 pub mod fight_turn;
 pub mod ledger_check;
 pub mod llm;
+pub mod names;
 pub mod phases;
 pub mod prompt;
 pub mod prompt_layers;
 pub mod quality;
+pub mod recall;
 pub mod schema;
 pub mod scripted;
 pub mod settings;
@@ -23,7 +25,7 @@ pub use llm::{
     ModelInfo, Purpose, TokenUsage, ToolCall, ToolChoice, ToolDefinition,
 };
 pub use phases::{
-    narrate, offer_actions, player_roll, summarize, MoveText, Narration, Offered, PlayerMove,
-    Retelling, Summarized, TurnError,
+    narrate, offer_actions, player_roll, summarize, Memory, MoveText, Narration, Offered,
+    PlayerMove, Retelling, Summarized, TurnError,
 };
 pub use settings::GmSettings;

@@ -26,7 +26,7 @@ use super::settings::GmSettings;
 use super::tools::{self, ToolCommand, ToolRejection, ToolTable};
 use super::voice;
 use crate::campaign::bounds;
-use crate::campaign::conversation::SentRequest;
+use crate::campaign::conversation::{RecalledPassage, SentRequest};
 use crate::campaign::state::CampaignState;
 use crate::campaign::turn_event::{Phase, ToolEffect, TurnEvent};
 use crate::game::complication::Complication;
@@ -163,14 +163,23 @@ pub struct Narration {
     pub sent: SentRequest,
 }
 
-/// Phase 1: narrates the outcome of `player_move` from `state`. `on_event` sees every event as
-/// it happens, streamed text included; `previous` is the campaign's last request (to measure
-/// how much of the front the new ones share).
+/// What the narrator knows besides the state: the campaign's last request (to measure how much
+/// of its front the new ones share) and the older passages the rules recalled for this move.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Memory<'a> {
+    /// The last request sent for the campaign.
+    pub previous: Option<&'a SentRequest>,
+    /// The passages recalled from earlier in the story.
+    pub recalled: &'a [RecalledPassage],
+}
+
+/// Phase 1: narrates the outcome of `player_move` from `state` with what the narrator
+/// remembers (`memory`). `on_event` sees every event as it happens, streamed text included.
 pub async fn narrate<R: Rng + Send>(
     llm: &dyn LlmPort,
     settings: &GmSettings,
     state: &CampaignState,
-    previous: Option<&SentRequest>,
+    memory: Memory<'_>,
     player_move: &PlayerMove,
     rng: &mut R,
     on_event: &mut (dyn FnMut(&TurnEvent) + Send),
@@ -195,11 +204,12 @@ pub async fn narrate<R: Rng + Send>(
         &tools,
         &turn,
         prompt_layers::Reserve::ToolRounds,
+        memory.recalled,
     );
     let mut rounds = Rounds {
         layered: &layered,
         tools,
-        previous: previous.cloned(),
+        previous: memory.previous.cloned(),
         kept: Vec::new(),
         last: String::new(),
     };
@@ -670,7 +680,7 @@ pub async fn offer_actions(
     let format = actions_format(settings.bounded_schema, &described);
     let schema =
         prompt_layers::Reserve::Schema(super::token_count::tokens(&format.schema.to_string()));
-    let layered = prompt_layers::layered(state, settings, &tools, &ask, schema);
+    let layered = prompt_layers::layered(state, settings, &tools, &ask, schema, &[]);
     let mut request = layered.request(&ask, tools);
     request.purpose = Purpose::Actions;
     request.tool_choice = ToolChoice::None;

@@ -6,11 +6,13 @@
 //!    the whole campaign; text-mode tools are inserted at its end);
 //! 2. "the story so far": the model's rolling summary of the turns it no longer sees;
 //! 3. the journal: people, places, threads, promises, notable items;
-//! 4. the current sheet;
-//! 5. the latest turns verbatim, as many as the budget allows;
-//! 6. this turn.
+//! 4. "from earlier in the story": the older passages the rules recalled for this move
+//!    ([`super::recall`]; the same passages make the same bytes);
+//! 5. the current sheet;
+//! 6. the latest turns verbatim, as many as the budget allows;
+//! 7. this turn.
 //!
-//! Layers 1–4 are one system message (some chat templates accept only one). The verbatim window
+//! Layers 1–5 are one system message (some chat templates accept only one). The verbatim window
 //! only grows between summaries, so consecutive requests share everything up to this turn; when
 //! it would overflow, [`summary_plan`] folds its oldest turns into a new summary (a phase of its
 //! own, run between turns), and until that succeeds the window is cut to fit.
@@ -18,10 +20,11 @@
 use std::fmt::Write;
 
 use super::llm::{LlmRequest, Message, ToolDefinition};
+use super::recall::recall_text;
 use super::settings::GmSettings;
 use super::sheet_text::describe_sheet;
 use super::token_count::tokens;
-use crate::campaign::conversation::{PromptLayer, SentRequest};
+use crate::campaign::conversation::{PromptLayer, RecalledPassage, SentRequest};
 use crate::campaign::state::{CampaignState, ContextTurn};
 use crate::game::{Journal, JournalEntry, JournalKind};
 
@@ -51,6 +54,8 @@ pub struct Layered {
     pub layers: Vec<PromptLayer>,
     /// The turns held verbatim (first, last).
     pub window: Option<(u32, u32)>,
+    /// The older passages recalled into it.
+    pub recalled: Vec<RecalledPassage>,
 }
 
 impl Layered {
@@ -90,17 +95,19 @@ impl Reserve {
     }
 }
 
-/// The layered prompt for `state`, leaving room for `tools`, this turn's `turn` messages and
-/// the `reserve`. The window keeps whole turns, newest first, as many as fit, and always the
-/// latest one.
+/// The layered prompt for `state` with the `recalled` passages, leaving room for `tools`, this
+/// turn's `turn` messages and the `reserve`. The window keeps whole turns, newest first, as many
+/// as fit, and always the latest one.
 pub fn layered(
     state: &CampaignState,
     settings: &GmSettings,
     tools: &[ToolDefinition],
     turn: &[Message],
     reserve: Reserve,
+    recalled: &[RecalledPassage],
 ) -> Layered {
-    let available = window_budget(state, settings, tools, turn, reserve);
+    let available = window_budget(state, settings, tools, turn, reserve)
+        .saturating_sub(tokens(&recall_text(recalled)));
     let mut start = state.context.len();
     let mut used = 0;
     for (index, verbatim) in state.context.iter().enumerate().rev() {
@@ -110,7 +117,7 @@ pub fn layered(
         }
         start = index;
     }
-    build(state, settings, &state.context[start..])
+    build(state, settings, &state.context[start..], recalled)
 }
 
 /// What a summary would fold: the turns from the oldest kept verbatim up to `through_turn`.
@@ -162,7 +169,7 @@ pub fn summary_request(
     plan: &SummaryPlan,
     tools: Vec<ToolDefinition>,
 ) -> (Layered, LlmRequest) {
-    let layered = build(state, settings, &state.context[..plan.folded]);
+    let layered = build(state, settings, &state.context[..plan.folded], &[]);
     let since = state.summary.as_ref().map_or(String::new(), |summary| {
         format!(" (it now covers turns 1 to {})", summary.through_turn)
     });
@@ -217,6 +224,7 @@ pub fn record(
         shared_front_bytes: to_u32(shared),
         estimated_tokens: to_u32(request_tokens(request)),
         reported_tokens: None,
+        recalled: layered.recalled.clone(),
     }
 }
 
@@ -290,8 +298,13 @@ fn window_budget(
     settings.prompt_budget().saturating_sub(fixed)
 }
 
-/// The layers for `state` with `window` as the verbatim turns.
-fn build(state: &CampaignState, settings: &GmSettings, window: &[ContextTurn]) -> Layered {
+/// The layers for `state` with `window` as the verbatim turns and the `recalled` passages.
+fn build(
+    state: &CampaignState,
+    settings: &GmSettings,
+    window: &[ContextTurn],
+    recalled: &[RecalledPassage],
+) -> Layered {
     let prefix = stable_prefix(state, settings);
     let parts = [
         ("the rules and the premise", prefix.clone()),
@@ -300,6 +313,7 @@ fn build(state: &CampaignState, settings: &GmSettings, window: &[ContextTurn]) -
             "the journal",
             journal_text(&state.journal, journal_budget(settings)),
         ),
+        ("from earlier in the story", recall_text(recalled)),
         ("the character sheet", sheet_text(state)),
     ];
     let mut layers: Vec<PromptLayer> = parts
@@ -326,6 +340,7 @@ fn build(state: &CampaignState, settings: &GmSettings, window: &[ContextTurn]) -
             .first()
             .zip(window.last())
             .map(|(a, b)| (a.turn, b.turn)),
+        recalled: recalled.to_vec(),
     }
 }
 
@@ -337,7 +352,8 @@ fn layer(name: &str, bytes: usize, tokens: usize) -> PromptLayer {
     }
 }
 
-/// Everything in the system message (layers 1 to 4).
+/// Everything in the system message before the recalled passages (whose tokens the window
+/// budget counts on its own).
 fn system_text(state: &CampaignState, settings: &GmSettings) -> String {
     [
         stable_prefix(state, settings),
@@ -488,7 +504,7 @@ mod tests {
     fn the_stable_prefix_stays_byte_identical_as_the_campaign_changes() {
         let settings = GmSettings::default();
         let mut state = state();
-        let before = layered(&state, &settings, &[], &[], Reserve::Nothing);
+        let before = layered(&state, &settings, &[], &[], Reserve::Nothing, &[]);
         state.context.push(turn(1, 200));
         StateDelta::apply_all(&[StateDelta::ChangeHp { amount: -3 }], &mut state.sheet).unwrap();
         state.journal.apply(&note("Mira", "A smith.")).unwrap();
@@ -496,7 +512,7 @@ mod tests {
             through_turn: 1,
             text: "You set out.".into(),
         });
-        let after = layered(&state, &settings, &[], &[], Reserve::Nothing);
+        let after = layered(&state, &settings, &[], &[], Reserve::Nothing, &[]);
         assert_eq!(before.stable_prefix, after.stable_prefix);
         assert_eq!(
             system(&before)[..before.stable_prefix],
@@ -515,7 +531,7 @@ mod tests {
         });
         state.journal.apply(&note("Mira", "A smith.")).unwrap();
         state.context = vec![turn(3, 100), turn(4, 100)];
-        let layered = layered(&state, &settings, &[], &[], Reserve::Nothing);
+        let layered = layered(&state, &settings, &[], &[], Reserve::Nothing, &[]);
         let text = system(&layered);
         let at = |heading: &str| text.find(heading).unwrap_or_else(|| panic!("{heading}"));
         assert!(at("# The adventure") < at("# The story so far (turns 1 to 2)"));
@@ -544,7 +560,7 @@ mod tests {
         };
         let mut state = state();
         state.context = (1..=30).map(|n| turn(n, 600)).collect();
-        let cut = layered(&state, &settings, &[], &[], Reserve::ToolRounds);
+        let cut = layered(&state, &settings, &[], &[], Reserve::ToolRounds, &[]);
         let (first, last) = cut.window.unwrap();
         assert_eq!(last, 30);
         assert!(first > 1 && first < 30, "{first}");
@@ -552,7 +568,7 @@ mod tests {
         assert!(request_tokens(&request) <= settings.prompt_budget());
 
         state.context = vec![turn(1, 20_000)];
-        let alone = layered(&state, &settings, &[], &[], Reserve::Nothing);
+        let alone = layered(&state, &settings, &[], &[], Reserve::Nothing, &[]);
         assert_eq!(
             alone.window,
             Some((1, 1)),

@@ -14,7 +14,7 @@ use crate::campaign::store::{Append, Commit};
 use crate::campaign::timeline::timeline;
 use crate::campaign::turn_event::{ToolEffect, TurnEvent};
 use crate::game::Slug;
-use crate::gm::{MoveText, PlayerMove, Retelling};
+use crate::gm::{Memory, MoveText, PlayerMove, Retelling};
 use crate::wire::view::CampaignView;
 use crate::wire::{CampaignId, PlayerId};
 
@@ -106,11 +106,14 @@ impl Game<'_> {
         // What the player refused of this turn's proposals, the new telling must not rely on.
         before.refused = loaded.state.refused.clone();
         let player_move = retold_move(&last_turn, &before)?;
+        let recalled = self.recall(owner, id, &before, &player_move).await?;
+        let memory = Memory {
+            previous: loaded.request.as_ref(),
+            recalled: &recalled,
+        };
         let mut ignore = |_| {};
         let projection = Projection::new(before, turn, &mut ignore);
-        let narrated = self
-            .narrate(projection, loaded.request.as_ref(), &player_move, rng)
-            .await?;
+        let narrated = self.narrate(projection, memory, &player_move, rng).await?;
         let mut events = vec![CampaignEvent::Undone];
         events.extend(narrated.events);
         self.rewrite(owner, id, &loaded, log, events, turn, now)

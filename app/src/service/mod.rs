@@ -20,6 +20,7 @@ pub mod limits;
 mod panel;
 mod play;
 mod portable;
+mod recall;
 mod start;
 mod verify;
 
@@ -289,6 +290,7 @@ fn request_view(request: &SentRequest) -> RequestView {
         shared_front_bytes: request.shared_front_bytes,
         estimated_tokens: request.estimated_tokens,
         reported_tokens: request.reported_tokens,
+        recalled: request.recalled.iter().map(recall::found_view).collect(),
     }
 }
 

@@ -14,7 +14,9 @@ use crate::campaign::store::{Append, Commit};
 use crate::campaign::turn_event::TurnEvent;
 use crate::game::stakes::DEATH_SAVE;
 use crate::game::Slug;
-use crate::gm::{narrate, offer_actions, player_roll, MoveText, Narration, PlayerMove, Retelling};
+use crate::gm::{
+    narrate, offer_actions, player_roll, Memory, MoveText, Narration, PlayerMove, Retelling,
+};
 use crate::wire::view::{ActionsView, MoveInput, StoryEntry, TurnUpdate};
 use crate::wire::{CampaignId, PlayerId};
 
@@ -199,7 +201,7 @@ impl Game<'_> {
     pub(super) async fn narrate<R: Rng + Send>(
         &self,
         mut projection: Projection<'_>,
-        previous: Option<&SentRequest>,
+        memory: Memory<'_>,
         player_move: &PlayerMove,
         rng: &mut R,
     ) -> Result<Narrated, ServiceError> {
@@ -209,7 +211,7 @@ impl Game<'_> {
                 self.llm,
                 self.gm,
                 &state,
-                previous,
+                memory,
                 player_move,
                 rng,
                 &mut |event: &TurnEvent| projection.apply(CampaignEvent::Turn(event.clone())),
@@ -270,10 +272,13 @@ impl Game<'_> {
                 "this campaign has played the most turns one may have",
             )
         })?;
+        let recalled = self.recall(owner, id, &loaded.state, &player_move).await?;
+        let memory = Memory {
+            previous: loaded.request.as_ref(),
+            recalled: &recalled,
+        };
         let projection = Projection::new(loaded.state, next, updates);
-        let narrated = self
-            .narrate(projection, loaded.request.as_ref(), &player_move, rng)
-            .await?;
+        let narrated = self.narrate(projection, memory, &player_move, rng).await?;
         let turn = self
             .store
             .commit(owner, id, turn, Append::NextTurn, narrated.commit(), now)

@@ -11,7 +11,7 @@ use crate::campaign::store::CampaignRecord;
 use crate::campaign::title::Title;
 use crate::game::text::LocationName;
 use crate::game::CharacterSheet;
-use crate::gm::{MoveText, PlayerMove};
+use crate::gm::{Memory, MoveText, PlayerMove};
 use crate::wire::view::{CampaignSummary, NewCampaign};
 use crate::wire::{CampaignId, PlayerId};
 
@@ -68,7 +68,9 @@ impl Game<'_> {
         start.approval = approval;
         let projection = Projection::new(start, 1, updates);
         let opening_move = PlayerMove::Opening(premise.clone());
-        let opening = self.narrate(projection, None, &opening_move, rng).await?;
+        let opening = self
+            .narrate(projection, Memory::default(), &opening_move, rng)
+            .await?;
         let started = StoredEvent {
             turn: 0,
             event: CampaignEvent::Started {

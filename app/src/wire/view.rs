@@ -439,6 +439,20 @@ pub struct StoryPage {
     pub entries: Vec<StoryEntry>,
 }
 
+/// A passage of the story that holds words searched for: by the player in the story's search,
+/// or by the rules when they recalled it into a request.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FoundView {
+    /// The turn it belongs to.
+    pub turn: u32,
+    /// Its index in the story log (its page starts there).
+    pub index: u32,
+    /// Its sentences that hold a searched word.
+    pub text: String,
+    /// The searched words it holds.
+    pub words: Vec<String>,
+}
+
 /// The actions for the campaign's current turn (phase 2's answer).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ActionsView {
@@ -499,6 +513,9 @@ pub struct RequestView {
     pub estimated_tokens: u32,
     /// The prompt's tokens as the provider counted them, when it said.
     pub reported_tokens: Option<u32>,
+    /// The older passages the rules recalled into it, with the words that brought each back.
+    #[serde(default)]
+    pub recalled: Vec<FoundView>,
 }
 
 /// One layer of a prompt.

@@ -1,9 +1,10 @@
 //! The SQL store's campaigns (the `CampaignStore` port). Tables: `campaigns` (one row each),
 //! `events` (the log), and what is derived from the log: `snapshots` (the current state) and
-//! `story` (the entries the player reads).
+//! `story` (the entries the player reads), with its passages in the search index (`sql_search`).
 
 use app::campaign::conversation::SentRequest;
 use app::campaign::event::{CampaignEvent, StoredEvent};
+use app::campaign::passage::{passages, Passage, SearchQuery};
 use app::campaign::state::CampaignState;
 use app::campaign::store::{
     Append, CampaignRecord, CampaignStore, Commit, Current, StoreError, SNAPSHOT_VERSION,
@@ -15,6 +16,7 @@ use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
 use super::sql::{database, SqlStore};
+use super::sql_search::{clear_passages, write_passages};
 
 fn record(row: &AnyRow) -> Result<CampaignRecord, StoreError> {
     let id: String = row.try_get("id").map_err(database)?;
@@ -51,11 +53,11 @@ fn last_request(row: &AnyRow) -> Result<Option<SentRequest>, StoreError> {
 
 /// Rows written by one multi-row `INSERT` (far below either database's limit on bound values;
 /// a phase has a few dozen events at most).
-const ROWS_PER_INSERT: usize = 100;
+pub(super) const ROWS_PER_INSERT: usize = 100;
 
 /// `INSERT INTO {table} ({columns}) VALUES ($1, $2, …), …` for `rows` rows (numbered
 /// placeholders, which both databases read).
-fn insert_rows(table_and_columns: &str, columns: usize, rows: usize) -> String {
+pub(super) fn insert_rows(table_and_columns: &str, columns: usize, rows: usize) -> String {
     let mut sql = format!("INSERT INTO {table_and_columns} VALUES ");
     for row in 0..rows {
         let placeholders: Vec<String> = (1..=columns)
@@ -125,6 +127,8 @@ async fn write_derived(
         }
         insert.execute(&mut *tx).await.map_err(database)?;
     }
+    let first = u32::try_from(first).map_err(database)?;
+    write_passages(tx, id, &passages(story, first, state.turn)).await?;
     let state = serde_json::to_string(state).map_err(database)?;
     let request = request
         .map(serde_json::to_string)
@@ -146,14 +150,15 @@ async fn write_derived(
     Ok(())
 }
 
-/// Deletes the campaign's story log (before writing a whole new one).
+/// Deletes the campaign's story log and its passages in the search index (before writing a
+/// whole new one).
 async fn clear_story(tx: &mut AnyConnection, id: &CampaignId) -> Result<(), StoreError> {
     sqlx::query("DELETE FROM story WHERE campaign_id = $1")
         .bind(id.as_str())
         .execute(&mut *tx)
         .await
         .map_err(database)?;
-    Ok(())
+    clear_passages(tx, id).await
 }
 
 /// Removes the roll of the move in progress (its turn is being committed or replaced).
@@ -325,6 +330,24 @@ impl CampaignStore for SqlStore {
                 .collect::<Result<Vec<StoryEntry>, StoreError>>()?;
             Ok((start, entries))
         })
+    }
+
+    fn search<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+        id: &'a CampaignId,
+        query: &'a SearchQuery,
+        before_turn: u32,
+        limit: u32,
+    ) -> BoxFuture<'a, Result<Vec<Passage>, StoreError>> {
+        Box::pin(super::sql_search::search(
+            self,
+            owner,
+            id,
+            query,
+            before_turn,
+            limit,
+        ))
     }
 
     fn log<'a>(

@@ -16,7 +16,7 @@ use app::campaign::state::{CampaignState, ContextTurn};
 use app::campaign::turn_event::TurnEvent;
 use app::game::text::{CharacterName, ClassName, LocationName};
 use app::game::CharacterSheet;
-use app::gm::{narrate, offer_actions, GmSettings, MoveText, PlayerMove};
+use app::gm::{narrate, offer_actions, GmSettings, Memory, MoveText, PlayerMove};
 use rand::{rngs::StdRng, SeedableRng};
 use serde_json::{json, Value};
 use server::config::{LlmChoice, ToolMode};
@@ -74,7 +74,7 @@ async fn the_bundled_model_plays_a_full_turn_and_stops_with_the_app() {
             provider.llm.as_ref(),
             &provider.gm,
             &state,
-            None,
+            Memory::default(),
             &opening,
             &mut StdRng::seed_from_u64(1),
             &mut |_| {},
@@ -210,7 +210,7 @@ async fn a_text_tool_roll_in_a_scripted_reply_is_parsed_and_rolled() {
         provider.llm.as_ref(),
         &provider.gm,
         &CampaignState::start("A goblin ambush", sheet()),
-        None,
+        Memory::default(),
         &PlayerMove::Text(MoveText::parse("I raise my shield.").unwrap()),
         &mut StdRng::seed_from_u64(3),
         &mut |_| {},

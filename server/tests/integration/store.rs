@@ -462,6 +462,7 @@ async fn the_last_request_is_kept_until_a_phase_sends_another(backend: Backend) 
         shared_front_bytes: 20,
         estimated_tokens: 12,
         reported_tokens: Some(14),
+        recalled: Vec::new(),
     };
     let events = [scene("A hall.")];
     let mut state = start_state();

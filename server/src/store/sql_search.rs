@@ -1,0 +1,113 @@
+//! The story's search index: a `story_text` row per passage of the story in effect, written and
+//! removed in the same transaction as the story rows, and the search over it (SQLite's FTS5 with
+//! BM25, PostgreSQL's full-text search; the only statements that differ between the two).
+
+use app::campaign::passage::{Passage, SearchQuery};
+use app::campaign::store::StoreError;
+use app::wire::{CampaignId, PlayerId};
+use sqlx::any::AnyRow;
+use sqlx::{AnyConnection, Row};
+
+use super::sql::{database, Backend, SqlStore};
+use super::sql_campaigns::{insert_rows, ROWS_PER_INSERT};
+
+/// Indexes `passages` of the campaign's story.
+pub(super) async fn write_passages(
+    tx: &mut AnyConnection,
+    id: &CampaignId,
+    passages: &[Passage],
+) -> Result<(), StoreError> {
+    for batch in passages.chunks(ROWS_PER_INSERT) {
+        let sql = insert_rows("story_text (campaign, idx, turn, text)", 4, batch.len());
+        let mut insert = sqlx::query(&sql);
+        for passage in batch {
+            insert = insert
+                .bind(id.as_str())
+                .bind(i64::from(passage.index))
+                .bind(i64::from(passage.turn))
+                .bind(passage.text.as_str());
+        }
+        insert.execute(&mut *tx).await.map_err(database)?;
+    }
+    Ok(())
+}
+
+/// Removes the campaign's passages from the index (before a whole new story is written).
+pub(super) async fn clear_passages(
+    tx: &mut AnyConnection,
+    id: &CampaignId,
+) -> Result<(), StoreError> {
+    sqlx::query("DELETE FROM story_text WHERE campaign = $1")
+        .bind(id.as_str())
+        .execute(&mut *tx)
+        .await
+        .map_err(database)?;
+    Ok(())
+}
+
+/// The best passages for `query` of the owner's campaign before `before_turn`.
+pub(super) async fn search(
+    store: &SqlStore,
+    owner: &PlayerId,
+    id: &CampaignId,
+    query: &SearchQuery,
+    before_turn: u32,
+    limit: u32,
+) -> Result<Vec<Passage>, StoreError> {
+    let (sql, words) = match store.backend() {
+        Backend::Sqlite => (
+            "SELECT t.idx, t.turn, t.text FROM story_search \
+             JOIN story_text t ON t.id = story_search.rowid \
+             JOIN campaigns c ON c.id = t.campaign \
+             WHERE story_search MATCH $1 AND c.id = $2 AND c.owner = $3 AND t.turn < $4 \
+             ORDER BY bm25(story_search, 0.0, 1.0), t.idx DESC LIMIT $5",
+            fts5_match(id, query),
+        ),
+        Backend::Postgres => (
+            "SELECT t.idx, t.turn, t.text FROM story_text t \
+             JOIN campaigns c ON c.id = t.campaign \
+             WHERE t.words @@ to_tsquery('simple', $1) AND c.id = $2 AND c.owner = $3 \
+             AND t.turn < $4 \
+             ORDER BY ts_rank(t.words, to_tsquery('simple', $1)) DESC, t.idx DESC LIMIT $5",
+            query.words().join(" | "),
+        ),
+    };
+    sqlx::query(sql)
+        .bind(words)
+        .bind(id.as_str())
+        .bind(owner.as_str())
+        .bind(i64::from(before_turn))
+        .bind(i64::from(limit))
+        .fetch_all(store.pool())
+        .await
+        .map_err(database)?
+        .iter()
+        .map(passage)
+        .collect()
+}
+
+/// The FTS5 query: the campaign's rows (its id as a phrase in the `campaign` column) holding
+/// any of the words in the `text` column. Each word is quoted; a query's words hold only letters
+/// and digits, so nothing in them is read as syntax.
+fn fts5_match(id: &CampaignId, query: &SearchQuery) -> String {
+    let words: Vec<String> = query
+        .words()
+        .iter()
+        .map(|word| format!("\"{word}\""))
+        .collect();
+    format!(
+        "campaign : \"{}\" AND text : ({})",
+        id.as_str(),
+        words.join(" OR ")
+    )
+}
+
+fn passage(row: &AnyRow) -> Result<Passage, StoreError> {
+    let index: i64 = row.try_get("idx").map_err(database)?;
+    let turn: i64 = row.try_get("turn").map_err(database)?;
+    Ok(Passage {
+        index: u32::try_from(index).map_err(database)?,
+        turn: u32::try_from(turn).map_err(database)?,
+        text: row.try_get("text").map_err(database)?,
+    })
+}
