@@ -43,6 +43,8 @@ impl Game<'_> {
     ) -> Result<Vec<FoundView>, ServiceError> {
         let query =
             SearchQuery::parse(typed).map_err(|error| ServiceError::invalid("search", error))?;
+        // Another player's campaign is not found (a search alone would find nothing in it).
+        self.current(owner, id).await?;
         let found = self
             .store
             .search(owner, id, &query, u32::MAX, MAX_FOUND)

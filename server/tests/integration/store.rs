@@ -3,6 +3,7 @@
 
 use app::campaign::conversation::{Message, SentRequest};
 use app::campaign::event::{CampaignEvent, StoredEvent};
+use app::campaign::passage::SearchQuery;
 use app::campaign::state::CampaignState;
 use app::campaign::store::{Append, CampaignRecord, CampaignStore, Commit, StoreError};
 use app::campaign::turn_event::TurnEvent;
@@ -12,6 +13,7 @@ use app::wire::view::StoryEntry;
 use app::wire::{CampaignId, PlayerId};
 use rand::{rngs::StdRng, SeedableRng};
 use server::store::{Backend, SqlStore};
+use sqlx::Connection;
 
 use crate::support::databases;
 
@@ -597,6 +599,110 @@ async fn concurrent_turns_on_two_connection_pools_never_fail(backend: Backend) {
     }
 }
 
+/// The turns of the passages a search finds, in its order.
+async fn found_turns(
+    f: &Fixture,
+    owner: &PlayerId,
+    id: &CampaignId,
+    words: &str,
+    before: u32,
+) -> Vec<u32> {
+    let query = SearchQuery::of([words]).unwrap();
+    f.store
+        .search(owner, id, &query, before, 5)
+        .await
+        .unwrap()
+        .iter()
+        .map(|passage| passage.turn)
+        .collect()
+}
+
+async fn the_story_in_effect_is_searched_by_words_best_first(backend: Backend) {
+    let mut f = fixture(backend).await;
+    let owner = f.player();
+    let id = f.campaign(&owner, 10).await;
+    let other = f.campaign(&owner, 10).await;
+    let scenes = [
+        "Oswin the ferryman swears the silver ring was his mother's, and the river is wide.",
+        "Rain on the road.",
+        "Oswin waves. The ring glints.",
+    ];
+    for (turn, text) in (0..).zip(scenes) {
+        phase(
+            &f.store,
+            &owner,
+            &id,
+            turn,
+            Append::NextTurn,
+            &[scene(text)],
+            20,
+        )
+        .await
+        .unwrap();
+    }
+    phase(
+        &f.store,
+        &owner,
+        &other,
+        0,
+        Append::NextTurn,
+        &[scene("Oswin again.")],
+        20,
+    )
+    .await
+    .unwrap();
+    assert_eq!(found_turns(&f, &owner, &id, "oswin ring", 10).await, [3, 1]);
+    assert_eq!(
+        found_turns(&f, &owner, &id, "OSWIN", 3).await,
+        [1],
+        "older turns only"
+    );
+    assert!(found_turns(&f, &owner, &id, "dragon", 10).await.is_empty());
+    let stranger = f.player();
+    assert!(found_turns(&f, &stranger, &id, "oswin", 10)
+        .await
+        .is_empty());
+
+    // An undone turn leaves the index with the story.
+    let (_, mut log) = f.store.log(&owner, &id).await.unwrap();
+    log.push(StoredEvent {
+        turn: 3,
+        event: CampaignEvent::Undone,
+    });
+    let replay = CampaignState::replay(&log).unwrap();
+    let commit = Commit {
+        events: &[CampaignEvent::Undone],
+        story: &replay.story,
+        state: &replay.state,
+        request: None,
+    };
+    f.store
+        .commit(&owner, &id, 3, Append::Replace { turn: 2 }, commit, 30)
+        .await
+        .unwrap();
+    assert_eq!(found_turns(&f, &owner, &id, "oswin", 10).await, [1]);
+
+    // A deleted campaign's passages leave the index; the other campaign's stay.
+    f.store.delete(&owner, &id).await.unwrap();
+    let mut raw = sqlx::AnyConnection::connect(&f.database.url).await.unwrap();
+    let left: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM story_text WHERE campaign = $1")
+        .bind(id.as_str())
+        .fetch_one(&mut raw)
+        .await
+        .unwrap();
+    assert_eq!(left, 0);
+    if backend == Backend::Sqlite {
+        let indexed: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM story_search WHERE story_search MATCH 'oswin'",
+        )
+        .fetch_one(&mut raw)
+        .await
+        .unwrap();
+        assert_eq!(indexed, 1, "only the other campaign's scene");
+    }
+    assert_eq!(found_turns(&f, &owner, &other, "oswin", 10).await, [1]);
+}
+
 on_both_backends!(
     a_campaign_and_its_events_come_back_in_order,
     campaigns_are_listed_per_owner_most_recent_first,
@@ -611,4 +717,5 @@ on_both_backends!(
     the_last_request_is_kept_until_a_phase_sends_another,
     a_replacing_commit_moves_the_turn_back_and_rewrites_the_whole_story,
     concurrent_turns_on_two_connection_pools_never_fail,
+    the_story_in_effect_is_searched_by_words_best_first,
 );
