@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use app::campaign::event::StoredEvent;
-use app::campaign::passage::{Passage, SearchQuery};
+use app::campaign::passage::{Passage, SearchQuery, SearchScope};
 use app::campaign::state::CampaignState;
 use app::campaign::store::{Append, CampaignRecord, CampaignStore, Commit, Current, StoreError};
 use app::gm::scripted::ScriptedLlm;
@@ -106,14 +106,10 @@ impl CampaignStore for Counting {
         owner: &'a PlayerId,
         id: &'a CampaignId,
         query: &'a SearchQuery,
-        before_turn: u32,
-        limit: u32,
+        scope: SearchScope,
     ) -> BoxFuture<'a, Result<Vec<Passage>, StoreError>> {
         Box::pin(async move {
-            let found = self
-                .inner
-                .search(owner, id, query, before_turn, limit)
-                .await?;
+            let found = self.inner.search(owner, id, query, scope).await?;
             self.tally(found.len());
             Ok(found)
         })

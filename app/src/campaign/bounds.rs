@@ -22,6 +22,10 @@ pub const MAX_RESULT_CHARS: usize = 16_000;
 /// The most notes one ledger check holds (one per contradiction), and the most characters a note.
 pub const MAX_LEDGER_NOTES: (usize, usize) = (32, 500);
 
+/// The most passages one narration recalls, and the most characters of each (its sentences
+/// cut to 320, and the `…` that says so).
+pub const MAX_RECALLED: (usize, usize) = (3, 321);
+
 /// Cuts `text` to at most `max` characters (on a character boundary); whether it was longer.
 pub fn cut(text: &mut String, max: usize) -> bool {
     match text.char_indices().nth(max) {

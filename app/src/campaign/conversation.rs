@@ -166,7 +166,4 @@ pub struct SentRequest {
     pub estimated_tokens: u32,
     /// The prompt's tokens as the provider counted them, when it said.
     pub reported_tokens: Option<u32>,
-    /// The older passages recalled into it ("from earlier in the story").
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub recalled: Vec<RecalledPassage>,
 }

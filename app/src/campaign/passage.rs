@@ -13,6 +13,35 @@ pub const MAX_WORD_CHARS: usize = 40;
 /// The most characters a search typed by the player may have.
 pub const MAX_SEARCH_CHARS: usize = 200;
 
+/// Whose words a passage holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PassageKind {
+    /// A scene the game master narrated.
+    Scene,
+    /// The player's move.
+    Move,
+    /// The game master speaking to the player outside the story.
+    Aside,
+}
+
+impl PassageKind {
+    /// Its name in the index.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Scene => "scene",
+            Self::Move => "move",
+            Self::Aside => "aside",
+        }
+    }
+
+    /// The kind of that name.
+    pub fn parse(name: &str) -> Option<Self> {
+        [Self::Scene, Self::Move, Self::Aside]
+            .into_iter()
+            .find(|kind| kind.as_str() == name)
+    }
+}
+
 /// A piece of the story as text, found by its place in the story log.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Passage {
@@ -20,8 +49,21 @@ pub struct Passage {
     pub index: u32,
     /// The turn it belongs to (a move belongs to the turn that narrates it).
     pub turn: u32,
+    /// Whose words they are.
+    pub kind: PassageKind,
     /// What it says, without markup.
     pub text: String,
+}
+
+/// What a search looks through.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchScope {
+    /// Only turns before this one.
+    pub before_turn: u32,
+    /// The player's moves too (the rules' recall reads only what the game master told).
+    pub moves: bool,
+    /// The most passages found.
+    pub limit: u32,
 }
 
 /// The passages of `story`, whose first entry is the story log's entry `first_index`; entries
@@ -31,20 +73,22 @@ pub fn passages(story: &[StoryEntry], first_index: u32, turn: u32) -> Vec<Passag
     let mut found = Vec::new();
     for (offset, entry) in story.iter().enumerate().rev() {
         let index = first_index.saturating_add(u32::try_from(offset).unwrap_or(u32::MAX));
-        let text = match entry {
+        let (kind, text) = match entry {
             StoryEntry::Scene { html, turn } => {
                 if *turn > 0 {
                     next_scene_turn = *turn;
                 }
-                html_text(html)
+                (PassageKind::Scene, html_text(html))
             }
-            StoryEntry::Move { text } | StoryEntry::Aside { text } => text.trim().to_owned(),
+            StoryEntry::Move { text } => (PassageKind::Move, text.trim().to_owned()),
+            StoryEntry::Aside { text } => (PassageKind::Aside, text.trim().to_owned()),
             _ => continue,
         };
         if !text.is_empty() {
             found.push(Passage {
                 index,
                 turn: next_scene_turn,
+                kind,
                 text,
             });
         }
@@ -193,16 +237,21 @@ mod tests {
             },
         ];
         let found = passages(&story, 20, 8);
-        let summary: Vec<(u32, u32, &str)> = found
+        let summary: Vec<(u32, u32, PassageKind, &str)> = found
             .iter()
-            .map(|p| (p.index, p.turn, p.text.as_str()))
+            .map(|p| (p.index, p.turn, p.kind, p.text.as_str()))
             .collect();
         assert_eq!(
             summary,
             [
-                (20, 7, "I hail the ferryman"),
-                (22, 7, "Oswin poles closer & grins.\nRain."),
-                (23, 8, "The river is deep."),
+                (20, 7, PassageKind::Move, "I hail the ferryman"),
+                (
+                    22,
+                    7,
+                    PassageKind::Scene,
+                    "Oswin poles closer & grins.\nRain."
+                ),
+                (23, 8, PassageKind::Aside, "The river is deep."),
             ]
         );
     }

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::conversation::{Message, TokenUsage};
+use super::conversation::{Message, RecalledPassage, TokenUsage};
 use super::event::{CampaignEvent, StoredEvent};
 use super::markdown;
 use super::present::{dice_view, one_die_view, sheet_view, table_view};
@@ -91,6 +91,9 @@ pub struct CampaignState {
     /// The rules' check of the latest turn's scene, once it is narrated.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ledger_check: Option<LedgerCheckView>,
+    /// The older passages the rules recalled into the latest turn's narration.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub recalled: Vec<RecalledPassage>,
     /// Whether the game master's changes wait for the player (approval mode).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub approval: bool,
@@ -181,6 +184,7 @@ impl CampaignState {
             shown_fights: Vec::new(),
             combat: Combat::default(),
             ledger_check: None,
+            recalled: Vec::new(),
             approval: false,
             proposals: Vec::new(),
             proposals_made: 0,
@@ -223,6 +227,7 @@ impl CampaignState {
             self.shown_rolls.clear();
             self.shown_fights.clear();
             self.ledger_check = None;
+            self.recalled.clear();
             self.refused.clear();
             self.last_roll = None;
         }
@@ -302,6 +307,7 @@ impl CampaignState {
                 };
                 updates.push(self.entry(StoryEntry::Scene { html, turn }));
             }
+            TurnEvent::Recalled { passages } => self.recalled = passages.clone(),
             TurnEvent::LedgerChecked {
                 notes,
                 claims,

@@ -10,7 +10,7 @@ use futures::future::BoxFuture;
 
 use super::conversation::SentRequest;
 use super::event::{CampaignEvent, StoredEvent};
-use super::passage::{Passage, SearchQuery};
+use super::passage::{Passage, SearchQuery, SearchScope};
 use super::state::CampaignState;
 use crate::wire::view::StoryEntry;
 use crate::wire::{CampaignId, PlayerId};
@@ -141,16 +141,15 @@ pub trait CampaignStore: Send + Sync {
         limit: u32,
     ) -> BoxFuture<'a, Result<(u32, Vec<StoryEntry>), StoreError>>;
 
-    /// Up to `limit` passages of the story in effect (scenes, moves, asides) from turns before
-    /// `before_turn` that hold any of the query's words, the best match first (ranked by BM25;
-    /// among equals the later one).
+    /// The passages of the story in effect (scenes, asides and, in the `scope`, moves) that
+    /// hold any of the query's words, the best match first (ranked by BM25; among equals the
+    /// later one).
     fn search<'a>(
         &'a self,
         owner: &'a PlayerId,
         id: &'a CampaignId,
         query: &'a SearchQuery,
-        before_turn: u32,
-        limit: u32,
+        scope: SearchScope,
     ) -> BoxFuture<'a, Result<Vec<Passage>, StoreError>>;
 
     /// A campaign and its whole log, oldest event first (for rebuilding and checking).

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::conversation::{TokenUsage, ToolCall};
+use super::conversation::{RecalledPassage, TokenUsage, ToolCall};
 use super::proposal::Proposed;
 use crate::game::complication::Complication;
 use crate::game::fight::FightRecord;
@@ -135,6 +135,12 @@ pub enum TurnEvent {
         /// the first draft agreed, or the model was not asked).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         asked: Vec<String>,
+    },
+    /// The older passages of the story the rules recalled into the narration's prompt ("from
+    /// earlier in the story"), with the words that brought each back.
+    Recalled {
+        /// The passages, by turn.
+        passages: Vec<RecalledPassage>,
     },
     /// A failed roll that named what rides on it cost nothing in the scene: the rules' own
     /// complication (see [`complication`](crate::game::complication)), after the scene.

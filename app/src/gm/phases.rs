@@ -197,6 +197,11 @@ pub async fn narrate<R: Rng + Send>(
         rng,
         &mut log,
     )];
+    if !memory.recalled.is_empty() {
+        log.push(TurnEvent::Recalled {
+            passages: memory.recalled.to_vec(),
+        });
+    }
     let tools = settings.tools_for(&state.sheet);
     let layered = prompt_layers::layered(
         state,

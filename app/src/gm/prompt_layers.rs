@@ -54,8 +54,6 @@ pub struct Layered {
     pub layers: Vec<PromptLayer>,
     /// The turns held verbatim (first, last).
     pub window: Option<(u32, u32)>,
-    /// The older passages recalled into it.
-    pub recalled: Vec<RecalledPassage>,
 }
 
 impl Layered {
@@ -106,6 +104,8 @@ pub fn layered(
     reserve: Reserve,
     recalled: &[RecalledPassage],
 ) -> Layered {
+    // The recalled passages (within their own share of the budget) come out of the window's
+    // tokens; the latest turn is kept all the same.
     let available = window_budget(state, settings, tools, turn, reserve)
         .saturating_sub(tokens(&recall_text(recalled)));
     let mut start = state.context.len();
@@ -224,7 +224,6 @@ pub fn record(
         shared_front_bytes: to_u32(shared),
         estimated_tokens: to_u32(request_tokens(request)),
         reported_tokens: None,
-        recalled: layered.recalled.clone(),
     }
 }
 
@@ -340,7 +339,6 @@ fn build(
             .first()
             .zip(window.last())
             .map(|(a, b)| (a.turn, b.turn)),
-        recalled: recalled.to_vec(),
     }
 }
 

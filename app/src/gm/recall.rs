@@ -1,13 +1,16 @@
 //! Recall: before each narration the rules search the campaign's own story for the few older
 //! passages this move brings back — by the player's words, the names in the current scene and
 //! the journal's open threads — and the prompt holds them as a bounded layer, "from earlier in
-//! the story", each with its turn. No model call: the store's full-text index ranks them.
+//! the story", each with its turn. No model call: the store's full-text index ranks them. Only
+//! what the game master told is recalled (scenes and asides): the player's own moves are
+//! searched from the play screen, not fed back.
 
 use std::fmt::Write;
 
 use super::names::proper_names;
 use super::phases::PlayerMove;
 use super::token_count::tokens;
+use crate::campaign::bounds::MAX_RECALLED;
 use crate::campaign::conversation::RecalledPassage;
 use crate::campaign::passage::{words, Passage, SearchQuery};
 use crate::campaign::state::CampaignState;
@@ -17,104 +20,27 @@ use crate::gm::llm::Message;
 /// How many passages the store is asked for (the layer keeps those that fit its share).
 pub const RECALL_CANDIDATES: u32 = 6;
 
-/// The most passages one request holds.
-const MAX_RECALLED: usize = 3;
-
 /// The share of the prompt budget the recalled passages may take.
 const RECALL_SHARE: usize = 10;
 
-/// The most characters of one recalled passage.
-const MAX_EXCERPT_CHARS: usize = 320;
+/// The most characters of one recalled passage (before the `…` that says it was cut).
+const MAX_EXCERPT_CHARS: usize = MAX_RECALLED.1 - 1;
 
 /// The shortest word of a move that is searched for (shorter ones are seldom what matters).
 const MIN_MOVE_WORD_CHARS: usize = 4;
 
 /// Words of a move too common to bring anything back.
-const COMMON_WORDS: [&str; 84] = [
-    "about",
-    "above",
-    "after",
-    "again",
-    "also",
-    "around",
-    "back",
-    "been",
-    "before",
-    "being",
-    "both",
-    "could",
-    "does",
-    "down",
-    "each",
-    "else",
-    "even",
-    "ever",
-    "from",
-    "have",
-    "here",
-    "into",
-    "just",
-    "like",
-    "look",
-    "make",
-    "more",
-    "most",
-    "much",
-    "must",
-    "near",
-    "next",
-    "once",
-    "only",
-    "onto",
-    "other",
-    "over",
-    "said",
-    "same",
-    "some",
-    "such",
-    "take",
-    "than",
-    "that",
-    "them",
-    "then",
-    "there",
-    "these",
-    "they",
-    "this",
-    "those",
-    "through",
-    "toward",
-    "towards",
-    "under",
-    "until",
-    "upon",
-    "very",
-    "want",
-    "were",
-    "what",
-    "when",
-    "where",
-    "which",
-    "while",
-    "with",
-    "would",
-    "your",
-    "their",
-    "will",
-    "keep",
-    "carefully",
-    "the",
-    "and",
-    "for",
-    "but",
-    "you",
-    "her",
-    "his",
-    "its",
-    "our",
-    "was",
-    "are",
-    "not",
+#[rustfmt::skip]
+const COMMON_WORDS: [&str; 96] = [
+    "about", "above", "after", "again", "also", "around", "back", "been", "before", "being",
+    "both", "could", "does", "down", "each", "else", "even", "ever", "from", "have", "here",
+    "into", "just", "like", "look", "make", "more", "most", "much", "must", "near", "next", "once",
+    "only", "onto", "other", "over", "said", "same", "some", "such", "take", "than", "that",
+    "them", "then", "there", "these", "they", "this", "those", "through", "toward", "towards",
+    "under", "until", "upon", "very", "want", "were", "what", "when", "where", "which", "while",
+    "with", "would", "your", "their", "will", "keep", "carefully", "the", "and", "for", "but",
+    "you", "her", "his", "its", "our", "was", "are", "not", "walk", "move", "head", "follow",
+    "continue", "press", "wait", "search", "check", "open", "climb", "run",
 ];
 
 /// The words to search the story for before narrating `player_move`, or `None` when nothing
@@ -197,7 +123,7 @@ pub fn recalled(query: &SearchQuery, found: &[Passage], budget: usize) -> Vec<Re
     let share = budget / RECALL_SHARE;
     let mut kept = Vec::new();
     let mut used = 0;
-    for passage in found.iter().take(MAX_RECALLED) {
+    for passage in found.iter().take(MAX_RECALLED.0) {
         let words = query.matched(&passage.text);
         if words.is_empty() {
             continue;
@@ -219,15 +145,22 @@ pub fn recalled(query: &SearchQuery, found: &[Passage], budget: usize) -> Vec<Re
     kept
 }
 
-/// The sentences of `text` that hold one of `words`, joined, cut to [`MAX_EXCERPT_CHARS`].
-pub fn excerpt(text: &str, matched: &[String]) -> String {
-    let mut kept: Vec<&str> = Vec::new();
-    for sentence in sentences(text) {
+/// The sentences of `text` that hold one of `words` (with `…` where others were left out), cut
+/// to [`MAX_EXCERPT_CHARS`].
+pub fn excerpt(passage: &str, matched: &[String]) -> String {
+    let mut text = String::new();
+    let mut last = None;
+    for (at, sentence) in sentences(passage).enumerate() {
         if words(sentence).any(|word| matched.contains(&word)) {
-            kept.push(sentence.trim());
+            match last {
+                None => {}
+                Some(before) if before + 1 == at => text.push(' '),
+                Some(_) => text.push_str(" … "),
+            }
+            text.push_str(sentence.trim());
+            last = Some(at);
         }
     }
-    let mut text = kept.join(" … ");
     if crate::campaign::bounds::cut(&mut text, MAX_EXCERPT_CHARS) {
         text.push('…');
     }
@@ -257,6 +190,7 @@ pub fn recall_text(recalled: &[RecalledPassage]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::campaign::passage::PassageKind;
     use crate::campaign::state::ContextTurn;
     use crate::game::text::{CharacterName, ClassName, LocationName};
     use crate::game::{CharacterSheet, JournalChange, JournalName, JournalNote};
@@ -319,11 +253,13 @@ mod tests {
             Passage {
                 index: 40,
                 turn: 12,
+                kind: PassageKind::Scene,
                 text: "Rain again. Oswin waves from the ferry.".into(),
             },
             Passage {
                 index: 14,
                 turn: 7,
+                kind: PassageKind::Scene,
                 text: "The river is wide. Oswin the ferryman swears the silver ring was his \
                        mother's. He will not sell it!"
                     .into(),
@@ -331,6 +267,7 @@ mod tests {
             Passage {
                 index: 3,
                 turn: 2,
+                kind: PassageKind::Aside,
                 text: "Nothing of note.".into(),
             },
         ];

@@ -148,6 +148,12 @@ impl Game<'_> {
             request: loaded.request.as_ref().map(request_view),
             tokens: tokens(&loaded.state),
             check: loaded.state.ledger_check,
+            recalled: loaded
+                .state
+                .recalled
+                .iter()
+                .map(recall::found_view)
+                .collect(),
         })
     }
 
@@ -290,7 +296,6 @@ fn request_view(request: &SentRequest) -> RequestView {
         shared_front_bytes: request.shared_front_bytes,
         estimated_tokens: request.estimated_tokens,
         reported_tokens: request.reported_tokens,
-        recalled: request.recalled.iter().map(recall::found_view).collect(),
     }
 }
 

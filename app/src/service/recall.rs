@@ -3,7 +3,7 @@
 
 use super::{Game, ServiceError};
 use crate::campaign::conversation::RecalledPassage;
-use crate::campaign::passage::SearchQuery;
+use crate::campaign::passage::{SearchQuery, SearchScope};
 use crate::campaign::state::CampaignState;
 use crate::gm::recall::{excerpt, recall_before, recall_query, recalled, RECALL_CANDIDATES};
 use crate::gm::PlayerMove;
@@ -26,11 +26,12 @@ impl Game<'_> {
         let Some(query) = recall_query(state, player_move) else {
             return Ok(Vec::new());
         };
-        let before = recall_before(state);
-        let found = self
-            .store
-            .search(owner, id, &query, before, RECALL_CANDIDATES)
-            .await?;
+        let scope = SearchScope {
+            before_turn: recall_before(state),
+            moves: false,
+            limit: RECALL_CANDIDATES,
+        };
+        let found = self.store.search(owner, id, &query, scope).await?;
         Ok(recalled(&query, &found, self.gm.prompt_budget()))
     }
 
@@ -45,10 +46,12 @@ impl Game<'_> {
             SearchQuery::parse(typed).map_err(|error| ServiceError::invalid("search", error))?;
         // Another player's campaign is not found (a search alone would find nothing in it).
         self.current(owner, id).await?;
-        let found = self
-            .store
-            .search(owner, id, &query, u32::MAX, MAX_FOUND)
-            .await?;
+        let scope = SearchScope {
+            before_turn: u32::MAX,
+            moves: true,
+            limit: MAX_FOUND,
+        };
+        let found = self.store.search(owner, id, &query, scope).await?;
         Ok(found
             .into_iter()
             .map(|passage| {

@@ -14,10 +14,11 @@ use super::panel::{drop_delta, equip_delta, DROPPED, EQUIPPED, IMPROVED, UNEQUIP
 use super::start::parse_form;
 use crate::campaign::bounds::{
     fits, MAX_ARGUMENTS_CHARS, MAX_LEDGER_NOTES, MAX_MESSAGES_PER_TURN, MAX_MESSAGE_CHARS,
-    MAX_NAME_CHARS, MAX_NARRATION_CHARS, MAX_RESULT_CHARS,
+    MAX_NAME_CHARS, MAX_NARRATION_CHARS, MAX_RECALLED, MAX_RESULT_CHARS,
 };
-use crate::campaign::conversation::{Message, TokenUsage, ToolCall};
+use crate::campaign::conversation::{Message, RecalledPassage, TokenUsage, ToolCall};
 use crate::campaign::event::{CampaignEvent, StoredEvent};
+use crate::campaign::passage::{MAX_QUERY_WORDS, MAX_WORD_CHARS};
 use crate::campaign::proposal::Proposed;
 use crate::campaign::state::{CampaignState, ProjectionError};
 use crate::campaign::turn_event::{ToolEffect, TurnEvent};
@@ -351,6 +352,8 @@ impl Walk {
                 }
                 Ok(())
             }
+            // What the model was shown from earlier in the story: bounded, changes nothing.
+            TurnEvent::Recalled { passages } => check_recalled(passages),
             // Its numbers are checked when it is applied: the rules play it again from its dice.
             TurnEvent::Fought { record, .. } => match record.step {
                 FightStep::Stop => Err(Wrong::FightStopped),
@@ -546,6 +549,32 @@ fn call_bounded(call: &ToolCall) -> Result<(), Wrong> {
     bounded("tool call id", &call.id, MAX_NAME_CHARS)?;
     bounded("tool name", &call.name, MAX_NAME_CHARS)?;
     bounded("tool arguments", &call.arguments, MAX_ARGUMENTS_CHARS)
+}
+
+/// The passages a narration recalled: at most [`MAX_RECALLED`] of them, each bounded, with at
+/// most [`MAX_QUERY_WORDS`] words.
+fn check_recalled(passages: &[RecalledPassage]) -> Result<(), Wrong> {
+    let (count, chars) = MAX_RECALLED;
+    if passages.len() > count {
+        return Err(Wrong::TooMany {
+            what: "recalled passages",
+            max: count,
+        });
+    }
+    for passage in passages {
+        bounded("recalled passage", &passage.text, chars)?;
+        if passage.words.len() > MAX_QUERY_WORDS {
+            return Err(Wrong::TooMany {
+                what: "recalled words",
+                max: MAX_QUERY_WORDS,
+            });
+        }
+        passage
+            .words
+            .iter()
+            .try_for_each(|word| bounded("recalled word", word, MAX_WORD_CHARS))?;
+    }
+    Ok(())
 }
 
 /// The messages one narration adds, within their bounds.

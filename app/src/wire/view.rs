@@ -471,6 +471,10 @@ pub struct GmContextView {
     pub request: Option<RequestView>,
     /// The rules' check of the latest turn's scene, if it was checked.
     pub check: Option<LedgerCheckView>,
+    /// The older passages the rules recalled into the latest narration, with the words that
+    /// brought each back.
+    #[serde(default)]
+    pub recalled: Vec<FoundView>,
     /// Tokens spent so far: (prompt, completion).
     pub tokens: (u32, u32),
 }
@@ -513,9 +517,6 @@ pub struct RequestView {
     pub estimated_tokens: u32,
     /// The prompt's tokens as the provider counted them, when it said.
     pub reported_tokens: Option<u32>,
-    /// The older passages the rules recalled into it, with the words that brought each back.
-    #[serde(default)]
-    pub recalled: Vec<FoundView>,
 }
 
 /// One layer of a prompt.

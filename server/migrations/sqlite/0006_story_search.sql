@@ -1,5 +1,5 @@
 -- The story's text, searchable by words (the game master's recall and the player's search):
--- one row per scene, move and aside of the story in effect, written and removed with the story
+-- one row per scene, move and aside of the story in effect (its `kind`), written and removed with the story
 -- rows in the same transaction; `story_search` is its FTS5 index (BM25 ranking), kept in step
 -- by the triggers. Campaigns stored before it get their rows when their snapshot is next
 -- rebuilt (the snapshot's version changed with it).
@@ -8,6 +8,7 @@ CREATE TABLE story_text (
     campaign TEXT NOT NULL REFERENCES campaigns (id) ON DELETE CASCADE,
     idx INTEGER NOT NULL,
     turn INTEGER NOT NULL,
+    kind TEXT NOT NULL,
     text TEXT NOT NULL
 );
 

@@ -4,7 +4,7 @@
 
 use app::campaign::conversation::SentRequest;
 use app::campaign::event::{CampaignEvent, StoredEvent};
-use app::campaign::passage::{passages, Passage, SearchQuery};
+use app::campaign::passage::{passages, Passage, SearchQuery, SearchScope};
 use app::campaign::state::CampaignState;
 use app::campaign::store::{
     Append, CampaignRecord, CampaignStore, Commit, Current, StoreError, SNAPSHOT_VERSION,
@@ -337,17 +337,9 @@ impl CampaignStore for SqlStore {
         owner: &'a PlayerId,
         id: &'a CampaignId,
         query: &'a SearchQuery,
-        before_turn: u32,
-        limit: u32,
+        scope: SearchScope,
     ) -> BoxFuture<'a, Result<Vec<Passage>, StoreError>> {
-        Box::pin(super::sql_search::search(
-            self,
-            owner,
-            id,
-            query,
-            before_turn,
-            limit,
-        ))
+        Box::pin(super::sql_search::search(self, owner, id, query, scope))
     }
 
     fn log<'a>(

@@ -2,7 +2,7 @@
 //! removed in the same transaction as the story rows, and the search over it (SQLite's FTS5 with
 //! BM25, PostgreSQL's full-text search; the only statements that differ between the two).
 
-use app::campaign::passage::{Passage, SearchQuery};
+use app::campaign::passage::{Passage, PassageKind, SearchQuery, SearchScope};
 use app::campaign::store::StoreError;
 use app::wire::{CampaignId, PlayerId};
 use sqlx::any::AnyRow;
@@ -18,13 +18,18 @@ pub(super) async fn write_passages(
     passages: &[Passage],
 ) -> Result<(), StoreError> {
     for batch in passages.chunks(ROWS_PER_INSERT) {
-        let sql = insert_rows("story_text (campaign, idx, turn, text)", 4, batch.len());
+        let sql = insert_rows(
+            "story_text (campaign, idx, turn, kind, text)",
+            5,
+            batch.len(),
+        );
         let mut insert = sqlx::query(&sql);
         for passage in batch {
             insert = insert
                 .bind(id.as_str())
                 .bind(i64::from(passage.index))
                 .bind(i64::from(passage.turn))
+                .bind(passage.kind.as_str())
                 .bind(passage.text.as_str());
         }
         insert.execute(&mut *tx).await.map_err(database)?;
@@ -45,29 +50,28 @@ pub(super) async fn clear_passages(
     Ok(())
 }
 
-/// The best passages for `query` of the owner's campaign before `before_turn`.
+/// The best passages for `query` of the owner's campaign in the `scope`.
 pub(super) async fn search(
     store: &SqlStore,
     owner: &PlayerId,
     id: &CampaignId,
     query: &SearchQuery,
-    before_turn: u32,
-    limit: u32,
+    scope: SearchScope,
 ) -> Result<Vec<Passage>, StoreError> {
     let (sql, words) = match store.backend() {
         Backend::Sqlite => (
-            "SELECT t.idx, t.turn, t.text FROM story_search \
+            "SELECT t.idx, t.turn, t.kind, t.text FROM story_search \
              JOIN story_text t ON t.id = story_search.rowid \
              JOIN campaigns c ON c.id = t.campaign \
              WHERE story_search MATCH $1 AND c.id = $2 AND c.owner = $3 AND t.turn < $4 \
-             ORDER BY bm25(story_search, 0.0, 1.0), t.idx DESC LIMIT $5",
+             AND (t.kind <> 'move' OR $6 = 1) ORDER BY bm25(story_search, 0.0, 1.0), t.idx DESC LIMIT $5",
             fts5_match(id, query),
         ),
         Backend::Postgres => (
-            "SELECT t.idx, t.turn, t.text FROM story_text t \
+            "SELECT t.idx, t.turn, t.kind, t.text FROM story_text t \
              JOIN campaigns c ON c.id = t.campaign \
              WHERE t.words @@ to_tsquery('simple', $1) AND c.id = $2 AND c.owner = $3 \
-             AND t.turn < $4 \
+             AND t.turn < $4 AND (t.kind <> 'move' OR $6 = 1) \
              ORDER BY ts_rank(t.words, to_tsquery('simple', $1)) DESC, t.idx DESC LIMIT $5",
             query.words().join(" | "),
         ),
@@ -76,8 +80,9 @@ pub(super) async fn search(
         .bind(words)
         .bind(id.as_str())
         .bind(owner.as_str())
-        .bind(i64::from(before_turn))
-        .bind(i64::from(limit))
+        .bind(i64::from(scope.before_turn))
+        .bind(i64::from(scope.limit))
+        .bind(i64::from(scope.moves))
         .fetch_all(store.pool())
         .await
         .map_err(database)?
@@ -102,12 +107,19 @@ fn fts5_match(id: &CampaignId, query: &SearchQuery) -> String {
     )
 }
 
+/// A stored passage of a kind this version does not know.
+#[derive(Debug, thiserror::Error)]
+#[error("a stored passage has an unknown kind {0:?}")]
+struct UnknownKind(String);
+
 fn passage(row: &AnyRow) -> Result<Passage, StoreError> {
     let index: i64 = row.try_get("idx").map_err(database)?;
     let turn: i64 = row.try_get("turn").map_err(database)?;
+    let kind: String = row.try_get("kind").map_err(database)?;
     Ok(Passage {
         index: u32::try_from(index).map_err(database)?,
         turn: u32::try_from(turn).map_err(database)?,
+        kind: PassageKind::parse(&kind).ok_or_else(|| StoreError::database(UnknownKind(kind)))?,
         text: row.try_get("text").map_err(database)?,
     })
 }

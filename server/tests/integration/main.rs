@@ -30,6 +30,7 @@ mod playtest;
 mod portable;
 mod provider;
 mod readme_config;
+mod recall;
 mod resilient;
 mod security;
 mod snapshot;

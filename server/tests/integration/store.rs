@@ -3,7 +3,7 @@
 
 use app::campaign::conversation::{Message, SentRequest};
 use app::campaign::event::{CampaignEvent, StoredEvent};
-use app::campaign::passage::SearchQuery;
+use app::campaign::passage::{SearchQuery, SearchScope};
 use app::campaign::state::CampaignState;
 use app::campaign::store::{Append, CampaignRecord, CampaignStore, Commit, StoreError};
 use app::campaign::turn_event::TurnEvent;
@@ -464,7 +464,6 @@ async fn the_last_request_is_kept_until_a_phase_sends_another(backend: Backend) 
         shared_front_bytes: 20,
         estimated_tokens: 12,
         reported_tokens: Some(14),
-        recalled: Vec::new(),
     };
     let events = [scene("A hall.")];
     let mut state = start_state();
@@ -608,8 +607,13 @@ async fn found_turns(
     before: u32,
 ) -> Vec<u32> {
     let query = SearchQuery::of([words]).unwrap();
+    let scope = SearchScope {
+        before_turn: before,
+        moves: true,
+        limit: 5,
+    };
     f.store
-        .search(owner, id, &query, before, 5)
+        .search(owner, id, &query, scope)
         .await
         .unwrap()
         .iter()
