@@ -308,6 +308,11 @@ impl CampaignState {
                 updates.push(self.entry(StoryEntry::Scene { html, turn }));
             }
             TurnEvent::Recalled { passages } => self.recalled = passages.clone(),
+            // Quietly: the journal shows it, marked as the rules'; the story stays the scene's.
+            TurnEvent::Noticed { change } => {
+                self.journal.apply(change)?;
+                updates.push(self.journal_update());
+            }
             TurnEvent::LedgerChecked {
                 notes,
                 claims,

@@ -136,6 +136,12 @@ pub enum TurnEvent {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         asked: Vec<String>,
     },
+    /// The rules noted a name the scenes keep naming in the journal (for a model shown no
+    /// tools); always a [`JournalChange::Noticed`].
+    Noticed {
+        /// The change.
+        change: JournalChange,
+    },
     /// The older passages of the story the rules recalled into the narration's prompt ("from
     /// earlier in the story"), with the words that brought each back.
     Recalled {

@@ -1,7 +1,9 @@
 //! The journal: the facts of a campaign worth keeping beyond the last few scenes — people,
 //! places, open threads, promises and debts, notable items. The game master keeps it with a tool
-//! (note or close an entry, found by name); the player can pin, edit or delete entries. Every
-//! change is a typed [`JournalChange`], applied by [`Journal::apply`], so the log replays it.
+//! (note or close an entry, found by name); for a model shown no tools the rules note the people
+//! and places the scenes keep naming (marked as theirs, never over an entry of the same name);
+//! the player can pin, edit or delete entries (a deleted entry of the rules' is not noted again).
+//! Every change is a typed [`JournalChange`], applied by [`Journal::apply`], so the log replays it.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -10,6 +12,10 @@ use super::text::{JournalName, JournalNote};
 
 /// The most entries a journal keeps (a closed, unpinned entry makes room for a new one).
 pub const MAX_ENTRIES: usize = 40;
+
+/// The most names of the rules' entries the player deleted that the journal remembers (the
+/// oldest are forgotten first).
+pub const MAX_DISMISSED: usize = 100;
 
 /// What an entry is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
@@ -64,6 +70,9 @@ pub struct JournalEntry {
     pub open: bool,
     /// Whether the player pinned it: always shown to the game master, never pushed out.
     pub pinned: bool,
+    /// Whether the rules noted it (not the game master, and not rewritten by the player since).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub by_rules: bool,
 }
 
 /// A change to the journal, by the game master or the player.
@@ -77,6 +86,16 @@ pub enum JournalChange {
         /// Its name.
         name: JournalName,
         /// What is known now.
+        note: JournalNote,
+    },
+    /// The rules note a name the scenes keep naming: a new entry marked as theirs, only when
+    /// the journal has no entry of that name and the player has not deleted one of theirs.
+    Noticed {
+        /// What it is about.
+        kind: JournalKind,
+        /// Its name.
+        name: JournalName,
+        /// Where it was named.
         note: JournalNote,
     },
     /// Closes the entry of that name.
@@ -122,6 +141,9 @@ pub enum JournalError {
     /// Full of open or pinned entries.
     #[error("the journal is full ({MAX_ENTRIES} entries); close one first")]
     Full,
+    /// The player deleted the rules' entry of that name.
+    #[error("the player deleted the entry \"{0}\"")]
+    Dismissed(String),
 }
 
 /// The journal's entries, in the order they were first written.
@@ -129,6 +151,9 @@ pub enum JournalError {
 pub struct Journal {
     entries: Vec<JournalEntry>,
     next_id: u32,
+    /// The names of the rules' entries the player deleted, oldest first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    dismissed: Vec<JournalName>,
 }
 
 impl Journal {
@@ -142,11 +167,34 @@ impl Journal {
         self.entries.is_empty()
     }
 
+    /// Whether the rules may note `name`: no entry has it and the player deleted none of the
+    /// rules' by it.
+    pub fn may_notice(&self, name: &JournalName) -> bool {
+        self.find_name(name).is_none() && !self.was_dismissed(name)
+    }
+
+    fn was_dismissed(&self, name: &JournalName) -> bool {
+        self.dismissed.iter().any(|gone| gone.eq_ignore_case(name))
+    }
+
     /// Applies a change; a refused change leaves the journal as it was. Returns the entry's
     /// label for the story (`Mira the smith`), or `None` for a deletion.
     pub fn apply(&mut self, change: &JournalChange) -> Result<Option<String>, JournalError> {
         match change {
             JournalChange::Note { kind, name, note } => self.note(*kind, name, note),
+            JournalChange::Noticed { kind, name, note } => {
+                if self.find_name(name).is_some() {
+                    return Err(JournalError::NameTaken(name.as_str().to_owned()));
+                }
+                if self.was_dismissed(name) {
+                    return Err(JournalError::Dismissed(name.as_str().to_owned()));
+                }
+                let label = self.note(*kind, name, note)?;
+                if let Some(entry) = self.entries.last_mut() {
+                    entry.by_rules = true;
+                }
+                Ok(label)
+            }
             JournalChange::Close { name } => {
                 let index = self.by_name(name)?;
                 self.entries[index].open = false;
@@ -167,11 +215,18 @@ impl Journal {
                 let entry = &mut self.entries[index];
                 entry.name = name.clone();
                 entry.note = note.clone();
+                entry.by_rules = false;
                 Ok(Some(entry.name.as_str().to_owned()))
             }
             JournalChange::Delete { id } => {
                 let index = self.by_id(*id)?;
-                self.entries.remove(index);
+                let gone = self.entries.remove(index);
+                if gone.by_rules {
+                    if self.dismissed.len() == MAX_DISMISSED {
+                        self.dismissed.remove(0);
+                    }
+                    self.dismissed.push(gone.name);
+                }
                 Ok(None)
             }
         }
@@ -188,6 +243,7 @@ impl Journal {
             entry.kind = kind;
             entry.note = note.clone();
             entry.open = true;
+            entry.by_rules = false;
             return Ok(Some(entry.name.as_str().to_owned()));
         }
         if self.entries.len() >= MAX_ENTRIES {
@@ -205,6 +261,7 @@ impl Journal {
             note: note.clone(),
             open: true,
             pinned: false,
+            by_rules: false,
         });
         self.next_id += 1;
         Ok(Some(name.as_str().to_owned()))
@@ -298,6 +355,46 @@ mod tests {
             Err(JournalError::NameTaken("old mill".into()))
         );
         assert_eq!(journal, before);
+    }
+
+    #[test]
+    fn the_rules_note_only_new_names_and_never_again_one_the_player_deleted() {
+        let mut journal = Journal::default();
+        let noticed = |who: &str| JournalChange::Noticed {
+            kind: JournalKind::Person,
+            name: name(who),
+            note: JournalNote::new("Turn 3: Oswin poles the ferry.").unwrap(),
+        };
+        journal
+            .apply(&noted(JournalKind::Person, "Mira", "A smith."))
+            .unwrap();
+        assert_eq!(
+            journal.apply(&noticed("MIRA")),
+            Err(JournalError::NameTaken("MIRA".into()))
+        );
+        journal.apply(&noticed("Oswin")).unwrap();
+        assert!(journal.entries()[1].by_rules && !journal.entries()[0].by_rules);
+        journal.apply(&noticed("Tam")).unwrap();
+        // Rewritten by the player, an entry is the player's; deleted, a rules' one stays gone.
+        journal
+            .apply(&JournalChange::Edit {
+                id: 2,
+                name: name("Brother Tam"),
+                note: JournalNote::new("A monk.").unwrap(),
+            })
+            .unwrap();
+        assert!(!journal.entries()[2].by_rules);
+        journal.apply(&JournalChange::Delete { id: 1 }).unwrap();
+        assert!(!journal.may_notice(&name("oswin")));
+        assert_eq!(
+            journal.apply(&noticed("Oswin")),
+            Err(JournalError::Dismissed("Oswin".into()))
+        );
+        // The game master may still write about him.
+        journal
+            .apply(&noted(JournalKind::Person, "Oswin", "The ferryman."))
+            .unwrap();
+        assert!(journal.may_notice(&name("Wren")));
     }
 
     #[test]

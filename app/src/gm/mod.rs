@@ -7,6 +7,7 @@ pub mod fight_turn;
 pub mod ledger_check;
 pub mod llm;
 pub mod names;
+pub mod noticed;
 pub mod phases;
 pub mod prompt;
 pub mod prompt_layers;

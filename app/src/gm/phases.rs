@@ -17,11 +17,13 @@ use super::ledger_check::LedgerCheck;
 use super::llm::{
     FinishReason, LlmChunk, LlmError, LlmPort, Message, Purpose, TokenUsage, ToolCall, ToolChoice,
 };
+use super::noticed::{noticed, Scene};
 use super::prompt::{
     actions_format, actions_message, correction_message, move_message, repair_message,
 };
 use super::prompt_layers;
 use super::quality;
+use super::recall::move_text;
 use super::settings::GmSettings;
 use super::tools::{self, ToolCommand, ToolRejection, ToolTable};
 use super::voice;
@@ -237,6 +239,17 @@ pub async fn narrate<R: Rng + Send>(
     }
     log.push(TurnEvent::narration(text.clone()));
     log.push(checked);
+    if !settings.full_prompt {
+        let scene = Scene {
+            turn: state.turn.saturating_add(1),
+            text: &text,
+            player_move: move_text(player_move),
+            sheet: &table.tools.sheet,
+        };
+        for change in noticed(state, scene) {
+            log.push(TurnEvent::Noticed { change });
+        }
+    }
     if let Some((action, recorded)) = chosen_action(player_move) {
         let sheet = &mut table.tools.sheet;
         let events = &log.events;

@@ -83,7 +83,7 @@ pub fn recall_query(state: &CampaignState, player_move: &PlayerMove) -> Option<S
 }
 
 /// The words of a move, if it is one the player made.
-fn move_text(player_move: &PlayerMove) -> Option<&str> {
+pub fn move_text(player_move: &PlayerMove) -> Option<&str> {
     match player_move {
         PlayerMove::Action(action) => Some(action.description().as_str()),
         PlayerMove::Text(text) => Some(text.as_str()),

@@ -28,8 +28,8 @@ use crate::game::fight::{FightStep, USED_IN_FIGHT};
 use crate::game::oracle;
 use crate::game::stakes::DEATH_SAVE;
 use crate::game::{
-    Action, ActionList, AppliedChanges, CharacterSheet, DiceExpr, Resolution, Slug, StateDelta,
-    Vitality,
+    Action, ActionList, AppliedChanges, CharacterSheet, DiceExpr, JournalChange, Resolution, Slug,
+    StateDelta, Vitality,
 };
 use crate::gm::complication;
 use crate::gm::prompt_layers::MAX_SUMMARY_CHARS;
@@ -87,6 +87,12 @@ pub enum Wrong {
         /// Its bound.
         max: usize,
     },
+    /// A journal change in the player's name that is not one the player makes.
+    #[error("the player only pins, rewrites and deletes journal entries")]
+    NotThePlayers,
+    /// A journal change in the rules' name that is not one the rules make.
+    #[error("the rules only note new journal entries")]
+    NotNoticed,
     /// Too many of something.
     #[error("it holds more than {max} {what}")]
     TooMany {
@@ -303,8 +309,14 @@ impl Walk {
                     Ok(())
                 }
             }
-            // The projector applies it through the journal's own rules.
-            CampaignEvent::JournalEdited { .. } => Ok(()),
+            // The projector applies it through the journal's own rules; the player only pins,
+            // rewrites and deletes.
+            CampaignEvent::JournalEdited { change } => match change {
+                JournalChange::Pin { .. }
+                | JournalChange::Edit { .. }
+                | JournalChange::Delete { .. } => Ok(()),
+                _ => Err(Wrong::NotThePlayers),
+            },
             // The player's setting; the proposals it brings are checked as they are made.
             CampaignEvent::ApprovalSet { .. } => Ok(()),
             CampaignEvent::Undone | CampaignEvent::Redone => Ok(()),
@@ -354,6 +366,11 @@ impl Walk {
             }
             // What the model was shown from earlier in the story: bounded, changes nothing.
             TurnEvent::Recalled { passages } => check_recalled(passages),
+            // The projector applies it through the journal's rules (never over another entry).
+            TurnEvent::Noticed { change } => match change {
+                JournalChange::Noticed { .. } => Ok(()),
+                _ => Err(Wrong::NotNoticed),
+            },
             // Its numbers are checked when it is applied: the rules play it again from its dice.
             TurnEvent::Fought { record, .. } => match record.step {
                 FightStep::Stop => Err(Wrong::FightStopped),

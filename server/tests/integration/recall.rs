@@ -188,7 +188,10 @@ async fn the_inspector_says_what_was_recalled_and_why() {
     assert_eq!(recalled[0].text, "At the ford you meet Oswin the ferryman.");
     let layers = &last_narration(&seat).messages;
     assert!(system_of(layers).contains("- Turn 7: At the ford you meet Oswin the ferryman.\n"));
-    assert_ne!(request.purpose, "narration", "shown after later requests too");
+    assert_ne!(
+        request.purpose, "narration",
+        "shown after later requests too"
+    );
 
     let refused = seat.game().search_story(&seat.owner, &id, " ?! ").await;
     assert!(matches!(

@@ -1,5 +1,5 @@
 //! The "what the GM sees" drawer (the context inspector): the rules' check of the latest scene
-//! against the turn's events, and the last request sent to the model, exactly as sent, with each
+//! against the turn's events, the older passages recalled into its narration, and the last request sent to the model, exactly as sent, with each
 //! layer's size, the tools, the verbatim window and how much of its front the provider could
 //! reuse from the call before. Loaded each time it is opened.
 
@@ -8,7 +8,7 @@ use leptos::task::spawn_local;
 
 use super::state::use_play;
 use crate::api::gm_context;
-use crate::wire::view::{GmContextView, LedgerCheckView, LlmEntryView, RequestView};
+use crate::wire::view::{FoundView, GmContextView, LedgerCheckView, LlmEntryView, RequestView};
 
 /// What the game master sees: the model's working context, loaded each time the drawer opens,
 /// with the tokens spent so far.
@@ -39,15 +39,47 @@ pub fn GmDrawer() -> impl IntoView {
             {move || match context.get() {
                 None => view! { <p class="status">"Loading…"</p> }.into_any(),
                 Some(Err(message)) => view! { <p class="error" role="alert">{message}</p> }.into_any(),
-                Some(Ok(GmContextView { request, check, .. })) => {
+                Some(Ok(GmContextView { request, check, recalled, .. })) => {
                     let request = match request {
                         None => view! { <p class="meta">"No request has been sent yet."</p> }.into_any(),
                         Some(request) => request_view(request).into_any(),
                     };
-                    view! { {check.map(check_view)} {request} }.into_any()
+                    view! { {check.map(check_view)} {recalled_view(recalled)} {request} }.into_any()
                 }
             }}
         </details>
+    }
+}
+
+/// The older passages the rules recalled into the latest narration, each with its turn and the
+/// words that brought it back.
+fn recalled_view(recalled: Vec<FoundView>) -> impl IntoView {
+    let heading = if recalled.is_empty() {
+        "Recalled from earlier in the story: nothing for the latest scene."
+    } else {
+        "Recalled from earlier in the story for the latest scene:"
+    };
+    view! {
+        <section class="recalled" data-testid="recalled">
+            <p class="meta">{heading}</p>
+            <ul>
+                {recalled
+                    .into_iter()
+                    .map(|passage| view! { <li>{found_line(passage)}</li> })
+                    .collect_view()}
+            </ul>
+        </section>
+    }
+}
+
+/// A found passage: its turn, its text and the words it matched.
+pub fn found_line(passage: FoundView) -> impl IntoView {
+    view! {
+        <strong>{format!("Turn {}", passage.turn)}</strong>
+        ": "
+        <span>{passage.text}</span>
+        " "
+        <span class="meta">{format!("(matched: {})", passage.words.join(", "))}</span>
     }
 }
 

@@ -82,7 +82,7 @@ fn JournalItem(
         entry.name.as_str().to_owned(),
         entry.note.as_str().to_owned(),
     );
-    let (id, pinned) = (entry.id, entry.pinned);
+    let (id, pinned, by_rules) = (entry.id, entry.pinned, entry.by_rules);
     let class = format!(
         "journal-entry{}{}",
         if entry.open { "" } else { " closed" },
@@ -97,6 +97,7 @@ fn JournalItem(
                         <strong>{saved_name.clone()}</strong>
                         ": "
                         <span>{saved_note.clone()}</span>
+                        {by_rules.then(|| view! { <span class="by-rules meta" title="The rules noted this name because the scenes keep naming it; edit it to make it yours.">" (noted by the rules)"</span> })}
                         <span class="journal-tools">
                             <button class="link" on:click=move |_| send(JournalEdit::Pin { id, pinned: !pinned })>
                                 {if pinned { "Unpin" } else { "Pin" }}

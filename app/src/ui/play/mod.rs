@@ -19,6 +19,7 @@ mod read_aloud;
 mod run_turn;
 mod state;
 mod story;
+mod story_search;
 
 use leptos::prelude::*;
 use leptos_router::components::A;
@@ -37,6 +38,7 @@ use self::proposals::Proposals;
 use self::read_aloud::ReadAloud;
 use self::state::PlayState;
 use self::story::StoryLog;
+use self::story_search::StorySearch;
 use super::game_master::{load_game_master, GameMasterNote, GameMasterResource};
 use crate::api::load_campaign;
 use crate::wire::view::CampaignView;
@@ -99,6 +101,7 @@ fn Play(initial: CampaignView, master: GameMasterResource) -> impl IntoView {
                     <CharacterPanel />
                     <MapPanel />
                     <JournalPanel />
+                    <StorySearch />
                     <LedgerDrawer />
                     <GmDrawer />
                 </aside>

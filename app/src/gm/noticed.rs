@@ -1,0 +1,245 @@
+//! The journal the rules keep for a model shown no tools: after each scene they note the proper
+//! names it shares with what came before (the premise, the summary, the turns the model still
+//! sees, the player's move) and the place the character went to, as entries marked "noted by
+//! the rules" — at most two a turn, never over an entry of the same name.
+
+use super::names::{proper_names, Name};
+use crate::campaign::bounds::cut;
+use crate::campaign::conversation::Message;
+use crate::campaign::passage::words;
+use crate::campaign::state::CampaignState;
+use crate::game::text::{JournalName, JournalNote};
+use crate::game::{CharacterSheet, JournalChange, JournalKind};
+
+/// The most entries the rules note in one turn.
+pub const MAX_NOTICED_PER_TURN: usize = 2;
+
+/// What one turn gives the rules to notice.
+#[derive(Clone, Copy, Debug)]
+pub struct Scene<'a> {
+    /// The turn.
+    pub turn: u32,
+    /// The scene as narrated.
+    pub text: &'a str,
+    /// The player's words this turn, if the move had any.
+    pub player_move: Option<&'a str>,
+    /// The character after the turn.
+    pub sheet: &'a CharacterSheet,
+}
+
+/// The journal entries the rules note after `scene`, from `state` before it.
+pub fn noticed(state: &CampaignState, scene: Scene<'_>) -> Vec<JournalChange> {
+    let earlier = earlier_names(state, scene.player_move);
+    let hero: Vec<String> = words(scene.sheet.name().as_str()).collect();
+    let mut found: Vec<(Name, String)> = Vec::new();
+    let moved = scene.sheet.location() != state.sheet.location();
+    if moved {
+        let place = scene.sheet.location().as_str().to_owned();
+        let where_ =
+            sentence_naming(scene.text, &place).unwrap_or_else(|| format!("You went to {place}."));
+        found.push((
+            Name {
+                text: place,
+                place: true,
+            },
+            where_,
+        ));
+    }
+    for name in proper_names(scene.text) {
+        let Some(before) = earlier.iter().find(|known| known.text == name.text) else {
+            continue;
+        };
+        if words(&name.text).all(|word| hero.contains(&word)) {
+            continue;
+        }
+        let sentence = sentence_naming(scene.text, &name.text).unwrap_or_default();
+        let place = name.place || before.place;
+        found.push((
+            Name {
+                text: name.text,
+                place,
+            },
+            sentence,
+        ));
+    }
+    let mut changes = Vec::new();
+    for (name, sentence) in found {
+        if changes.len() == MAX_NOTICED_PER_TURN {
+            break;
+        }
+        if let Some(change) = entry(state, &changes, &name, scene.turn, &sentence) {
+            changes.push(change);
+        }
+    }
+    changes
+}
+
+/// The rules' entry for `name`, if the journal (and this turn's `changes`) lack it.
+fn entry(
+    state: &CampaignState,
+    changes: &[JournalChange],
+    name: &Name,
+    turn: u32,
+    sentence: &str,
+) -> Option<JournalChange> {
+    let journal_name = JournalName::new(&name.text).ok()?;
+    let taken = changes.iter().any(|change| {
+        matches!(change, JournalChange::Noticed { name, .. } if name.eq_ignore_case(&journal_name))
+    });
+    if taken || !state.journal.may_notice(&journal_name) {
+        return None;
+    }
+    let mut note = format!("Turn {turn}: {sentence}");
+    if cut(&mut note, JournalNote::MAX_CHARS - 1) {
+        note.push('…');
+    }
+    Some(JournalChange::Noticed {
+        kind: if name.place {
+            JournalKind::Place
+        } else {
+            JournalKind::Person
+        },
+        name: journal_name,
+        note: JournalNote::new(note.trim()).ok()?,
+    })
+}
+
+/// The names in what came before the scene: the premise, the summary, the turns the model still
+/// holds and the player's move.
+fn earlier_names(state: &CampaignState, player_move: Option<&str>) -> Vec<Name> {
+    let mut texts: Vec<&str> = vec![&state.premise];
+    if let Some(summary) = &state.summary {
+        texts.push(&summary.text);
+    }
+    for turn in &state.context {
+        for message in &turn.messages {
+            match message {
+                Message::User { content } => texts.push(content),
+                Message::Assistant {
+                    content: Some(content),
+                    ..
+                } => texts.push(content),
+                _ => {}
+            }
+        }
+    }
+    texts.extend(player_move);
+    texts.iter().flat_map(|text| proper_names(text)).collect()
+}
+
+/// The first sentence of `text` that holds `name`.
+fn sentence_naming(text: &str, name: &str) -> Option<String> {
+    text.split_inclusive(['.', '!', '?', '\n'])
+        .find(|sentence| sentence.contains(name))
+        .map(|sentence| {
+            sentence
+                .trim()
+                .trim_start_matches(['#', '*', '-', ' '])
+                .to_owned()
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::campaign::state::ContextTurn;
+    use crate::game::text::{CharacterName, ClassName, LocationName};
+    use crate::game::StateDelta;
+
+    fn state() -> CampaignState {
+        let sheet = CharacterSheet::new(
+            CharacterName::new("Wren").unwrap(),
+            ClassName::new("Ranger").unwrap(),
+            LocationName::new("The road").unwrap(),
+        );
+        let mut state = CampaignState::start("A crypt beneath the village of Hollowmere.", sheet);
+        state.context.push(ContextTurn {
+            turn: 2,
+            messages: vec![
+                Message::user("I call out to Brother Tam."),
+                Message::assistant("The wind answers, and Wren shivers."),
+            ],
+        });
+        state
+    }
+
+    fn names(changes: &[JournalChange]) -> Vec<(JournalKind, String, String)> {
+        changes
+            .iter()
+            .map(|change| match change {
+                JournalChange::Noticed { kind, name, note } => {
+                    (*kind, name.as_str().to_owned(), note.as_str().to_owned())
+                }
+                other => panic!("{other:?}"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn names_the_scene_shares_with_what_came_before_are_noted_at_most_two() {
+        let state = state();
+        let scene = "Rain falls. You see Brother Tam walk into Hollowmere with Wren's lamp. \
+                     A stranger, Oswin, waves from the ford.";
+        let sheet = state.sheet.clone();
+        let changes = noticed(
+            &state,
+            Scene {
+                turn: 3,
+                text: scene,
+                player_move: Some("I follow Tam"),
+                sheet: &sheet,
+            },
+        );
+        assert_eq!(
+            names(&changes),
+            [
+                (
+                    JournalKind::Person,
+                    "Brother Tam".to_owned(),
+                    "Turn 3: You see Brother Tam walk into Hollowmere with Wren's lamp.".to_owned()
+                ),
+                (
+                    JournalKind::Place,
+                    "Hollowmere".to_owned(),
+                    "Turn 3: You see Brother Tam walk into Hollowmere with Wren's lamp.".to_owned()
+                ),
+            ],
+            "Oswin is new, Wren is the hero"
+        );
+    }
+
+    #[test]
+    fn the_place_the_character_went_to_is_noted_and_a_known_name_is_not() {
+        let mut state = state();
+        state
+            .journal
+            .apply(&JournalChange::Note {
+                kind: JournalKind::Person,
+                name: JournalName::new("brother tam").unwrap(),
+                note: JournalNote::new("A monk.").unwrap(),
+            })
+            .unwrap();
+        let mut sheet = state.sheet.clone();
+        let moved = StateDelta::MoveTo {
+            location: LocationName::new("Old Mill").unwrap(),
+        };
+        StateDelta::apply_all(&[moved], &mut sheet).unwrap();
+        let changes = noticed(
+            &state,
+            Scene {
+                turn: 4,
+                text: "Brother Tam unbars the door of the Old Mill for you.",
+                player_move: None,
+                sheet: &sheet,
+            },
+        );
+        assert_eq!(
+            names(&changes),
+            [(
+                JournalKind::Place,
+                "Old Mill".to_owned(),
+                "Turn 4: Brother Tam unbars the door of the Old Mill for you.".to_owned()
+            )]
+        );
+    }
+}
