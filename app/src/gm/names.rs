@@ -26,6 +26,16 @@ pub struct Name {
     pub place: bool,
 }
 
+impl Name {
+    /// The name, a place if either mention makes it one.
+    pub fn merged(self, other: &Name) -> Self {
+        Self {
+            place: self.place || other.place,
+            ..self
+        }
+    }
+}
+
 /// One word of a text with what comes before it.
 struct Word<'a> {
     text: &'a str,

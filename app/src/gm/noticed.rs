@@ -1,7 +1,7 @@
-//! The journal the rules keep for a model shown no tools: after each scene they note the proper
-//! names it shares with what came before (the premise, the summary, the turns the model still
-//! sees, the player's move) and the place the character went to, as entries marked "noted by
-//! the rules" — at most two a turn, never over an entry of the same name.
+//! The journal the rules keep for a model shown no tools: after each scene they note the place
+//! the character went to and the proper names that recur — named in the scene or the player's
+//! move and before (the premise, the summary, the turns the model still sees) — as entries
+//! marked "noted by the rules": at most two a turn, never over an entry of the same name.
 
 use super::names::{proper_names, Name};
 use crate::campaign::bounds::cut;
@@ -27,45 +27,46 @@ pub struct Scene<'a> {
     pub sheet: &'a CharacterSheet,
 }
 
-/// The journal entries the rules note after `scene`, from `state` before it.
+/// The journal entries the rules note after `scene`, from `state` before it: the place the
+/// character went to, the names the scene shares with what came before or with the move, then
+/// the names the move shares with what came before.
 pub fn noticed(state: &CampaignState, scene: Scene<'_>) -> Vec<JournalChange> {
-    let earlier = earlier_names(state, scene.player_move);
+    let earlier = earlier_names(state);
+    let said = scene.player_move.map(proper_names).unwrap_or_default();
     let hero: Vec<String> = words(scene.sheet.name().as_str()).collect();
     let mut found: Vec<(Name, String)> = Vec::new();
-    let moved = scene.sheet.location() != state.sheet.location();
-    if moved {
+    if scene.sheet.location() != state.sheet.location() {
         let place = scene.sheet.location().as_str().to_owned();
         let where_ =
             sentence_naming(scene.text, &place).unwrap_or_else(|| format!("You went to {place}."));
-        found.push((
-            Name {
-                text: place,
-                place: true,
-            },
-            where_,
-        ));
-    }
-    for name in proper_names(scene.text) {
-        let Some(before) = earlier.iter().find(|known| known.text == name.text) else {
-            continue;
+        let name = Name {
+            text: place,
+            place: true,
         };
-        if words(&name.text).all(|word| hero.contains(&word)) {
-            continue;
-        }
-        let sentence = sentence_naming(scene.text, &name.text).unwrap_or_default();
-        let place = name.place || before.place;
-        found.push((
-            Name {
-                text: name.text,
-                place,
-            },
-            sentence,
-        ));
+        found.push((name, where_));
     }
+    let in_scene = proper_names(scene.text).into_iter().filter_map(|name| {
+        let before = earlier
+            .iter()
+            .chain(&said)
+            .find(|known| known.text == name.text)?;
+        let sentence = sentence_naming(scene.text, &name.text)?;
+        Some((name.merged(before), sentence))
+    });
+    let in_move = said.iter().filter_map(|name| {
+        let before = earlier.iter().find(|known| known.text == name.text)?;
+        let sentence = sentence_naming(scene.player_move?, &name.text)?;
+        Some((name.clone().merged(before), format!("You said: {sentence}")))
+    });
+    found.extend(in_scene);
+    found.extend(in_move);
     let mut changes = Vec::new();
     for (name, sentence) in found {
         if changes.len() == MAX_NOTICED_PER_TURN {
             break;
+        }
+        if words(&name.text).all(|word| hero.contains(&word)) {
+            continue;
         }
         if let Some(change) = entry(state, &changes, &name, scene.turn, &sentence) {
             changes.push(change);
@@ -104,9 +105,9 @@ fn entry(
     })
 }
 
-/// The names in what came before the scene: the premise, the summary, the turns the model still
-/// holds and the player's move.
-fn earlier_names(state: &CampaignState, player_move: Option<&str>) -> Vec<Name> {
+/// The names in what came before the turn: the premise, the summary and the turns the model
+/// still holds.
+fn earlier_names(state: &CampaignState) -> Vec<Name> {
     let mut texts: Vec<&str> = vec![&state.premise];
     if let Some(summary) = &state.summary {
         texts.push(&summary.text);
@@ -123,7 +124,6 @@ fn earlier_names(state: &CampaignState, player_move: Option<&str>) -> Vec<Name> 
             }
         }
     }
-    texts.extend(player_move);
     texts.iter().flat_map(|text| proper_names(text)).collect()
 }
 
@@ -205,6 +205,29 @@ mod tests {
                 ),
             ],
             "Oswin is new, Wren is the hero"
+        );
+    }
+
+    #[test]
+    fn a_place_of_the_premise_the_player_names_is_noted_whatever_the_scene_says() {
+        let state = state();
+        let sheet = state.sheet.clone();
+        let changes = noticed(
+            &state,
+            Scene {
+                turn: 3,
+                text: "The mist is thick.",
+                player_move: Some("I walk into Hollowmere and call for Oswin."),
+                sheet: &sheet,
+            },
+        );
+        assert_eq!(
+            names(&changes),
+            [(
+                JournalKind::Place,
+                "Hollowmere".to_owned(),
+                "Turn 3: You said: I walk into Hollowmere and call for Oswin.".to_owned()
+            )]
         );
     }
 

@@ -1,11 +1,12 @@
 //! The bundled local game master: a real turn against the real `llama-server` and SmolLM2
 //! (installed by `scripts/setup-llm.sh`; a missing install fails here, it is never skipped), a
 //! whole fight played with it (the rules start it and resolve every exchange, the model only
-//! narrates), and the text-tools path through the real adapter against a scripted reply on the
+//! narrates), a journal the rules note for it, and the text-tools path through the real adapter against a scripted reply on the
 //! wire.
 //!
 //! Against the real model only structure is asserted (a non-empty scene, a schema-valid action
-//! list, the process stopped), never content.
+//! list, the process stopped, the journal the rules keep from the premise and the player's
+//! words), never the model's content.
 
 use crate::support::recorded_game;
 
@@ -17,12 +18,16 @@ use app::campaign::turn_event::TurnEvent;
 use app::game::text::{CharacterName, ClassName, LocationName};
 use app::game::CharacterSheet;
 use app::gm::{narrate, offer_actions, GmSettings, Memory, MoveText, PlayerMove};
+use app::service::{Game, MoveRequest, TurnsInFlight};
+use app::wire::view::{MoveInput, NewCampaign};
+use app::wire::PlayerId;
 use rand::{rngs::StdRng, SeedableRng};
 use serde_json::{json, Value};
 use server::config::{LlmChoice, ToolMode};
 use server::llm::bundled::BundledSettings;
 use server::llm::openai::OpenAiSettings;
 use server::llm::provider::Provider;
+use server::store::SqlStore;
 use wiremock::{
     matchers::{body_string_contains, method, path},
     Mock, MockServer, ResponseTemplate,
@@ -122,6 +127,67 @@ async fn the_bundled_model_plays_a_full_turn_and_stops_with_the_app() {
 
     bundled.stop().await;
     assert_gone(pid, &base_url).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bundled_model_gets_a_journal_the_rules_keep() {
+    let mut provider = start_bundled().await;
+    let dir = tempfile::tempdir().unwrap();
+    let store = SqlStore::open(&format!(
+        "sqlite://{}",
+        dir.path().join("game.db").display()
+    ))
+    .await
+    .unwrap();
+    let in_flight = TurnsInFlight::new(std::sync::Arc::new(store.clone()));
+    let game = Game {
+        store: &store,
+        llm: provider.llm.as_ref(),
+        gm: &provider.gm,
+        in_flight: &in_flight,
+        span: tracing::Span::none(),
+    };
+    let mut rng = StdRng::seed_from_u64(31);
+    let owner = PlayerId::random(&mut rng);
+    let form = NewCampaign::new(
+        "A lantern-lit crypt beneath the drowned village of Hollowmere.",
+        "Mira",
+        "Ranger",
+    );
+    let played = tokio::time::timeout(Duration::from_secs(600), async {
+        let id = game
+            .create(&owner, &form, 1, &mut rng, &mut |_| {})
+            .await?
+            .id;
+        let moves = [
+            "I wade into Hollowmere and call for Brother Tam.",
+            "I ask Brother Tam what sank Hollowmere.",
+        ];
+        for (turn, text) in (1..).zip(moves) {
+            let input = MoveInput::Text { text: text.into() };
+            let request = MoveRequest {
+                expected_turn: turn,
+                input: &input,
+            };
+            game.play(&owner, &id, request, 1, &mut rng, &mut |_| {})
+                .await?;
+        }
+        game.current(&owner, &id).await
+    })
+    .await
+    .expect("the turns finish in bounded time")
+    .expect("every turn plays");
+    if let Some(bundled) = provider.bundled.take() {
+        bundled.stop().await;
+    }
+    let journal = played.state.journal.entries();
+    assert!(
+        journal
+            .iter()
+            .any(|entry| entry.by_rules && entry.name.as_str() == "Hollowmere"),
+        "the place the premise names and the player walks into: {journal:#?}"
+    );
+    assert!(journal.iter().all(|entry| entry.by_rules), "{journal:#?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
