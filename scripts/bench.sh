@@ -4,7 +4,8 @@
 # against an instant scripted model, on SQLite and on PostgreSQL (a throwaway cluster); what the
 # model is sent (prompt tokens, request bytes,
 # the share of each prompt's front a cache can reuse) over a 300-turn campaign; what cheap
-# requests cost (a long word's tokens, a turn after one, a ledger's answer); the server
+# requests cost (a long word's tokens, a turn after one, a ledger's answer); the rules' recall
+# on a 1,000-turn campaign (latency per move, the index's size); the server
 # process's cold start, resident memory idle and after 20 turns, a turn over HTTP and many games
 # at once, against a fake OpenAI-compatible model on loopback; in Chromium, the time from a click
 # to the first narrative text; and how good a
@@ -20,7 +21,7 @@ trap '"$ROOT/scripts/postgres.sh" stop "$postgres"; rm -rf "$postgres"' EXIT
 DICEBOUND_BENCH_POSTGRES_URL=$("$ROOT/scripts/postgres.sh" start "$postgres")
 export DICEBOUND_BENCH_POSTGRES_URL
 # The native tests' target dir: the bench shares its dependencies with `make test`'s build.
-cargo bench -p server --bench turn_cost --bench prompt_size --bench cheap_requests --bench footprint --target-dir "$CARGO_TARGET_DIR/native-tests"
+cargo bench -p server --bench turn_cost --bench prompt_size --bench cheap_requests --bench recall --bench footprint --target-dir "$CARGO_TARGET_DIR/native-tests"
 # In Chromium: from a click to the first narrative text, against the release server.
 DICEBOUND_SERVER_BIN="$CARGO_TARGET_DIR/release/server" node "$ROOT/end2end/bench/first-text.mjs"
 # The bundled model's game, scored (QUALITY_CAMPAIGNS x QUALITY_TURNS, 5 x 5 by default: ~10 min).

@@ -142,6 +142,28 @@ test("the drawer shows what the game master sees when it is opened", async () =>
   await drawer.locator("summary").click();
 });
 
+test("the story is searched for what it said earlier, and the drawer says what the rules recalled", async () => {
+  const search = page.getByTestId("story-search");
+  await search.locator("summary").click();
+  await search.getByLabel("Words to find").fill("Flagstone");
+  await search.getByRole("button", { name: "Search" }).click();
+  const found = search.getByTestId("story-found");
+  await expect(found.locator("li")).toHaveCount(1);
+  await expect(found).toContainText("Under a loose flagstone in the guardhouse you find a rusty key.");
+  await expect(found).toContainText("(matched: flagstone)");
+  await expect(found.locator("strong")).toHaveText(/^Turn \d+$/);
+
+  await search.getByLabel("Words to find").fill("dragon");
+  await search.getByRole("button", { name: "Search" }).click();
+  await expect(found).toHaveText("Nothing in the story holds those words.");
+  await search.locator("summary").click();
+
+  const drawer = page.locator(".gm-drawer");
+  await drawer.locator("summary").click();
+  await expect(drawer.getByTestId("recalled")).toContainText("Recalled from earlier in the story");
+  await drawer.locator("summary").click();
+});
+
 test("another player cannot open the campaign", async ({ browser }) => {
   const stranger = await browser.newContext();
   const other = await stranger.newPage();
