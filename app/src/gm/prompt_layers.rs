@@ -529,12 +529,19 @@ mod tests {
         });
         state.journal.apply(&note("Mira", "A smith.")).unwrap();
         state.context = vec![turn(3, 100), turn(4, 100)];
-        let layered = layered(&state, &settings, &[], &[], Reserve::Nothing, &[]);
+        let recalled = [RecalledPassage {
+            turn: 1,
+            index: 1,
+            text: "Oswin the ferryman swears the ring was his mother's.".into(),
+            words: vec!["oswin".into()],
+        }];
+        let layered = layered(&state, &settings, &[], &[], Reserve::Nothing, &recalled);
         let text = system(&layered);
         let at = |heading: &str| text.find(heading).unwrap_or_else(|| panic!("{heading}"));
         assert!(at("# The adventure") < at("# The story so far (turns 1 to 2)"));
         assert!(at("# The story so far") < at("# The journal"));
-        assert!(at("# The journal") < at("# The character now"));
+        assert!(at("# The journal") < at("# From earlier in the story"));
+        assert!(at("- Turn 1: Oswin the ferryman") < at("# The character now"));
         assert_eq!(layered.messages[1], Message::user("move 3"));
         assert_eq!(layered.window, Some((3, 4)));
         let names: Vec<&str> = layered.layers.iter().map(|l| l.name.as_str()).collect();
@@ -544,6 +551,7 @@ mod tests {
                 "the rules and the premise",
                 "the story so far",
                 "the journal",
+                "from earlier in the story",
                 "the character sheet",
                 "the latest turns"
             ]
