@@ -84,10 +84,19 @@ fn entry(
     sentence: &str,
 ) -> Option<JournalChange> {
     let journal_name = JournalName::new(&name.text).ok()?;
-    let taken = changes.iter().any(|change| {
-        matches!(change, JournalChange::Noticed { name, .. } if name.eq_ignore_case(&journal_name))
+    let noted_now = changes.iter().filter_map(|change| match change {
+        JournalChange::Noticed { name, .. } => Some(name),
+        _ => None,
     });
-    if taken || !state.journal.may_notice(&journal_name) {
+    let mut known = state
+        .journal
+        .entries()
+        .iter()
+        .map(|entry| &entry.name)
+        .chain(noted_now);
+    if known.any(|other| overlaps(other.as_str(), &name.text))
+        || !state.journal.may_notice(&journal_name)
+    {
         return None;
     }
     let mut note = format!("Turn {turn}: {sentence}");
@@ -103,6 +112,12 @@ fn entry(
         name: journal_name,
         note: JournalNote::new(note.trim()).ok()?,
     })
+}
+
+/// Whether one name's words are all in the other's (`Tam` and `Brother Tam`), ignoring case.
+fn overlaps(a: &str, b: &str) -> bool {
+    let (a, b): (Vec<String>, Vec<String>) = (words(a).collect(), words(b).collect());
+    a.iter().all(|word| b.contains(word)) || b.iter().all(|word| a.contains(word))
 }
 
 /// The names in what came before the turn: the premise, the summary and the turns the model
@@ -206,6 +221,7 @@ mod tests {
             ],
             "Oswin is new, Wren is the hero"
         );
+        assert!(overlaps("Tam", "brother tam") && !overlaps("Tam", "Tamsin"));
     }
 
     #[test]
@@ -251,7 +267,7 @@ mod tests {
             &state,
             Scene {
                 turn: 4,
-                text: "Brother Tam unbars the door of the Old Mill for you.",
+                text: "Ask Tam. Brother Tam unbars the door of the Old Mill for Tam.",
                 player_move: None,
                 sheet: &sheet,
             },
@@ -261,7 +277,7 @@ mod tests {
             [(
                 JournalKind::Place,
                 "Old Mill".to_owned(),
-                "Turn 4: Brother Tam unbars the door of the Old Mill for you.".to_owned()
+                "Turn 4: Brother Tam unbars the door of the Old Mill for Tam.".to_owned()
             )]
         );
     }
