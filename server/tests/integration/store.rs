@@ -507,41 +507,56 @@ async fn the_last_request_is_kept_until_a_phase_sends_another(backend: Backend) 
     );
 }
 
-async fn a_replacing_commit_moves_the_turn_back_and_rewrites_the_whole_story(backend: Backend) {
-    let mut f = fixture(backend).await;
-    let owner = f.player();
-    let id = f.campaign(&owner, 10).await;
-    for (turn, text) in [(0, "One."), (1, "Two."), (2, "Three.")] {
-        phase(
-            &f.store,
-            &owner,
-            &id,
-            turn,
-            Append::NextTurn,
-            &[scene(text)],
-            20,
-        )
-        .await
-        .unwrap();
+/// Plays one scene a turn from the campaign's first turn on.
+async fn play_scenes(store: &SqlStore, owner: &PlayerId, id: &CampaignId, scenes: &[&str]) {
+    for (turn, text) in (0..).zip(scenes) {
+        phase(store, owner, id, turn, Append::NextTurn, &[scene(text)], 20)
+            .await
+            .unwrap();
     }
-    let (_, mut log) = f.store.log(&owner, &id).await.unwrap();
+}
+
+/// Undoes the latest turn, `turn`, in one replacing commit; the campaign's turn afterwards and
+/// the replay it wrote.
+async fn undo_latest(
+    store: &SqlStore,
+    owner: &PlayerId,
+    id: &CampaignId,
+    turn: u32,
+) -> (u32, app::campaign::state::Replay) {
+    let (_, mut log) = store.log(owner, id).await.unwrap();
     log.push(StoredEvent {
-        turn: 2,
+        turn: turn - 1,
         event: CampaignEvent::Undone,
     });
     let replay = CampaignState::replay(&log).unwrap();
-    assert_eq!(replay.story.len(), 2);
     let commit = Commit {
         events: &[CampaignEvent::Undone],
         story: &replay.story,
         state: &replay.state,
         request: None,
     };
-    let turn = f
-        .store
-        .commit(&owner, &id, 3, Append::Replace { turn: 2 }, commit, 30)
+    let after = store
+        .commit(
+            owner,
+            id,
+            turn,
+            Append::Replace { turn: turn - 1 },
+            commit,
+            30,
+        )
         .await
         .unwrap();
+    (after, replay)
+}
+
+async fn a_replacing_commit_moves_the_turn_back_and_rewrites_the_whole_story(backend: Backend) {
+    let mut f = fixture(backend).await;
+    let owner = f.player();
+    let id = f.campaign(&owner, 10).await;
+    play_scenes(&f.store, &owner, &id, &["One.", "Two.", "Three."]).await;
+    let (turn, replay) = undo_latest(&f.store, &owner, &id, 3).await;
+    assert_eq!(replay.story.len(), 2);
     assert_eq!(turn, 2);
     let (start, story) = f.store.story(&owner, &id, 10, 10).await.unwrap();
     assert_eq!((start, story), (0, replay.story));
@@ -631,30 +646,8 @@ async fn the_story_in_effect_is_searched_by_words_best_first(backend: Backend) {
         "Rain on the road.",
         "Oswin waves. The ring glints.",
     ];
-    for (turn, text) in (0..).zip(scenes) {
-        phase(
-            &f.store,
-            &owner,
-            &id,
-            turn,
-            Append::NextTurn,
-            &[scene(text)],
-            20,
-        )
-        .await
-        .unwrap();
-    }
-    phase(
-        &f.store,
-        &owner,
-        &other,
-        0,
-        Append::NextTurn,
-        &[scene("Oswin again.")],
-        20,
-    )
-    .await
-    .unwrap();
+    play_scenes(&f.store, &owner, &id, &scenes).await;
+    play_scenes(&f.store, &owner, &other, &["Oswin again."]).await;
     assert_eq!(found_turns(&f, &owner, &id, "oswin ring", 10).await, [3, 1]);
     assert_eq!(
         found_turns(&f, &owner, &id, "OSWIN", 3).await,
@@ -668,22 +661,7 @@ async fn the_story_in_effect_is_searched_by_words_best_first(backend: Backend) {
         .is_empty());
 
     // An undone turn leaves the index with the story.
-    let (_, mut log) = f.store.log(&owner, &id).await.unwrap();
-    log.push(StoredEvent {
-        turn: 3,
-        event: CampaignEvent::Undone,
-    });
-    let replay = CampaignState::replay(&log).unwrap();
-    let commit = Commit {
-        events: &[CampaignEvent::Undone],
-        story: &replay.story,
-        state: &replay.state,
-        request: None,
-    };
-    f.store
-        .commit(&owner, &id, 3, Append::Replace { turn: 2 }, commit, 30)
-        .await
-        .unwrap();
+    undo_latest(&f.store, &owner, &id, 3).await;
     assert_eq!(found_turns(&f, &owner, &id, "oswin", 10).await, [1]);
 
     // A deleted campaign's passages leave the index; the other campaign's stay.
