@@ -12,7 +12,7 @@ use app::campaign::passage::SearchScope;
 use app::campaign::store::CampaignStore;
 use app::gm::recall::{recall_before, recall_query, recalled, RECALL_CANDIDATES};
 use app::gm::scripted::{Scenario, ScriptedLlm, Step};
-use app::gm::{GmSettings, MoveText, PlayerMove};
+use app::gm::GmSettings;
 use app::service::{Game, MoveRequest, TurnsInFlight};
 use app::wire::view::{MoveInput, NewCampaign};
 use app::wire::{CampaignId, PlayerId};
@@ -134,9 +134,8 @@ async fn measure(url: &str, label: &str) {
     for _ in 0..MOVES {
         let who = PEOPLE[rng.random_range(0..PEOPLE.len())];
         let text = format!("I ask {who} about the debt");
-        let player_move = PlayerMove::Text(MoveText::parse(&text).unwrap());
         let start = Instant::now();
-        let query = recall_query(&state, &player_move).unwrap();
+        let query = recall_query(&state, Some(&text)).unwrap();
         let scope = SearchScope {
             before_turn: recall_before(&state),
             moves: false,

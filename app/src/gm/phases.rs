@@ -23,7 +23,6 @@ use super::prompt::{
 };
 use super::prompt_layers;
 use super::quality;
-use super::recall::move_text;
 use super::settings::GmSettings;
 use super::tools::{self, ToolCommand, ToolRejection, ToolTable};
 use super::voice;
@@ -97,6 +96,18 @@ pub enum PlayerMove {
     /// A move told again with the dice it had: its player roll is not rolled again and the
     /// narrator's own rolls come back in order while their dice match.
     Retold(Box<PlayerMove>, Retelling),
+}
+
+impl PlayerMove {
+    /// The player's words, if the move is one they made (not the opening).
+    pub fn words(&self) -> Option<&str> {
+        match self {
+            Self::Action(action) => Some(action.description().as_str()),
+            Self::Text(text) => Some(text.as_str()),
+            Self::Opening(_) => None,
+            Self::Retold(inner, _) => inner.words(),
+        }
+    }
 }
 
 /// The dice of a turn being told again, read from the log.
@@ -243,7 +254,7 @@ pub async fn narrate<R: Rng + Send>(
         let scene = Scene {
             turn: state.turn.saturating_add(1),
             text: &text,
-            player_move: move_text(player_move),
+            player_move: player_move.words(),
             sheet: &table.tools.sheet,
         };
         for change in noticed(state, scene) {

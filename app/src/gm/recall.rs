@@ -8,7 +8,6 @@
 use std::fmt::Write;
 
 use super::names::proper_names;
-use super::phases::PlayerMove;
 use super::token_count::tokens;
 use crate::campaign::bounds::MAX_RECALLED;
 use crate::campaign::conversation::RecalledPassage;
@@ -43,12 +42,12 @@ const COMMON_WORDS: [&str; 96] = [
     "continue", "press", "wait", "search", "check", "open", "climb", "run",
 ];
 
-/// The words to search the story for before narrating `player_move`, or `None` when nothing
-/// in it calls for a search (the opening scene, a move of common words only): the names in the
-/// move, its other words, the names in the current scene, then the open threads' names — never
-/// the character's own name, which every scene holds.
-pub fn recall_query(state: &CampaignState, player_move: &PlayerMove) -> Option<SearchQuery> {
-    let text = move_text(player_move)?;
+/// The words to search the story for before narrating a move of the player's `words`, or `None`
+/// when nothing calls for a search (no words: the opening scene; common words only): the names
+/// in the move, its other words, the names in the current scene, then the open threads' names —
+/// never the character's own name, which every scene holds.
+pub fn recall_query(state: &CampaignState, words_of_move: Option<&str>) -> Option<SearchQuery> {
+    let text = words_of_move?;
     let hero: Vec<String> = words(state.sheet.name().as_str()).collect();
     let scene = state
         .context
@@ -80,16 +79,6 @@ pub fn recall_query(state: &CampaignState, player_move: &PlayerMove) -> Option<S
         })
         .collect::<Vec<_>>();
     SearchQuery::of(kept.iter().map(String::as_str))
-}
-
-/// The words of a move, if it is one the player made.
-pub fn move_text(player_move: &PlayerMove) -> Option<&str> {
-    match player_move {
-        PlayerMove::Action(action) => Some(action.description().as_str()),
-        PlayerMove::Text(text) => Some(text.as_str()),
-        PlayerMove::Opening(_) => None,
-        PlayerMove::Retold(inner, _) => move_text(inner),
-    }
 }
 
 /// The prose the model wrote in a turn.
@@ -194,7 +183,6 @@ mod tests {
     use crate::campaign::state::ContextTurn;
     use crate::game::text::{CharacterName, ClassName, LocationName};
     use crate::game::{CharacterSheet, JournalChange, JournalName, JournalNote};
-    use crate::gm::MoveText;
 
     fn state() -> CampaignState {
         let sheet = CharacterSheet::new(
@@ -203,10 +191,6 @@ mod tests {
             LocationName::new("The road").unwrap(),
         );
         CampaignState::start("A road to a barrow.", sheet)
-    }
-
-    fn typed(text: &str) -> PlayerMove {
-        PlayerMove::Text(MoveText::parse(text).unwrap())
     }
 
     #[test]
@@ -227,7 +211,7 @@ mod tests {
                 note: JournalNote::new("Lost in the river.").unwrap(),
             })
             .unwrap();
-        let query = recall_query(&state, &typed("Wren asks Oswin about the bell")).unwrap();
+        let query = recall_query(&state, Some("Wren asks Oswin about the bell")).unwrap();
         assert_eq!(
             query.words(),
             [
@@ -241,8 +225,8 @@ mod tests {
                 "ring"
             ]
         );
-        let opening = PlayerMove::Opening(MoveText::parse("A road.").unwrap());
-        assert_eq!(recall_query(&state, &opening), None);
+        assert_eq!(recall_query(&state, None), None);
+        assert_eq!(recall_query(&self::state(), Some("I wait here.")), None);
         assert_eq!(recall_before(&state), 4);
     }
 

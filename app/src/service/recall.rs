@@ -23,7 +23,7 @@ impl Game<'_> {
         state: &CampaignState,
         player_move: &PlayerMove,
     ) -> Result<Vec<RecalledPassage>, ServiceError> {
-        let Some(query) = recall_query(state, player_move) else {
+        let Some(query) = recall_query(state, player_move.words()) else {
             return Ok(Vec::new());
         };
         let scope = SearchScope {

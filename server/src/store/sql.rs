@@ -1,7 +1,8 @@
 //! The campaign store over SQL: a SQLite file (the embedded default) or a PostgreSQL database
 //! shared by any number of app instances, chosen by the database URL (sqlx's `Any` driver runs
-//! the same statements on both; each has its own migrations). This file opens it; the ports it
-//! serves are in `sql_campaigns`, `sql_leases` and `sql_settings`.
+//! the same statements on both; each has its own migrations). This file opens it and writes the
+//! multi-row inserts; the ports it serves are in `sql_campaigns` (with the story's search index in
+//! `sql_search`), `sql_leases` and `sql_settings`.
 
 use std::time::Duration;
 
@@ -84,6 +85,24 @@ pub struct SqlStore {
 
 pub(super) fn database(error: impl std::error::Error + Send + Sync + 'static) -> StoreError {
     StoreError::database(error)
+}
+
+/// Rows written by one multi-row `INSERT` (far below either database's limit on bound values;
+/// a phase has a few dozen events at most).
+pub(super) const ROWS_PER_INSERT: usize = 100;
+
+/// `INSERT INTO {table} ({columns}) VALUES ($1, $2, …), …` for `rows` rows (numbered
+/// placeholders, which both databases read).
+pub(super) fn insert_rows(table_and_columns: &str, columns: usize, rows: usize) -> String {
+    let mut sql = format!("INSERT INTO {table_and_columns} VALUES ");
+    for row in 0..rows {
+        let placeholders: Vec<String> = (1..=columns)
+            .map(|column| format!("${}", row * columns + column))
+            .collect();
+        let separator = if row == 0 { "" } else { ", " };
+        sql.push_str(&format!("{separator}({})", placeholders.join(", ")));
+    }
+    sql
 }
 
 /// Connections that read a SQLite file (besides the one that writes).

@@ -15,7 +15,7 @@ use futures::future::BoxFuture;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
-use super::sql::{database, SqlStore};
+use super::sql::{database, insert_rows, SqlStore, ROWS_PER_INSERT};
 use super::sql_search::{clear_passages, write_passages};
 
 fn record(row: &AnyRow) -> Result<CampaignRecord, StoreError> {
@@ -49,24 +49,6 @@ fn snapshot(row: &AnyRow) -> Result<Option<CampaignState>, StoreError> {
 fn last_request(row: &AnyRow) -> Result<Option<SentRequest>, StoreError> {
     let request: Option<String> = row.try_get("last_request").map_err(database)?;
     Ok(request.and_then(|request| serde_json::from_str(&request).ok()))
-}
-
-/// Rows written by one multi-row `INSERT` (far below either database's limit on bound values;
-/// a phase has a few dozen events at most).
-pub(super) const ROWS_PER_INSERT: usize = 100;
-
-/// `INSERT INTO {table} ({columns}) VALUES ($1, $2, …), …` for `rows` rows (numbered
-/// placeholders, which both databases read).
-pub(super) fn insert_rows(table_and_columns: &str, columns: usize, rows: usize) -> String {
-    let mut sql = format!("INSERT INTO {table_and_columns} VALUES ");
-    for row in 0..rows {
-        let placeholders: Vec<String> = (1..=columns)
-            .map(|column| format!("${}", row * columns + column))
-            .collect();
-        let separator = if row == 0 { "" } else { ", " };
-        sql.push_str(&format!("{separator}({})", placeholders.join(", ")));
-    }
-    sql
 }
 
 /// Appends `(turn, event)`s after the campaign's last event, a batch per statement (each

@@ -8,8 +8,7 @@ use app::wire::{CampaignId, PlayerId};
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
-use super::sql::{database, Backend, SqlStore};
-use super::sql_campaigns::{insert_rows, ROWS_PER_INSERT};
+use super::sql::{database, insert_rows, Backend, SqlStore, ROWS_PER_INSERT};
 
 /// Indexes `passages` of the campaign's story.
 pub(super) async fn write_passages(
