@@ -204,7 +204,7 @@ test("a move from a stale tab brings the newer turn in without a reload", async 
   expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
 });
 
-test("the campaign is listed on the home page, can be renamed, and is deleted only when asked twice", async () => {
+test("the campaign is listed on the home page, can be renamed, and is deleted to the trash only when asked twice", async () => {
   await page.goto("/");
   await hydrated();
   const entry = page.getByTestId("campaign").filter({ hasText: "Mira the Ranger" });
@@ -226,6 +226,28 @@ test("the campaign is listed on the home page, can be renamed, and is deleted on
   await expect(page.getByTestId("campaign")).toHaveCount(1);
   await renamed.getByRole("button", { name: /Really delete\?/ }).click();
   await expect(page.getByTestId("campaign")).toHaveCount(0);
+  await expect(page.getByText("No campaigns yet.")).toBeVisible();
+
+  // It waits in the trash: restored, it is back in play.
+  const trash = page.getByTestId("trash");
+  await trash.locator("summary").click();
+  const trashed = trash.getByTestId("trashed");
+  await expect(trashed).toHaveCount(1);
+  await expect(trashed).toContainText("The gate at dusk");
+  await expect(trashed).toContainText("30 days left");
+  await trashed.getByRole("button", { name: "Restore" }).click();
+  await expect(renamed).toHaveCount(1);
+  await expect(trash).toContainText("The trash is empty.");
+  await expect(renamed).toContainText("turn 2");
+
+  // Deleted again, then deleted for good from the trash (asked twice).
+  await renamed.getByRole("button", { name: "Delete" }).click();
+  await renamed.getByRole("button", { name: /Really delete\?/ }).click();
+  await expect(trashed).toHaveCount(1);
+  await trashed.getByRole("button", { name: "Delete forever" }).click();
+  await expect(trashed).toHaveCount(1);
+  await trashed.getByRole("button", { name: /Really delete forever\?/ }).click();
+  await expect(trash).toContainText("The trash is empty.");
   await expect(page.getByText("No campaigns yet.")).toBeVisible();
 });
 

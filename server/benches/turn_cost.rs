@@ -164,6 +164,32 @@ impl CampaignStore for Counting {
     ) -> BoxFuture<'a, Result<(), StoreError>> {
         self.inner.delete(owner, id)
     }
+    fn trash<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+        id: &'a CampaignId,
+        now: i64,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        self.inner.trash(owner, id, now)
+    }
+    fn trashed<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+        since: i64,
+    ) -> BoxFuture<'a, Result<Vec<(CampaignRecord, i64)>, StoreError>> {
+        self.inner.trashed(owner, since)
+    }
+    fn restore<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+        id: &'a CampaignId,
+        since: i64,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        self.inner.restore(owner, id, since)
+    }
+    fn purge(&self, before: i64) -> BoxFuture<'_, Result<u64, StoreError>> {
+        self.inner.purge(before)
+    }
 }
 
 /// One turn's cost.

@@ -190,10 +190,40 @@ pub trait CampaignStore: Send + Sync {
         title: &'a str,
     ) -> BoxFuture<'a, Result<(), StoreError>>;
 
-    /// Deletes a campaign, its log and what is derived from it.
+    /// Deletes a campaign for good, its log and what is derived from it, whether it is in play
+    /// or in the trash.
     fn delete<'a>(
         &'a self,
         owner: &'a PlayerId,
         id: &'a CampaignId,
     ) -> BoxFuture<'a, Result<(), StoreError>>;
+
+    /// Moves a campaign in play to the trash at `now` (seconds since the Unix epoch): from then
+    /// on no call scoped by its player finds it, until it is restored.
+    fn trash<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+        id: &'a CampaignId,
+        now: i64,
+    ) -> BoxFuture<'a, Result<(), StoreError>>;
+
+    /// The player's campaigns in the trash that were trashed at `since` or later, the most
+    /// recently trashed first, with when each was trashed.
+    fn trashed<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+        since: i64,
+    ) -> BoxFuture<'a, Result<Vec<(CampaignRecord, i64)>, StoreError>>;
+
+    /// Brings a campaign trashed at `since` or later back into play.
+    fn restore<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+        id: &'a CampaignId,
+        since: i64,
+    ) -> BoxFuture<'a, Result<(), StoreError>>;
+
+    /// Deletes for good every campaign trashed before `before`, of every player; returns how
+    /// many.
+    fn purge(&self, before: i64) -> BoxFuture<'_, Result<u64, StoreError>>;
 }

@@ -22,6 +22,7 @@ mod play;
 mod portable;
 mod recall;
 mod start;
+mod trash;
 mod verify;
 
 pub use approval::MAX_DECISIONS;
@@ -32,6 +33,7 @@ pub use in_flight::TurnsInFlight;
 pub use limits::{ClientAddress, LimitSettings, RateLimits};
 pub use play::MoveRequest;
 pub use portable::MAX_IMPORT_EVENTS;
+pub use trash::TRASH_DAYS;
 pub use verify::Refusal;
 
 use std::sync::Arc;
@@ -169,11 +171,6 @@ impl Game<'_> {
         Ok(crate::campaign::ledger::ledger_page(&events, before))
     }
 
-    /// Deletes a campaign.
-    pub async fn delete(&self, owner: &PlayerId, id: &CampaignId) -> Result<(), ServiceError> {
-        Ok(self.store.delete(owner, id).await?)
-    }
-
     /// Renames one of `owner`'s campaigns: a title longer than
     /// [`MAX_TITLE_CHARS`](crate::campaign::title::MAX_TITLE_CHARS) characters or with nothing
     /// printable is refused; whitespace is folded and unprintable characters dropped. Returns the
@@ -304,7 +301,7 @@ fn tokens(state: &CampaignState) -> (u32, u32) {
     (state.usage.prompt_tokens, state.usage.completion_tokens)
 }
 
-fn summary(record: CampaignRecord) -> CampaignSummary {
+pub(super) fn summary(record: CampaignRecord) -> CampaignSummary {
     CampaignSummary {
         last_played: human_time(record.updated_at),
         id: record.id,
@@ -315,7 +312,7 @@ fn summary(record: CampaignRecord) -> CampaignSummary {
 }
 
 /// `2026-11-21 14:05 UTC`.
-fn human_time(seconds: i64) -> String {
+pub(super) fn human_time(seconds: i64) -> String {
     let format = time::macros::format_description!("[year]-[month]-[day] [hour]:[minute] UTC");
     time::OffsetDateTime::from_unix_timestamp(seconds)
         .ok()

@@ -1,5 +1,5 @@
-//! One saved campaign on the home page: resume, rename, export, and delete (asked twice, as a
-//! deleted campaign cannot come back).
+//! One saved campaign on the home page: resume, rename, export, and delete (asked twice; it goes
+//! to the trash, restorable for 30 days).
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -49,7 +49,7 @@ pub fn CampaignItem(
                         }
                     }
                 >
-                    {move || if sure.get() { "Really delete? It cannot be undone" } else { "Delete" }}
+                    {move || if sure.get() { "Really delete? It goes to the trash for 30 days" } else { "Delete" }}
                 </button>
             </div>
         </li>

@@ -9,8 +9,9 @@ use super::campaign_item::CampaignItem;
 use super::creation::{CharacterFields, CreationForm};
 use super::files::ImportForm;
 use super::game_master::GameMasterNote;
+use super::trash::Trash;
 use super::updates::read_updates;
-use crate::api::{list_campaigns, start_campaign, DeleteCampaign};
+use crate::api::{list_campaigns, start_campaign, DeleteCampaign, DeleteForever, RestoreCampaign};
 use crate::wire::errors::AppError;
 use crate::wire::view::{CampaignPage, NewCampaign, TurnUpdate, HORROR_PRESET, PREMISE_PRESETS};
 
@@ -204,10 +205,12 @@ fn PremiseChoice(
 #[component]
 fn CampaignList() -> impl IntoView {
     let delete = ServerAction::<DeleteCampaign>::new();
+    let restore = ServerAction::<RestoreCampaign>::new();
+    let forever = ServerAction::<DeleteForever>::new();
     let page = RwSignal::new(0u32);
     let campaigns = Resource::new(
-        move || (delete.version().get(), page.get()),
-        |(_, page)| list_campaigns(page),
+        move || (delete.version().get(), restore.version().get(), page.get()),
+        |(_, _, page)| list_campaigns(page),
     );
 
     view! {
@@ -244,6 +247,7 @@ fn CampaignList() -> impl IntoView {
                         })
                 }}
             </Suspense>
+            <Trash delete restore forever />
         </section>
     }
 }

@@ -7,4 +7,5 @@ pub mod files;
 pub mod game_master;
 pub mod home;
 pub mod play;
+mod trash;
 pub mod updates;

@@ -38,6 +38,17 @@ pub struct CampaignSummary {
     pub turn: u32,
 }
 
+/// A campaign in the trash, as the home page lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TrashedCampaign {
+    /// The campaign as it was listed.
+    pub campaign: CampaignSummary,
+    /// When it was deleted, for people: `2026-11-21 14:05 UTC`.
+    pub deleted: String,
+    /// Whole days left before it is deleted for good (0 on its last day).
+    pub days_left: u32,
+}
+
 /// Which model is the game master, as the player is told.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameMasterView {

@@ -5,5 +5,6 @@ mod sql_campaigns;
 mod sql_leases;
 mod sql_search;
 mod sql_settings;
+mod sql_trash;
 
 pub use sql::{Backend, SqlStore, UnknownBackend};

@@ -17,6 +17,7 @@ use sqlx::{AnyConnection, Row};
 
 use super::sql::{database, insert_rows, SqlStore, ROWS_PER_INSERT};
 use super::sql_search::{clear_passages, write_passages};
+use super::sql_trash::{self, in_trash};
 
 fn record(row: &AnyRow) -> Result<CampaignRecord, StoreError> {
     let id: String = row.try_get("id").map_err(database)?;
@@ -442,9 +443,10 @@ impl CampaignStore for SqlStore {
         id: &'a CampaignId,
     ) -> BoxFuture<'a, Result<(), StoreError>> {
         Box::pin(async move {
-            let deleted = sqlx::query("DELETE FROM campaigns WHERE id = $1 AND owner = $2")
+            let deleted = sqlx::query("DELETE FROM campaigns WHERE id = $1 AND owner IN ($2, $3)")
                 .bind(id.as_str())
                 .bind(owner.as_str())
+                .bind(in_trash(owner))
                 .execute(self.writer())
                 .await
                 .map_err(database)?
@@ -452,11 +454,41 @@ impl CampaignStore for SqlStore {
             found(deleted)
         })
     }
+
+    fn trash<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+        id: &'a CampaignId,
+        now: i64,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        Box::pin(sql_trash::trash(self, owner, id, now))
+    }
+
+    fn trashed<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+        since: i64,
+    ) -> BoxFuture<'a, Result<Vec<(CampaignRecord, i64)>, StoreError>> {
+        Box::pin(sql_trash::trashed(self, owner, since))
+    }
+
+    fn restore<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+        id: &'a CampaignId,
+        since: i64,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        Box::pin(sql_trash::restore(self, owner, id, since))
+    }
+
+    fn purge(&self, before: i64) -> BoxFuture<'_, Result<u64, StoreError>> {
+        Box::pin(sql_trash::purge(self, before))
+    }
 }
 
 /// Whether a statement on one of the owner's campaigns found it: another player's campaign, or
 /// none, is not found.
-fn found(rows: u64) -> Result<(), StoreError> {
+pub(super) fn found(rows: u64) -> Result<(), StoreError> {
     if rows == 0 {
         Err(StoreError::NotFound)
     } else {

@@ -6,7 +6,7 @@ use crate::support::table::Table;
 use app::campaign::present::sheet_view;
 use app::gm::scripted::{ScriptedError, ScriptedLlm, Step};
 use app::gm::GmSettings;
-use app::service::{Game, Loaded, MoveRequest, ServiceError};
+use app::service::{Game, Loaded, MoveRequest, ServiceError, TRASH_DAYS};
 use app::wire::errors::AppError;
 use app::wire::view::{CampaignSummary, CampaignView, MoveInput, StoryEntry};
 use app::wire::{CampaignId, PlayerId};
@@ -565,6 +565,61 @@ async fn an_outcome_table_is_shown_before_its_die_is_rolled_and_the_face_picks_t
             "Table: Who answers the door?".to_owned(),
             Some(outcome.to_owned())
         ))
+    );
+}
+
+#[tokio::test]
+async fn a_deleted_campaign_is_restored_within_thirty_days_and_gone_after() {
+    let mut w = world(vec![Step::text("A guard."), actions()]).await;
+    let owner = player(1);
+    let id = w.create(&owner).await.summary.id;
+    let game = w.game();
+    let day = 86_400;
+    let deleted_at = 1_000_000;
+    game.delete(&owner, &id, deleted_at).await.unwrap();
+    assert!(game.list(&owner, 0).await.unwrap().campaigns.is_empty());
+    assert!(matches!(
+        game.current(&owner, &id).await,
+        Err(ServiceError::NotFound)
+    ));
+    let trash = game.trash(&owner, deleted_at + 2 * day).await.unwrap();
+    assert_eq!(trash.len(), 1);
+    assert_eq!(
+        (trash[0].campaign.id.clone(), trash[0].days_left),
+        (id.clone(), 28)
+    );
+    assert!(game.trash(&player(2), deleted_at).await.unwrap().is_empty());
+    let someone = game.restore(&player(2), &id, deleted_at).await;
+    assert!(matches!(
+        someone,
+        Err(ServiceError::Invalid {
+            field: "campaign",
+            ..
+        })
+    ));
+
+    game.restore(&owner, &id, deleted_at + 29 * day)
+        .await
+        .unwrap();
+    assert_eq!(game.list(&owner, 0).await.unwrap().campaigns.len(), 1);
+
+    game.delete(&owner, &id, deleted_at).await.unwrap();
+    let late = game
+        .restore(&owner, &id, deleted_at + TRASH_DAYS * day + 1)
+        .await;
+    let Err(error @ ServiceError::Invalid { .. }) = late else {
+        panic!("{late:?}");
+    };
+    assert!(error.to_string().contains("kept 30 days"), "{error}");
+    // A look at the trash past the days deletes it for good.
+    assert!(game
+        .trash(&owner, deleted_at + TRASH_DAYS * day + 1)
+        .await
+        .unwrap()
+        .is_empty());
+    assert!(
+        game.trash(&owner, 0).await.unwrap().is_empty(),
+        "gone for good"
     );
 }
 

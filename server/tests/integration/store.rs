@@ -685,6 +685,58 @@ async fn the_story_in_effect_is_searched_by_words_best_first(backend: Backend) {
     assert_eq!(found_turns(&f, &owner, &other, "oswin", 10).await, [1]);
 }
 
+async fn a_deleted_campaign_waits_in_the_trash_until_restored_or_past_its_days(backend: Backend) {
+    let mut f = fixture(backend).await;
+    let owner = f.player();
+    let id = f.campaign(&owner, 10).await;
+    let other = f.campaign(&owner, 10).await;
+    f.store.trash(&owner, &id, 1_000).await.unwrap();
+    assert!(matches!(
+        f.store.current(&owner, &id).await,
+        Err(StoreError::NotFound)
+    ));
+    assert_eq!(f.store.list(&owner, 0, 10).await.unwrap().len(), 1);
+    assert_eq!(f.store.count(&owner).await.unwrap(), 1);
+    let stranger = f.player();
+    assert!(f.store.trashed(&stranger, 0).await.unwrap().is_empty());
+    assert!(matches!(
+        f.store.restore(&stranger, &id, 0).await,
+        Err(StoreError::NotFound)
+    ));
+    let trashed = f.store.trashed(&owner, 0).await.unwrap();
+    assert_eq!(trashed.len(), 1);
+    assert_eq!(
+        (&trashed[0].0.id, trashed[0].0.owner.clone(), trashed[0].1),
+        (&id, owner.clone(), 1_000)
+    );
+    assert!(
+        f.store.trashed(&owner, 1_001).await.unwrap().is_empty(),
+        "past its days"
+    );
+    assert!(matches!(
+        f.store.restore(&owner, &id, 1_001).await,
+        Err(StoreError::NotFound)
+    ));
+    f.store.restore(&owner, &id, 1_000).await.unwrap();
+    assert_eq!(f.store.current(&owner, &id).await.unwrap().record.id, id);
+    assert!(f.store.trashed(&owner, 0).await.unwrap().is_empty());
+
+    // Past its days, a purge deletes it for good with its log.
+    f.store.trash(&owner, &id, 2_000).await.unwrap();
+    assert_eq!(f.store.purge(2_000).await.unwrap(), 0);
+    assert_eq!(f.store.purge(2_001).await.unwrap(), 1);
+    assert!(f.store.trashed(&owner, 0).await.unwrap().is_empty());
+    assert!(matches!(
+        f.store.restore(&owner, &id, 0).await,
+        Err(StoreError::NotFound)
+    ));
+    // Deleted for good from the trash at once.
+    f.store.trash(&owner, &other, 3_000).await.unwrap();
+    f.store.delete(&owner, &other).await.unwrap();
+    assert!(f.store.trashed(&owner, 0).await.unwrap().is_empty());
+    assert_eq!(f.store.purge(i64::MAX).await.unwrap(), 0);
+}
+
 on_both_backends!(
     a_campaign_and_its_events_come_back_in_order,
     campaigns_are_listed_per_owner_most_recent_first,
@@ -700,4 +752,5 @@ on_both_backends!(
     a_replacing_commit_moves_the_turn_back_and_rewrites_the_whole_story,
     concurrent_turns_on_two_connection_pools_never_fail,
     the_story_in_effect_is_searched_by_words_best_first,
+    a_deleted_campaign_waits_in_the_trash_until_restored_or_past_its_days,
 );

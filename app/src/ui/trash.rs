@@ -1,0 +1,101 @@
+//! The trash on the home page: deleted campaigns with the days left to restore each, "Restore"
+//! and "Delete forever" (asked twice).
+
+use leptos::prelude::*;
+
+use crate::api::{list_trash, DeleteCampaign, DeleteForever, RestoreCampaign};
+use crate::wire::view::TrashedCampaign;
+
+/// The player's trash, loaded again whenever a campaign is deleted, restored or deleted for good.
+#[component]
+pub fn Trash(
+    delete: ServerAction<DeleteCampaign>,
+    restore: ServerAction<RestoreCampaign>,
+    forever: ServerAction<DeleteForever>,
+) -> impl IntoView {
+    let trashed = Resource::new(
+        move || {
+            (
+                delete.version().get(),
+                restore.version().get(),
+                forever.version().get(),
+            )
+        },
+        |_| list_trash(),
+    );
+    let failed = move || {
+        let restored = restore.value().get().and_then(Result::err);
+        let deleted = forever.value().get().and_then(Result::err);
+        restored
+            .or(deleted)
+            .map(|error| view! { <p class="error" role="alert">{error.to_string()}</p> })
+    };
+    view! {
+        <details class="trash" data-testid="trash">
+            <summary>"Trash"</summary>
+            <p class="meta">"Deleted campaigns can be restored for 30 days; then they are deleted for good."</p>
+            {failed}
+            <Suspense fallback=|| view! { <p class="status">"Loading…"</p> }>
+                {move || {
+                    trashed
+                        .get()
+                        .map(|result| match result {
+                            Err(error) => view! { <p class="error" role="alert">{error.to_string()}</p> }.into_any(),
+                            Ok(list) if list.is_empty() => view! { <p class="status">"The trash is empty."</p> }.into_any(),
+                            Ok(list) => view! {
+                                <ul class="campaign-list">
+                                    {list
+                                        .into_iter()
+                                        .map(|trashed| view! { <TrashedItem trashed restore forever /> })
+                                        .collect_view()}
+                                </ul>
+                            }
+                            .into_any(),
+                        })
+                }}
+            </Suspense>
+        </details>
+    }
+}
+
+/// One deleted campaign: when, the days left, Restore, Delete forever.
+#[component]
+fn TrashedItem(
+    trashed: TrashedCampaign,
+    restore: ServerAction<RestoreCampaign>,
+    forever: ServerAction<DeleteForever>,
+) -> impl IntoView {
+    let id = trashed.campaign.id.to_string();
+    let forever_id = id.clone();
+    let sure = RwSignal::new(false);
+    let days = match trashed.days_left {
+        0 => "its last day".to_owned(),
+        1 => "1 day left".to_owned(),
+        days => format!("{days} days left"),
+    };
+    view! {
+        <li class="campaign trashed" data-testid="trashed">
+            <div>
+                <span>{trashed.campaign.title}</span>
+                <span class="meta">{format!("deleted {} · {days}", trashed.deleted)}</span>
+            </div>
+            <div class="campaign-buttons">
+                <button on:click=move |_| {
+                    restore.dispatch(RestoreCampaign { id: id.clone() });
+                }>"Restore"</button>
+                <button
+                    class="danger"
+                    on:click=move |_| {
+                        if sure.get_untracked() {
+                            forever.dispatch(DeleteForever { id: forever_id.clone() });
+                        } else {
+                            sure.set(true);
+                        }
+                    }
+                >
+                    {move || if sure.get() { "Really delete forever? It cannot be undone" } else { "Delete forever" }}
+                </button>
+            </div>
+        </li>
+    }
+}
