@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_router::components::A;
 
+use super::ask_twice::AskTwice;
 use super::files::ExportButton;
 use crate::api::{rename_campaign, DeleteCampaign};
 use crate::wire::view::{CampaignSummary, MAX_TITLE_CHARS};
@@ -19,7 +20,6 @@ pub fn CampaignItem(
     let href = format!("/play/{id}");
     let title = RwSignal::new(campaign.title.clone());
     let renaming = RwSignal::new(false);
-    let sure = RwSignal::new(false);
     let export_title = campaign.title.clone();
     let delete_id = id.clone();
     view! {
@@ -39,18 +39,13 @@ pub fn CampaignItem(
                 <A href=href attr:class="button">"Resume"</A>
                 <button on:click=move |_| renaming.update(|open| *open = !*open)>"Rename"</button>
                 <ExportButton id=delete_id.clone() title=export_title />
-                <button
-                    class="danger"
-                    on:click=move |_| {
-                        if sure.get_untracked() {
-                            delete.dispatch(DeleteCampaign { id: delete_id.clone() });
-                        } else {
-                            sure.set(true);
-                        }
+                <AskTwice
+                    label="Delete"
+                    asking="Really delete? It goes to the trash for 30 days"
+                    confirmed=move || {
+                        delete.dispatch(DeleteCampaign { id: delete_id.clone() });
                     }
-                >
-                    {move || if sure.get() { "Really delete? It goes to the trash for 30 days" } else { "Delete" }}
-                </button>
+                />
             </div>
         </li>
     }

@@ -1,6 +1,7 @@
 //! Components and pages.
 
 pub mod app;
+mod ask_twice;
 mod campaign_item;
 pub mod creation;
 pub mod files;

@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use super::ask_twice::AskTwice;
 use crate::api::{list_trash, DeleteCampaign, DeleteForever, RestoreCampaign};
 use crate::wire::view::TrashedCampaign;
 
@@ -67,7 +68,6 @@ fn TrashedItem(
 ) -> impl IntoView {
     let id = trashed.campaign.id.to_string();
     let forever_id = id.clone();
-    let sure = RwSignal::new(false);
     let days = match trashed.days_left {
         0 => "its last day".to_owned(),
         1 => "1 day left".to_owned(),
@@ -83,18 +83,13 @@ fn TrashedItem(
                 <button on:click=move |_| {
                     restore.dispatch(RestoreCampaign { id: id.clone() });
                 }>"Restore"</button>
-                <button
-                    class="danger"
-                    on:click=move |_| {
-                        if sure.get_untracked() {
-                            forever.dispatch(DeleteForever { id: forever_id.clone() });
-                        } else {
-                            sure.set(true);
-                        }
+                <AskTwice
+                    label="Delete forever"
+                    asking="Really delete forever? It cannot be undone"
+                    confirmed=move || {
+                        forever.dispatch(DeleteForever { id: forever_id.clone() });
                     }
-                >
-                    {move || if sure.get() { "Really delete forever? It cannot be undone" } else { "Delete forever" }}
-                </button>
+                />
             </div>
         </li>
     }
