@@ -164,6 +164,32 @@ test("the story is searched for what it said earlier, and the drawer says what t
   await drawer.locator("summary").click();
 });
 
+test("a question out of character is answered and the story stays at its turn", async () => {
+  const before = await storyEntries();
+  const actions = await page.locator(".actions button").allTextContents();
+  const ask = page.getByTestId("ask-gm");
+  await ask.locator("summary").click();
+  await ask.getByLabel("Your question").fill("Could I climb the arch without waking him?");
+  await ask.getByRole("button", { name: "Ask" }).click();
+  const answer = ask.getByTestId("gm-answer");
+  await expect(answer).toContainText("The arch is low and slick; you could climb it");
+  await expect(answer).toContainText("You asked (turn");
+  await expect(answer).toContainText("Could I climb the arch without waking him?");
+  await expect(ask.getByLabel("Your question")).toHaveValue("");
+  expect(await storyEntries()).toEqual(before);
+  expect(await page.locator(".actions button").allTextContents()).toEqual(actions);
+  const asked = (await answer.locator(".meta").textContent())!.match(/turn \d+/)![0];
+  // After a reload, the story is the same and a second question finds the same turn.
+  await page.reload();
+  await hydrated();
+  expect(await storyEntries()).toEqual(before);
+  await ask.locator("summary").click();
+  await ask.getByLabel("Your question").fill("Is the guard armed?");
+  await ask.getByRole("button", { name: "Ask" }).click();
+  await expect(answer.locator(".meta")).toContainText(`You asked (${asked}): Is the guard armed?`);
+  await ask.locator("summary").click();
+});
+
 test("another player cannot open the campaign", async ({ browser }) => {
   const stranger = await browser.newContext();
   const other = await stranger.newPage();

@@ -3,6 +3,7 @@
 // documented function's parameters, and Rust has no doc comments for parameters.
 #![allow(missing_docs)]
 
+pub mod ask_the_gm;
 pub mod branch_campaign;
 #[cfg(feature = "ssr")]
 pub mod context;
@@ -36,6 +37,7 @@ pub mod start_campaign;
 pub mod undo_turn;
 pub mod use_item;
 
+pub use ask_the_gm::{ask_the_gm, AskTheGm};
 pub use branch_campaign::{branch_campaign, BranchCampaign};
 pub use decide_proposals::{decide_proposals, DecideProposals};
 pub use delete_campaign::{delete_campaign, DeleteCampaign};

@@ -44,6 +44,8 @@ pub enum Purpose {
     Actions,
     /// A new summary of older turns (between turns).
     Summary,
+    /// The player's question out of character (changes nothing).
+    Question,
 }
 
 impl Purpose {
@@ -53,6 +55,7 @@ impl Purpose {
             Self::Narration => "narration",
             Self::Actions => "actions",
             Self::Summary => "summary",
+            Self::Question => "question",
         }
     }
 }

@@ -12,6 +12,7 @@ pub mod phases;
 pub mod prompt;
 pub mod prompt_layers;
 pub mod quality;
+pub mod question;
 pub mod recall;
 pub mod schema;
 pub mod scripted;

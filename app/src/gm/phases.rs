@@ -149,6 +149,9 @@ pub enum TurnError {
     /// The model wrote an empty summary.
     #[error("the game master wrote an empty summary")]
     EmptySummary,
+    /// The model answered a question with nothing.
+    #[error("the game master gave no answer; ask again")]
+    EmptyAnswer,
 }
 
 impl TurnError {
@@ -156,7 +159,7 @@ impl TurnError {
     pub fn is_retryable(&self) -> bool {
         match self {
             Self::Llm(error) => error.is_retryable(),
-            Self::EmptyNarrative | Self::EmptySummary => true,
+            Self::EmptyNarrative | Self::EmptySummary | Self::EmptyAnswer => true,
         }
     }
 }

@@ -45,6 +45,10 @@ pub struct Scenario {
     /// summary request fails (and the game carries on without a new summary).
     #[serde(default)]
     pub summaries: Vec<Step>,
+    /// Replies to the player's questions out of character, used in turn and then again from
+    /// the first; without them a question fails.
+    #[serde(default)]
+    pub answers: Vec<Step>,
     /// Whether to start over after the last step.
     #[serde(default)]
     pub cycle: bool,
@@ -164,6 +168,7 @@ struct State {
     next: usize,
     next_actions: usize,
     next_summary: usize,
+    next_answer: usize,
     calls: usize,
     requests: std::collections::VecDeque<LlmRequest>,
 }
@@ -215,22 +220,30 @@ impl ScriptedLlm {
     fn take_step(&self, request: LlmRequest) -> Result<(Step, usize), LlmError> {
         let mut state = self.lock();
         let wants_actions = request.response_format.is_some() && !self.scenario.actions.is_empty();
-        let wants_summary = request.purpose == Purpose::Summary;
+        let purpose = request.purpose;
         if state.requests.len() == KEPT_REQUESTS {
             state.requests.pop_front();
         }
         state.requests.push_back(request);
         state.calls += 1;
         let calls = state.calls;
-        if wants_summary {
-            let summaries = &self.scenario.summaries;
-            if summaries.is_empty() {
-                return Err(LlmError::InvalidResponse(
-                    "the scripted scenario has no summaries".into(),
-                ));
+        let apart = match purpose {
+            Purpose::Summary => Some((
+                &self.scenario.summaries,
+                &mut state.next_summary,
+                "summaries",
+            )),
+            Purpose::Question => Some((&self.scenario.answers, &mut state.next_answer, "answers")),
+            Purpose::Narration | Purpose::Actions => None,
+        };
+        if let Some((replies, cursor, what)) = apart {
+            if replies.is_empty() {
+                return Err(LlmError::InvalidResponse(format!(
+                    "the scripted scenario has no {what}"
+                )));
             }
-            let step = summaries[state.next_summary % summaries.len()].clone();
-            state.next_summary += 1;
+            let step = replies[*cursor % replies.len()].clone();
+            *cursor += 1;
             return Ok((step, calls));
         }
         let (steps, cursor) = if wants_actions {

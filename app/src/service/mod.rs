@@ -20,6 +20,7 @@ pub mod limits;
 mod panel;
 mod play;
 mod portable;
+mod question;
 mod recall;
 mod start;
 mod trash;

@@ -38,6 +38,20 @@ pub struct CampaignSummary {
     pub turn: u32,
 }
 
+/// The most characters a question out of character may have.
+pub const MAX_QUESTION_CHARS: usize = 500;
+
+/// The game master's answer to the player's question out of character.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AnswerView {
+    /// The question, as asked (trimmed).
+    pub question: String,
+    /// The answer.
+    pub answer: String,
+    /// The campaign's turn, which the question did not change.
+    pub turn: u32,
+}
+
 /// A campaign in the trash, as the home page lists it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TrashedCampaign {

@@ -4,8 +4,9 @@
 use crate::support::guard::{actions, form};
 use crate::support::table::Table;
 use app::campaign::present::sheet_view;
-use app::gm::scripted::{ScriptedError, ScriptedLlm, Step};
-use app::gm::GmSettings;
+use app::campaign::store::CampaignStore;
+use app::gm::scripted::{Scenario, ScriptedError, ScriptedLlm, Step};
+use app::gm::{GmSettings, Purpose, ToolChoice};
 use app::service::{Game, Loaded, MoveRequest, ServiceError, TRASH_DAYS};
 use app::wire::errors::AppError;
 use app::wire::view::{CampaignSummary, CampaignView, MoveInput, StoryEntry};
@@ -565,6 +566,75 @@ async fn an_outcome_table_is_shown_before_its_die_is_rolled_and_the_face_picks_t
             "Table: Who answers the door?".to_owned(),
             Some(outcome.to_owned())
         ))
+    );
+}
+
+#[tokio::test]
+async fn a_question_out_of_character_is_answered_and_changes_nothing() {
+    let scenario = Scenario {
+        steps: vec![Step::text("A guard dozes under the arch."), actions()],
+        answers: vec![Step::text(
+            "  The ledge is four metres up; you would have to climb.  ",
+        )],
+        ..Scenario::default()
+    };
+    let table = Table::serving(ScriptedLlm::new(scenario), GmSettings::default()).await;
+    let mut rng = StdRng::seed_from_u64(5);
+    let owner = player(1);
+    let game = table.game();
+    let id = game
+        .create(&owner, &form(), 100, &mut rng, &mut |_| {})
+        .await
+        .unwrap()
+        .id;
+    let before = game.current(&owner, &id).await.unwrap();
+    let (_, log_before) = table.store.log(&owner, &id).await.unwrap();
+
+    let answered = game
+        .ask(&owner, &id, "  Can I reach the ledge from here?\n")
+        .await
+        .unwrap();
+    assert_eq!(answered.question, "Can I reach the ledge from here?");
+    assert_eq!(
+        answered.answer,
+        "The ledge is four metres up; you would have to climb."
+    );
+    assert_eq!(answered.turn, before.record.turn);
+
+    let request = table.llm.requests().pop().unwrap();
+    assert_eq!(request.purpose, Purpose::Question);
+    assert!(request.tools.is_empty() && request.tool_choice == ToolChoice::None);
+    let asked = serde_json::to_string(&request.messages).unwrap();
+    assert!(
+        asked.contains("Can I reach the ledge from here?") && asked.contains("# The character now")
+    );
+
+    let after = game.current(&owner, &id).await.unwrap();
+    assert_eq!(after.state, before.state, "nothing changed");
+    assert_eq!(
+        after.request, before.request,
+        "the inspector's request is the scene's"
+    );
+    let (_, log_after) = table.store.log(&owner, &id).await.unwrap();
+    assert_eq!(log_after, log_before, "nothing was written");
+
+    for bad in ["   ", &"x".repeat(501)] {
+        let refused = game.ask(&owner, &id, bad).await;
+        assert!(
+            matches!(
+                refused,
+                Err(ServiceError::Invalid {
+                    field: "question",
+                    ..
+                })
+            ),
+            "{refused:?}"
+        );
+    }
+    let someone = game.ask(&player(2), &id, "Where am I?").await;
+    assert!(
+        matches!(someone, Err(ServiceError::NotFound)),
+        "{someone:?}"
     );
 }
 

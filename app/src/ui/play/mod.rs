@@ -3,6 +3,7 @@
 //! through a context.
 
 mod action_bar;
+mod ask;
 mod character;
 mod dice;
 mod drawer;
@@ -26,6 +27,7 @@ use leptos_router::components::A;
 use leptos_router::hooks::use_params_map;
 
 use self::action_bar::{ActionBar, TurnStatus};
+use self::ask::AskTheGm;
 use self::character::CharacterPanel;
 use self::drawer::GmDrawer;
 use self::encounter::EncounterTracker;
@@ -101,6 +103,7 @@ fn Play(initial: CampaignView, master: GameMasterResource) -> impl IntoView {
                     <CharacterPanel />
                     <MapPanel />
                     <JournalPanel />
+                    <AskTheGm />
                     <StorySearch />
                     <LedgerDrawer />
                     <GmDrawer />
