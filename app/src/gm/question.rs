@@ -14,6 +14,9 @@ use crate::wire::view::MAX_QUESTION_CHARS;
 /// The most characters of an answer.
 pub const MAX_ANSWER_CHARS: usize = 2_000;
 
+/// The most sentences of an answer (a small model runs on; the question asked for two or three).
+const MAX_ANSWER_SENTENCES: usize = 3;
+
 /// The most tokens of an answer's reply.
 const ANSWER_MAX_TOKENS: u32 = 300;
 
@@ -82,7 +85,7 @@ pub async fn answer(
     request.temperature = Some(0.3);
     request.max_tokens = Some(ANSWER_MAX_TOKENS);
     let reply = llm.complete(request).await?;
-    let mut text = reply.text.trim().to_owned();
+    let mut text = first_sentences(reply.text.trim(), MAX_ANSWER_SENTENCES).to_owned();
     if text.is_empty() {
         return Err(TurnError::EmptyAnswer);
     }
@@ -92,9 +95,40 @@ pub async fn answer(
     Ok(text)
 }
 
+/// The first `count` sentences of `text` (each ends after `.`, `!` or `?` followed by a space or
+/// the end), or all of it.
+fn first_sentences(text: &str, count: usize) -> &str {
+    let mut seen = 0;
+    for (at, c) in text.char_indices() {
+        let end = at + c.len_utf8();
+        let ends_sentence = matches!(c, '.' | '!' | '?')
+            && text[end..].chars().next().is_none_or(char::is_whitespace);
+        if ends_sentence {
+            seen += 1;
+            if seen == count {
+                return &text[..end];
+            }
+        }
+    }
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_answer_keeps_its_first_three_sentences() {
+        assert_eq!(
+            first_sentences("One. Two? Three! Four. Five.", 3),
+            "One. Two? Three!"
+        );
+        assert_eq!(
+            first_sentences("It is 2.5 metres. Climb.", 3),
+            "It is 2.5 metres. Climb."
+        );
+        assert_eq!(first_sentences("No end", 3), "No end");
+    }
 
     #[test]
     fn a_question_is_trimmed_and_bounded() {
