@@ -113,11 +113,11 @@ pub fn recalled(query: &SearchQuery, found: &[Passage], budget: usize) -> Vec<Re
     let mut kept = Vec::new();
     let mut used = 0;
     for passage in found.iter().take(MAX_RECALLED.0) {
-        let words = query.matched(&passage.text);
-        if words.is_empty() {
+        let matched = query.matched(&passage.text);
+        if matched.is_empty() {
             continue;
         }
-        let text = excerpt(&passage.text, &words);
+        let text = excerpt(&passage.text, &matched);
         let cost = tokens(&text) + 6;
         if used + cost > share {
             break;
@@ -127,7 +127,7 @@ pub fn recalled(query: &SearchQuery, found: &[Passage], budget: usize) -> Vec<Re
             turn: passage.turn,
             index: passage.index,
             text,
-            words,
+            words: matched,
         });
     }
     kept.sort_by_key(|passage| (passage.turn, passage.index));

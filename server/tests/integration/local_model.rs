@@ -18,7 +18,7 @@ use app::campaign::turn_event::TurnEvent;
 use app::game::text::{CharacterName, ClassName, LocationName};
 use app::game::CharacterSheet;
 use app::gm::{narrate, offer_actions, GmSettings, Memory, MoveText, PlayerMove};
-use app::service::{Game, MoveRequest, TurnsInFlight};
+use app::service::MoveRequest;
 use app::wire::view::{MoveInput, NewCampaign};
 use app::wire::PlayerId;
 use rand::{rngs::StdRng, SeedableRng};
@@ -27,7 +27,6 @@ use server::config::{LlmChoice, ToolMode};
 use server::llm::bundled::BundledSettings;
 use server::llm::openai::OpenAiSettings;
 use server::llm::provider::Provider;
-use server::store::SqlStore;
 use wiremock::{
     matchers::{body_string_contains, method, path},
     Mock, MockServer, ResponseTemplate,
@@ -132,21 +131,8 @@ async fn the_bundled_model_plays_a_full_turn_and_stops_with_the_app() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_bundled_model_gets_a_journal_the_rules_keep() {
     let mut provider = start_bundled().await;
-    let dir = tempfile::tempdir().unwrap();
-    let store = SqlStore::open(&format!(
-        "sqlite://{}",
-        dir.path().join("game.db").display()
-    ))
-    .await
-    .unwrap();
-    let in_flight = TurnsInFlight::new(std::sync::Arc::new(store.clone()));
-    let game = Game {
-        store: &store,
-        llm: provider.llm.as_ref(),
-        gm: &provider.gm,
-        in_flight: &in_flight,
-        span: tracing::Span::none(),
-    };
+    let board = recorded_game::Board::new().await;
+    let game = board.game(provider.llm.as_ref(), &provider.gm);
     let mut rng = StdRng::seed_from_u64(31);
     let owner = PlayerId::random(&mut rng);
     let form = NewCampaign::new(

@@ -24,17 +24,8 @@ pub const FIRST_MOVE: &str = "I attack the jackal.";
 /// hit points: any hit ends the fight, so the real model's game stays a few turns long), then
 /// takes the rules' first fight move (an attack) until the fight is over.
 pub async fn play(llm: &dyn LlmPort, gm: &GmSettings) -> Result<Vec<String>, ServiceError> {
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    let url = format!("sqlite://{}", dir.path().join("game.db").display());
-    let store = SqlStore::open(&url).await.expect("the database opens");
-    let in_flight = TurnsInFlight::new(std::sync::Arc::new(store.clone()));
-    let game = Game {
-        store: &store,
-        llm,
-        gm,
-        in_flight: &in_flight,
-        span: tracing::Span::none(),
-    };
+    let board = Board::new().await;
+    let game = board.game(llm, gm);
     let mut rng = StdRng::seed_from_u64(2026);
     let owner = PlayerId::random(&mut rng);
     let form = NewCampaign::new(
@@ -69,8 +60,41 @@ pub async fn play(llm: &dyn LlmPort, gm: &GmSettings) -> Result<Vec<String>, Ser
             },
         };
     }
-    let (_, log) = store.log(&owner, &id).await.expect("the log");
+    let (_, log) = board.store.log(&owner, &id).await.expect("the log");
     Ok(ledger(&log))
+}
+
+/// A fresh SQLite file and its campaigns' leases, for a game over any model.
+pub struct Board {
+    /// The campaign database.
+    pub store: SqlStore,
+    in_flight: TurnsInFlight,
+    _dir: tempfile::TempDir,
+}
+
+impl Board {
+    /// A new, empty database in a folder of its own.
+    pub async fn new() -> Self {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let url = format!("sqlite://{}", dir.path().join("game.db").display());
+        let store = SqlStore::open(&url).await.expect("the database opens");
+        Self {
+            in_flight: TurnsInFlight::new(std::sync::Arc::new(store.clone())),
+            store,
+            _dir: dir,
+        }
+    }
+
+    /// The game over this database with `llm` as its game master, within `gm`.
+    pub fn game<'a>(&'a self, llm: &'a dyn LlmPort, gm: &'a GmSettings) -> Game<'a> {
+        Game {
+            store: &self.store,
+            llm,
+            gm,
+            in_flight: &self.in_flight,
+            span: tracing::Span::none(),
+        }
+    }
 }
 
 fn ledger(log: &[app::campaign::event::StoredEvent]) -> Vec<String> {
