@@ -28,6 +28,10 @@ const approvalURL = `http://127.0.0.1:${approvalPort}`;
 // Read aloud (the browser's speech, observed through a stub) on a server of its own.
 const voicePort = Number(process.env.E2E_VOICE_PORT ?? port + 8);
 const voiceURL = `http://127.0.0.1:${voicePort}`;
+// The settings page points its own server at a second scripted model (fake-model.mjs).
+const settingsPort = Number(process.env.E2E_SETTINGS_PORT ?? port + 9);
+const settingsURL = `http://127.0.0.1:${settingsPort}`;
+const fakeModelPort = Number(process.env.E2E_FAKE_MODEL_PORT ?? port + 10);
 // `cargo leptos end-to-end --release` builds into $CARGO_TARGET_DIR when it is set.
 const targetDir = process.env.CARGO_TARGET_DIR ?? "../target";
 const serverBin = process.env.DICEBOUND_SERVER_BIN ?? `${targetDir}/release/server`;
@@ -63,7 +67,7 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "game", testIgnore: /(depth|csr|fight|ledger|teeth|approval|read_aloud)\.spec\.ts/ },
+    { name: "game", testIgnore: /(depth|csr|fight|ledger|teeth|approval|read_aloud|settings)\.spec\.ts/ },
     { name: "depth", testMatch: /depth\.spec\.ts/, use: { baseURL: depthURL } },
     { name: "csr", testMatch: /csr\.spec\.ts/, use: { baseURL: csrURL } },
     { name: "fight", testMatch: /fight\.spec\.ts/, use: { baseURL: fightURL } },
@@ -71,6 +75,12 @@ export default defineConfig({
     { name: "teeth", testMatch: /teeth\.spec\.ts/, use: { baseURL: teethURL } },
     { name: "approval", testMatch: /approval\.spec\.ts/, use: { baseURL: approvalURL } },
     { name: "read-aloud", testMatch: /read_aloud\.spec\.ts/, use: { baseURL: voiceURL } },
+    {
+      name: "settings",
+      testMatch: /settings\.spec\.ts/,
+      use: { baseURL: settingsURL },
+      metadata: { fakeModel: `http://127.0.0.1:${fakeModelPort}/v1` },
+    },
   ],
   webServer: [
     server(port, "scenario.json", "e2e.db"),
@@ -81,6 +91,14 @@ export default defineConfig({
     server(teethPort, "teeth.json", "teeth.db"),
     server(approvalPort, "approval.json", "approval.db"),
     server(voicePort, "harbour.json", "harbour.db"),
+    server(settingsPort, "scenario.json", "settings.db"),
+    {
+      command: "node fake-model.mjs",
+      url: `http://127.0.0.1:${fakeModelPort}/v1/models`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { FAKE_MODEL_PORT: String(fakeModelPort) },
+    },
     {
       command: "node csr-server.mjs",
       url: `${csrURL}/`,

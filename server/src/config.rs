@@ -18,11 +18,13 @@ use secrecy::SecretString;
 
 use crate::llm::bundled::BundledSettings;
 use crate::llm::discover::{usual_local_servers, LocalServer};
+use crate::llm::endpoint_settings::EndpointEnv;
 use crate::llm::openai::{LlmConfigError, OpenAiSettings};
 use crate::security::client::{BadProxy, TrustedProxies};
 use crate::security::identity::{CookieSecret, ShortCookieSecret};
 use crate::security::keys::CookieSecrets;
 use crate::telemetry::LogFormat;
+use app::service::operator::AdminToken;
 
 /// The variables Dicebound reads (besides Leptos' own `LEPTOS_*`): exactly the rows of the
 /// README's Configure table that are not marked as read by the scripts only.
@@ -47,6 +49,7 @@ pub const VARIABLES: &[&str] = &[
     "DICEBOUND_SECURE_COOKIES",
     "DICEBOUND_PUBLIC_HOSTS",
     "DICEBOUND_TRUSTED_PROXIES",
+    "DICEBOUND_ADMIN_TOKEN",
     "DICEBOUND_LLM_CONCURRENCY",
     "DICEBOUND_PHASE_DEADLINE_SECS",
     "DICEBOUND_TURNS_PER_MINUTE",
@@ -104,14 +107,8 @@ pub enum LlmChoice {
     Demo,
 }
 
-/// How the model is given its tools.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ToolMode {
-    /// The API's own tool calling.
-    Native,
-    /// Described in the prompt; calls are tags in the reply (for models without tool calling).
-    Text,
-}
+/// How the model is given its tools (the settings page's word for it too).
+pub use app::wire::model_settings::ToolsMode as ToolMode;
 
 /// What the application is built from (the part of [`Config`] that `startup` takes).
 #[derive(Clone, Debug)]
@@ -134,6 +131,11 @@ pub struct Settings {
     pub public_hosts: Vec<String>,
     /// The reverse proxies whose `X-Forwarded-For` names the client (none: the peer is the client).
     pub trusted_proxies: TrustedProxies,
+    /// The endpoint settings the environment fixes (the settings page cannot change them).
+    pub endpoint_env: EndpointEnv,
+    /// The token that lets a server others can reach have its settings changed in the app
+    /// (`DICEBOUND_ADMIN_TOKEN`).
+    pub admin_token: Option<AdminToken>,
 }
 
 /// Bounds on what the server spends: model calls at once, a phase's time, each player's and each
@@ -215,6 +217,9 @@ pub enum ConfigError {
     /// `DICEBOUND_TRUSTED_PROXIES` lists something other than addresses and networks.
     #[error(transparent)]
     TrustedProxies(#[from] BadProxy),
+    /// `DICEBOUND_ADMIN_TOKEN` is too short to resist guessing.
+    #[error("DICEBOUND_ADMIN_TOKEN must be at least 16 characters")]
+    AdminToken,
     /// A variable's value is not valid Unicode.
     #[error("{0} is not valid Unicode")]
     NotUnicode(&'static str),
@@ -283,6 +288,8 @@ pub struct ModelSettings {
     pub tools: Option<ToolMode>,
     /// The prompt's token limits, where set.
     pub prompt: PromptLimits,
+    /// The endpoint settings the environment fixes.
+    pub endpoint_env: EndpointEnv,
 }
 
 impl ModelSettings {
@@ -331,15 +338,21 @@ impl ModelSettings {
         };
         let tools = match lookup("DICEBOUND_LLM_TOOLS").as_deref().map(str::trim) {
             None => None,
-            Some("native") => Some(ToolMode::Native),
-            Some("text") => Some(ToolMode::Text),
-            Some(other) => return Err(ConfigError::ToolMode(other.to_owned())),
+            Some(name) => Some(
+                ToolMode::from_name(name).ok_or_else(|| ConfigError::ToolMode(name.to_owned()))?,
+            ),
         };
         let prompt = PromptLimits {
             context_tokens: tokens(&lookup, "DICEBOUND_LLM_CONTEXT_TOKENS")?,
             max_tokens: tokens(&lookup, "DICEBOUND_PROMPT_MAX_TOKENS")?,
         };
-        Ok(Self { llm, tools, prompt })
+        let endpoint_env = EndpointEnv::from_lookup(&lookup, tools, prompt.context_tokens)?;
+        Ok(Self {
+            llm,
+            tools,
+            prompt,
+            endpoint_env,
+        })
     }
 }
 
@@ -349,8 +362,17 @@ impl Settings {
         leptos: LeptosOptions,
         lookup: impl Fn(&str) -> Option<String>,
     ) -> Result<Self, ConfigError> {
-        let ModelSettings { llm, tools, prompt } = ModelSettings::from_lookup(&lookup)?;
+        let ModelSettings {
+            llm,
+            tools,
+            prompt,
+            endpoint_env,
+        } = ModelSettings::from_lookup(&lookup)?;
         Ok(Self {
+            endpoint_env,
+            admin_token: lookup("DICEBOUND_ADMIN_TOKEN")
+                .map(|token| AdminToken::new(&token).ok_or(ConfigError::AdminToken))
+                .transpose()?,
             tools,
             prompt,
             spend: Spend::from_lookup(&lookup)?,

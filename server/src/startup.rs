@@ -3,6 +3,8 @@
 
 use std::{future::Future, io, net::SocketAddr, sync::Arc};
 
+use app::service::game_master::{ActiveMaster, MasterSwitch};
+use app::service::operator::{Operator, OperatorGate, Reach};
 use app::service::{Dice, GameServices, RateLimits, TurnsInFlight};
 use app::{shell, App};
 use axum::Router;
@@ -13,7 +15,9 @@ use tower_http::services::ServeDir;
 
 use crate::config::{LlmChoice, Settings};
 use crate::llm::bundled::BundledServer;
-use crate::llm::limited::Limited;
+use crate::llm::endpoint_settings::Endpoint;
+use crate::llm::master::{MasterRecipe, ENDPOINT_CALLS};
+use crate::llm::office::Office;
 use crate::llm::provider::{Provider, ProviderError};
 use crate::security::body::limit_bodies;
 use crate::security::client::{client_address, TrustedProxies};
@@ -75,16 +79,15 @@ impl Application {
         }
         // Bound first: a busy port is reported before the model is loaded.
         let listener = TcpListener::bind(settings.leptos.site_addr).await?;
-        let mut provider = Provider::start(&settings.llm, settings.tools).await?;
-        settings.prompt.apply(&mut provider.gm);
-        let info = provider.llm.model_info();
+        let (started, saved) = game_master(&store, &settings).await?;
+        let info = started.master.llm.model_info();
         tracing::info!(
             model = %info.model,
             endpoint = %info.endpoint,
-            source = %provider.master.source,
+            source = %started.master.view.source,
             "the game master's model"
         );
-        if let Some(advice) = &provider.master.advice {
+        if let Some(advice) = &started.master.view.advice {
             tracing::info!("{advice}");
         }
         let identity = keys::identity(
@@ -99,11 +102,12 @@ impl Application {
             hosts: AllowedHosts::new(&settings.public_hosts),
             proxies: settings.trusted_proxies.clone(),
         };
-        let services = services(store, provider, &settings);
+        let bundled = started.bundled;
+        let services = services(store, started.master, saved, started.dice_seed, &settings);
         Ok(Self {
             listener,
-            router: router(settings.leptos, services.0, guards),
-            bundled: services.1,
+            router: router(settings.leptos, services, guards),
+            bundled,
         })
     }
 
@@ -129,40 +133,114 @@ impl Application {
     }
 }
 
-/// The game's services over the store and the model, within the configured spending bounds;
-/// and the bundled model's server, if it runs.
-fn services(
-    store: Arc<SqlStore>,
-    mut provider: Provider,
+/// The game master a server starts with, and what it needs kept.
+struct Started {
+    /// The game master.
+    master: ActiveMaster,
+    /// The bundled model's server, if it runs.
+    bundled: Option<BundledServer>,
+    /// The seed of the dice, when a scripted scenario sets one.
+    dice_seed: Option<u64>,
+}
+
+/// The game master: the endpoint saved on the settings page if there is one (the environment's
+/// fields over it), else the one the environment chooses; and the saved endpoint.
+async fn game_master(
+    store: &SqlStore,
     settings: &Settings,
-) -> (GameServices, Option<BundledServer>) {
-    let spend = settings.spend;
-    if let Some(deadline) = spend.phase_deadline {
-        provider.gm.phase_deadline = deadline;
+) -> Result<(Started, Option<Endpoint>), StartupError> {
+    let recipe = MasterRecipe {
+        prompt: settings.prompt,
+        spend: settings.spend,
+    };
+    if let Some(saved) = Endpoint::saved(store, &settings.endpoint_env).await? {
+        match saved
+            .settings(&settings.endpoint_env)
+            .ok()
+            .and_then(|adapter| recipe.endpoint(adapter, &saved).ok())
+        {
+            Some(master) => {
+                let started = Started {
+                    master,
+                    bundled: None,
+                    dice_seed: None,
+                };
+                return Ok((started, Some(saved)));
+            }
+            None => tracing::warn!(
+                "the endpoint saved on the settings page cannot be used; the environment's \
+                 choice is"
+            ),
+        }
     }
-    let model_calls = spend.model_calls.unwrap_or(match settings.llm {
+    let mut provider = Provider::start(&settings.llm, settings.tools).await?;
+    let calls = match settings.llm {
         LlmChoice::Endpoint(_)
         | LlmChoice::Scripted(_)
         | LlmChoice::Replay(_)
         | LlmChoice::Demo => ENDPOINT_CALLS,
         LlmChoice::Local { .. } | LlmChoice::Record { .. } => 1,
-    });
-    let services = GameServices {
-        in_flight: TurnsInFlight::new(store.clone()),
-        store,
-        llm: Arc::new(Limited::new(provider.llm, model_calls)),
-        gm: Arc::new(provider.gm),
-        master: Arc::new(provider.master),
-        limits: Arc::new(RateLimits::new(spend.limits)),
-        dice: Arc::new(provider.dice_seed.map_or_else(Dice::default, Dice::seeded)),
-        // Each request's own, set where a server function takes the services.
-        span: tracing::Span::none(),
     };
-    (services, provider.bundled)
+    let started = Started {
+        master: recipe.provided(&provider, calls),
+        bundled: provider.bundled.take(),
+        dice_seed: provider.dice_seed,
+    };
+    Ok((started, None))
 }
 
-/// Model calls at once to an endpoint, unless configured.
-const ENDPOINT_CALLS: usize = 8;
+/// The game's services over the store and the game master, the settings page's office beside
+/// them.
+fn services(
+    store: Arc<SqlStore>,
+    master: ActiveMaster,
+    saved: Option<Endpoint>,
+    dice_seed: Option<u64>,
+    settings: &Settings,
+) -> GameServices {
+    let current = (master.llm.clone(), master.gm.clone(), master.view.clone());
+    let masters = Arc::new(MasterSwitch::new(master));
+    let recipe = MasterRecipe {
+        prompt: settings.prompt,
+        spend: settings.spend,
+    };
+    let office = Office::new(
+        store.clone(),
+        settings.endpoint_env.clone(),
+        recipe,
+        masters.clone(),
+        saved,
+    );
+    GameServices {
+        in_flight: TurnsInFlight::new(store.clone()),
+        store,
+        llm: current.0,
+        gm: current.1,
+        master: current.2,
+        masters,
+        operator: Arc::new(Operator {
+            gate: OperatorGate::new(reach(settings), settings.admin_token.clone()),
+            office: Arc::new(office),
+        }),
+        limits: Arc::new(RateLimits::new(settings.spend.limits)),
+        dice: Arc::new(dice_seed.map_or_else(Dice::default, Dice::seeded)),
+        // Each request's own, set where a server function takes the services.
+        span: tracing::Span::none(),
+    }
+}
+
+/// Who can reach the server: only this computer when it is bound to a loopback address and
+/// serves no public host name through no proxy.
+fn reach(settings: &Settings) -> Reach {
+    if settings.leptos.site_addr.ip().is_loopback()
+        && settings.public_hosts.is_empty()
+        && settings.trusted_proxies.is_empty()
+    {
+        Reach::ThisComputer
+    } else {
+        Reach::Others
+    }
+}
 
 /// What the security layers of the routes are set up with.
 struct Guards {

@@ -13,9 +13,11 @@ use crate::wire::{CampaignId, PlayerId};
 /// The services, or an error if the server forgot to provide them; their phases' spans belong to
 /// this request's (which the server's request layer puts beside it).
 pub async fn services() -> Result<GameServices, AppError> {
-    let mut services = use_context::<GameServices>().ok_or_else(|| AppError::Transport {
-        message: "The game is not available on this server.".to_owned(),
-    })?;
+    let mut services = use_context::<GameServices>()
+        .ok_or_else(|| AppError::Transport {
+            message: "The game is not available on this server.".to_owned(),
+        })?
+        .refreshed();
     if let Ok(axum::Extension(span)) =
         leptos_axum::extract::<axum::Extension<tracing::Span>>().await
     {
@@ -160,6 +162,9 @@ pub fn to_app_error(error: ServiceError) -> AppError {
                 request_id,
             }
         }
+        ServiceError::NotAllowed(why) => AppError::NotAllowed {
+            reason: why.to_string(),
+        },
         error @ (ServiceError::Store(_) | ServiceError::Corrupt(_)) => {
             let request_id = request_id();
             tracing::error!(%request_id, error = %error, "campaign storage failed");

@@ -58,6 +58,9 @@ pub enum ServiceError {
     /// The stored log cannot be replayed.
     #[error("the campaign's log cannot be replayed: {0}")]
     Corrupt(#[from] ProjectionError),
+    /// The request may change the server's settings, and its sender may not.
+    #[error(transparent)]
+    NotAllowed(#[from] super::operator::NotAllowed),
 }
 
 impl ServiceError {

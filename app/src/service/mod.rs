@@ -14,9 +14,11 @@ mod approval;
 mod between_turns;
 mod dice;
 pub mod error;
+pub mod game_master;
 mod history;
 pub mod in_flight;
 pub mod limits;
+pub mod operator;
 mod panel;
 mod play;
 mod portable;
@@ -61,6 +63,10 @@ pub struct GameServices {
     pub gm: Arc<GmSettings>,
     /// Which model is the game master, as the player is told.
     pub master: Arc<GameMasterView>,
+    /// The game master each new request takes (`llm`, `gm` and `master` are this request's).
+    pub masters: Arc<game_master::MasterSwitch>,
+    /// Who may change the game master's settings, and how.
+    pub operator: Arc<operator::Operator>,
     /// The campaigns with a phase running.
     pub in_flight: TurnsInFlight,
     /// What one player may spend.
@@ -72,6 +78,15 @@ pub struct GameServices {
 }
 
 impl GameServices {
+    /// These services with the game master in use now.
+    pub fn refreshed(mut self) -> Self {
+        let current = self.masters.current();
+        self.llm = current.llm.clone();
+        self.gm = current.gm.clone();
+        self.master = current.view.clone();
+        self
+    }
+
     /// The game over these services.
     pub fn game(&self) -> Game<'_> {
         Game {

@@ -9,6 +9,7 @@ use leptos_router::{
 
 use super::home::HomePage;
 use super::play::PlayPage;
+use super::settings::SettingsPage;
 
 /// The whole HTML document the server renders around [`App`].
 pub fn shell(options: LeptosOptions) -> impl IntoView {
@@ -53,6 +54,7 @@ pub fn App() -> impl IntoView {
                 <Routes fallback=|| view! { <p class="not-found">"Page not found."</p> }>
                     <Route path=StaticSegment("") view=HomePage />
                     <Route path=(StaticSegment("play"), ParamSegment("id")) view=PlayPage />
+                    <Route path=StaticSegment("settings") view=SettingsPage />
                 </Routes>
             </main>
         </Router>

@@ -56,6 +56,7 @@ pub fn GameMasterNote(
                                         {master.source}
                                     </p>
                                     {advice.map(|advice| view! { <p class="advice">{advice}</p> })}
+                                    <p><a href="/settings">"Change the game master's model"</a></p>
                                 </aside>
                             }
                                 .into_any()

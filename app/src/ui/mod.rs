@@ -8,5 +8,6 @@ pub mod files;
 pub mod game_master;
 pub mod home;
 pub mod play;
+pub mod settings;
 mod trash;
 pub mod updates;

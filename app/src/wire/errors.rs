@@ -61,6 +61,12 @@ pub enum AppError {
         /// The id the server's log keeps the details under.
         request_id: String,
     },
+    /// The request would change the server's own settings, and its sender may not.
+    #[error("{reason}")]
+    NotAllowed {
+        /// Why, and what would allow it.
+        reason: String,
+    },
     /// The request never reached the game (no connection, no player cookie, a broken answer).
     #[error("{message}")]
     Transport {
@@ -88,7 +94,10 @@ impl AppError {
             | Self::Busy
             | Self::Limited { .. }
             | Self::TooSlow { .. } => true,
-            Self::NotFound | Self::Stale { .. } | Self::Invalid { .. } => false,
+            Self::NotFound
+            | Self::Stale { .. }
+            | Self::Invalid { .. }
+            | Self::NotAllowed { .. } => false,
         }
     }
 

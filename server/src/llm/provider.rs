@@ -30,9 +30,9 @@ const BUNDLED_FREQUENCY_PENALTY: f32 = 0.6;
 /// What the player is told about the bundled model.
 pub const BUNDLED_ADVICE: &str = "This is a very small model running on your own computer, so \
 stories will be rough and it will sometimes forget the rules. For a far better game master, \
-set OPENAI_API_KEY (or DICEBOUND_LLM_BASE_URL and DICEBOUND_LLM_MODEL for any OpenAI-compatible \
-server: OpenRouter, vLLM, LM Studio) in the environment or in a .env file, and restart. \
-A running Ollama is picked up by itself.";
+connect any OpenAI-compatible endpoint (OpenAI, OpenRouter, Ollama, vLLM, LM Studio) on the \
+settings page, or set OPENAI_API_KEY (or DICEBOUND_LLM_BASE_URL and DICEBOUND_LLM_MODEL) in the \
+environment and restart. A running Ollama is picked up by itself.";
 
 /// The running game master.
 pub struct Provider {
@@ -192,7 +192,10 @@ impl Provider {
 }
 
 /// An OpenAI-compatible endpoint with retries, its tools native or in the text.
-fn endpoint(settings: OpenAiSettings, tools: ToolMode) -> Result<Arc<dyn LlmPort>, LlmConfigError> {
+pub(super) fn endpoint(
+    settings: OpenAiSettings,
+    tools: ToolMode,
+) -> Result<Arc<dyn LlmPort>, LlmConfigError> {
     let resilient = Resilient::new(
         Arc::new(OpenAiAdapter::new(settings)?),
         RetryPolicy::default(),

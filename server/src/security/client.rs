@@ -61,6 +61,11 @@ impl TrustedProxies {
         self.0.iter().any(|net| net.contains(&address))
     }
 
+    /// Whether no proxy is trusted.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
     /// The client of a request from `peer` with these headers: `peer` itself unless it is
     /// trusted; else, walking `X-Forwarded-For` from the right, the first address that is not a
     /// trusted proxy (the left-most, if all are). An entry that is not an address stops the

@@ -10,6 +10,7 @@ use leptos::server_fn::ServerFn;
 use server::config::{Settings, Spend};
 use server::startup::Application;
 
+use crate::support::logs::Captured;
 use crate::support::test_app::{self, browser, TestApp};
 
 const SCENARIO: &str = r#"{"cycle": true,
@@ -277,29 +278,6 @@ async fn a_whole_turn_over_the_server_functions() {
     assert!(!listed.more);
 }
 
-/// Log lines written into memory (the span test's subscriber writes here).
-#[derive(Clone, Default)]
-struct Captured(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
-
-impl std::io::Write for Captured {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl tracing_subscriber::fmt::MakeWriter<'_> for Captured {
-    type Writer = Captured;
-
-    fn make_writer(&self) -> Captured {
-        self.clone()
-    }
-}
-
 // One thread: the server's tasks run where this test's subscriber is the default.
 #[tokio::test(flavor = "current_thread")]
 async fn a_turns_log_lines_carry_its_request_and_its_phase() {
@@ -324,7 +302,7 @@ async fn a_turns_log_lines_carry_its_request_and_its_phase() {
     let cookie = played.headers().get("set-cookie").cloned();
     played.text().await.unwrap();
 
-    let logs = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
+    let logs = String::from_utf8(captured.bytes()).unwrap();
     let lines: Vec<serde_json::Value> = logs
         .lines()
         .map(|line| serde_json::from_str(line).unwrap())

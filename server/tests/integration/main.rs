@@ -33,5 +33,6 @@ mod readme_config;
 mod recall;
 mod resilient;
 mod security;
+mod settings;
 mod snapshot;
 mod store;

@@ -2,7 +2,7 @@
 //! vLLM, LM Studio, OpenRouter — anything that speaks `POST {base}/chat/completions`.
 //!
 //! Its parts: the settings and the key (`settings`), the request and the lenient reply types on
-//! the wire (`wire`), the streamed events read against the deadlines (`events`), the reply put
+//! the wire (`wire`), the endpoint's model list (`models`), the streamed events read against the deadlines (`events`), the reply put
 //! together from them (`assembly`), and the provider's errors as the port's (`errors`); this
 //! file holds the adapter that sends a request and reads its reply.
 //!
@@ -47,9 +47,11 @@
 mod assembly;
 mod errors;
 mod events;
+mod models;
 mod settings;
 mod wire;
 
+pub use models::MAX_LISTED_MODELS;
 pub use settings::{ApiKey, LlmConfigError, OpenAiSettings};
 
 use app::gm::{LlmChunk, LlmError, LlmPort, LlmRequest, LlmResponse, ModelInfo, ToolChoice};
@@ -71,7 +73,8 @@ use reqwest::{
     header::{HeaderValue, ACCEPT, AUTHORIZATION, CONTENT_TYPE},
     Response, Url,
 };
-use settings::{bearer, chat_endpoint, is_loopback, public_endpoint};
+pub(crate) use settings::is_loopback;
+use settings::{bearer, chat_endpoint, public_endpoint};
 use tokio::time::{timeout, timeout_at, Instant};
 use wire::{wire_format, wire_message, wire_tool, WireResponse};
 

@@ -17,7 +17,8 @@ impl ApiKey {
         Self(SecretString::from(key.into()))
     }
 
-    pub(super) fn expose(&self) -> &str {
+    /// The key itself: for the request's header and the server's own store, nowhere else.
+    pub(crate) fn expose(&self) -> &str {
         self.0.expose_secret()
     }
 }
@@ -127,7 +128,7 @@ impl OpenAiSettings {
 }
 
 /// Whether `url` points at this computer.
-pub(super) fn is_loopback(url: &Url) -> bool {
+pub(crate) fn is_loopback(url: &Url) -> bool {
     url.host_str().is_some_and(|host| {
         host.eq_ignore_ascii_case("localhost")
             || host

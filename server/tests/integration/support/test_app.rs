@@ -7,6 +7,7 @@ use std::path::Path;
 use app::wire::view::TurnUpdate;
 use leptos::prelude::LeptosOptions;
 use server::config::{LlmChoice, PromptLimits, Settings, Spend};
+use server::llm::endpoint_settings::EndpointEnv;
 use server::startup::Application;
 
 /// The settings of a test server keeping its files in `dir`, its scripted model playing
@@ -29,6 +30,8 @@ pub fn settings(dir: &Path, scenario: &str) -> Settings {
         spend: Spend::default(),
         public_hosts: Vec::new(),
         trusted_proxies: Default::default(),
+        endpoint_env: EndpointEnv::unset(),
+        admin_token: None,
     }
 }
 

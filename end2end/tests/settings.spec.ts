@@ -1,0 +1,73 @@
+import { test, expect, type Page } from "@playwright/test";
+import { closeWatched, openWatched, type Watched } from "./support/watched";
+
+// The settings page on a server of its own, started on the scripted scenario: the operator points
+// it at a second scripted model behind an OpenAI-compatible API (fake-model.mjs), which wants a
+// key. A wrong key is refused, the model is picked from the endpoint's own list, the connection
+// is tested, and once saved the next adventure is told by the second model, turn after turn.
+test.describe.configure({ mode: "serial" });
+
+const KEY = "sk-e2e-second-model";
+let page: Page;
+let watched: Watched;
+const hydrated = () => expect(page.locator('main[data-hydrated="true"]')).toBeAttached();
+
+test.beforeAll(async ({ browser }) => {
+  watched = await openWatched(browser);
+  page = watched.page;
+});
+
+test.afterAll(async () => closeWatched(watched));
+
+test("the game master's model is changed in the app and tells the next turn", async ({}, testInfo) => {
+  const endpoint = testInfo.project.metadata.fakeModel as string;
+  await page.goto("/");
+  await hydrated();
+  await page.getByRole("link", { name: "Change the game master's model" }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await hydrated();
+  await expect(page.getByTestId("in-use")).toContainText("a scripted scenario");
+
+  await page.getByRole("textbox", { name: /^Endpoint/ }).fill(endpoint);
+  await page.getByLabel("API key").fill("sk-wrong");
+  await page.getByRole("button", { name: "List the models" }).click();
+  await expect(page.getByRole("alert")).toContainText("the endpoint refused the API key (HTTP 401)");
+  // A refusal is an error answer (the typed error, HTTP 500), which the browser logs once.
+  expect(watched.errors).toEqual([
+    "Failed to load resource: the server responded with a status of 500 (Internal Server Error)",
+  ]);
+  watched.errors.length = 0;
+
+  await page.getByLabel("API key").fill(KEY);
+  await page.getByRole("button", { name: "List the models" }).click();
+  const models = page.locator('select[name="model"]');
+  await expect(models.locator("option")).toHaveText(["second-model", "third-model"]);
+  await models.selectOption("second-model");
+  await page.getByRole("button", { name: "Test connection" }).click();
+  await expect(page.getByTestId("connection-ok")).toContainText("answered \u201cready\u201d");
+  await expect(page.getByTestId("connection-ok")).toContainText("lists 2 models");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("saved")).toContainText("second-model tells the stories");
+  await expect(page.getByTestId("in-use")).toContainText("second-model");
+  await expect(page.getByLabel("API key")).toHaveValue("");
+  await page.screenshot({ path: testInfo.outputPath("settings.png"), fullPage: true });
+
+  // After a reload the key is only "set": it never comes back to the page.
+  await page.reload();
+  await hydrated();
+  await expect(page.locator("label", { hasText: "API key (set" })).toBeVisible();
+  expect(await page.content()).not.toContain(KEY);
+
+  // The next adventure is told by the second model, and so is its next turn.
+  await page.goto("/");
+  await hydrated();
+  await page.getByPlaceholder("Mira Thorne").fill("Ilse");
+  await page.getByRole("button", { name: "Begin the adventure" }).click();
+  await expect(page).toHaveURL(/\/play\/[0-9a-f]{32}$/);
+  await hydrated();
+  const story = page.getByTestId("story");
+  await expect(story).toContainText("The second model tells scene 1");
+  await page.getByRole("button", { name: "Follow the bell" }).click();
+  await expect(story).toContainText("The second model tells scene 2");
+  await page.screenshot({ path: testInfo.outputPath("second-model.png"), fullPage: true });
+});
