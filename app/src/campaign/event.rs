@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::conversation::Message;
 use super::turn_event::TurnEvent;
+use crate::game::agreement::TableAgreement;
 use crate::game::{CharacterSheet, JournalChange};
 
 /// One stored event.
@@ -42,6 +43,12 @@ pub enum CampaignEvent {
     ApprovalSet {
         /// On or off.
         on: bool,
+    },
+    /// The player set the game master's style and the table's lines and veils (at the start, or
+    /// later in play); the next request follows them.
+    TableAgreed {
+        /// The style, the lines and the veils.
+        agreement: TableAgreement,
     },
     /// The player took the latest turn back (see [`super::timeline`]); stored with the turn the
     /// campaign is at afterwards.

@@ -12,6 +12,7 @@ use super::present::{dice_view, one_die_view, sheet_view, table_view};
 use super::proposal::{Proposal, ProposalError, Proposed, Tables};
 use super::timeline::{timeline, ShownFight, ShownRoll};
 use super::turn_event::{ToolEffect, TurnEvent};
+use crate::game::agreement::TableAgreement;
 use crate::game::analysis::{check_analysis, oracle_analysis, table_analysis};
 use crate::game::combat::Combat;
 use crate::game::complication::Complication;
@@ -97,6 +98,9 @@ pub struct CampaignState {
     /// Whether the game master's changes wait for the player (approval mode).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub approval: bool,
+    /// The game master's style and the table's lines and veils.
+    #[serde(default, skip_serializing_if = "is_default_agreement")]
+    pub agreement: TableAgreement,
     /// The game master's changes waiting for the player, oldest first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub proposals: Vec<Proposal>,
@@ -109,6 +113,10 @@ pub struct CampaignState {
     /// The latest roll of this turn (what led to a proposal made after it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_roll: Option<String>,
+}
+
+fn is_default_agreement(agreement: &TableAgreement) -> bool {
+    *agreement == TableAgreement::default()
 }
 
 fn is_zero(value: &u32) -> bool {
@@ -186,6 +194,7 @@ impl CampaignState {
             ledger_check: None,
             recalled: Vec::new(),
             approval: false,
+            agreement: TableAgreement::default(),
             proposals: Vec::new(),
             proposals_made: 0,
             refused: Vec::new(),
@@ -255,6 +264,12 @@ impl CampaignState {
             CampaignEvent::JournalEdited { change } => {
                 self.journal.apply(change)?;
                 Ok(vec![self.journal_update()])
+            }
+            CampaignEvent::TableAgreed { agreement } => {
+                self.agreement = agreement.clone();
+                Ok(vec![TurnUpdate::Agreement {
+                    agreement: agreement.clone(),
+                }])
             }
             CampaignEvent::ApprovalSet { on } => {
                 self.approval = *on;

@@ -29,10 +29,13 @@
 //!   turns, the end of a fight and its experience.
 //! - [`fight`]: a fight's steps as the log keeps them, played from the sheet and read back
 //!   from their recorded dice.
+//! - [`agreement`]: the game master's style and the table's lines and veils, and a line found
+//!   in prose by its words.
 //! - [`text`]: bounded text and slugs.
 
 pub mod action;
 pub mod action_quality;
+pub mod agreement;
 pub mod analysis;
 pub mod attributes;
 pub mod bestiary;

@@ -1,10 +1,12 @@
 //! The game master (server only): the model port, the tools, the prompts and their memory
-//! layers, the schemas as the model provider needs them and the two-phase turn.
+//! layers, the schemas as the model provider needs them and the two-phase turn; the table's
+//! style, lines and veils kept (`lines`).
 
 pub mod candidates;
 pub mod complication;
 pub mod fight_turn;
 pub mod ledger_check;
+pub mod lines;
 pub mod llm;
 pub mod names;
 pub mod noticed;

@@ -14,6 +14,7 @@ use super::candidates::{candidate_moves, fallback_actions, with_rules_checks};
 use super::complication;
 use super::fight_turn::{fight_from_the_scene, fight_turn, picks_a_fight, with_fight_moves};
 use super::ledger_check::LedgerCheck;
+use super::lines::{self, LineGuard};
 use super::llm::{
     FinishReason, LlmChunk, LlmError, LlmPort, Message, Purpose, TokenUsage, ToolCall, ToolChoice,
 };
@@ -30,6 +31,7 @@ use crate::campaign::bounds;
 use crate::campaign::conversation::{RecalledPassage, SentRequest};
 use crate::campaign::state::CampaignState;
 use crate::campaign::turn_event::{Phase, ToolEffect, TurnEvent};
+use crate::game::agreement::TableAgreement;
 use crate::game::complication::Complication;
 use crate::game::stakes::{roll_death_save, DEATH_SAVE};
 use crate::game::{
@@ -203,6 +205,7 @@ pub async fn narrate<R: Rng + Send>(
     let mut log = EventLog {
         events: Vec::new(),
         on_event,
+        guard: LineGuard::new(&state.agreement),
     };
     let mut table = Table::for_turn(state, player_move);
     let mut turn = vec![move_of(
@@ -247,6 +250,9 @@ pub async fn narrate<R: Rng + Send>(
     let text = rounds.scene(settings, state, &mut log)?;
     let (text, checked) = rounds
         .checked(llm, settings, &turn, text, state, &mut log)
+        .await;
+    let text = rounds
+        .within_lines(llm, settings, &turn, text, state, &mut log)
         .await;
     if !rounds.last.is_empty() {
         turn.push(Message::assistant(rounds.last));
@@ -446,7 +452,8 @@ impl Rounds<'_> {
         let mut asked = Vec::new();
         if !check.is_consistent() && settings.full_prompt {
             asked = bounded_notes(check.notes());
-            if let Some(fixed) = self.correct(llm, settings, turn, &text, &asked, log).await {
+            let ask = correction_message(&asked);
+            if let Some(fixed) = self.retold(llm, settings, turn, &text, ask, log).await {
                 text = fixed;
                 check = LedgerCheck::new(&text, &log.events, &state.sheet);
             }
@@ -459,20 +466,49 @@ impl Rounds<'_> {
         (text, checked)
     }
 
-    /// Asks the model once, without tools, to write `text` again in agreement with the rules'
-    /// `notes`: the new scene, or `None` (the first kept) when the call fails or says nothing.
-    async fn correct(
+    /// `text` within the table's lines: a scene that crosses one is told again once, and what
+    /// still crosses is cut (the model's history keeps what the player reads).
+    async fn within_lines(
+        &mut self,
+        llm: &dyn LlmPort,
+        settings: &GmSettings,
+        turn: &[Message],
+        text: String,
+        state: &CampaignState,
+        log: &mut EventLog<'_>,
+    ) -> String {
+        let crossed = state.agreement.crossed(&text);
+        if crossed.is_empty() {
+            return text;
+        }
+        let ask = lines::retell_message(&crossed);
+        let retold = self
+            .retold(llm, settings, turn, &text, ask, log)
+            .await
+            .unwrap_or(text);
+        let kept = lines::within_lines(&state.agreement, &retold)
+            .unwrap_or_else(|| lines::LEFT_OUT.to_owned());
+        if kept != retold {
+            log.push(TurnEvent::NarrativeReplaced { text: kept.clone() });
+        }
+        self.last.clone_from(&kept);
+        kept
+    }
+
+    /// Asks the model once, without tools, to write `text` again as `ask` says: the new scene,
+    /// or `None` (the first kept) when the call fails or says nothing.
+    async fn retold(
         &mut self,
         llm: &dyn LlmPort,
         settings: &GmSettings,
         turn: &[Message],
         text: &str,
-        notes: &[String],
+        ask: Message,
         log: &mut EventLog<'_>,
     ) -> Option<String> {
         let mut asked = turn.to_vec();
         asked.push(Message::assistant(text.to_owned()));
-        asked.push(correction_message(notes));
+        asked.push(ask);
         let (kept, last) = (
             std::mem::take(&mut self.kept),
             std::mem::take(&mut self.last),
@@ -724,7 +760,7 @@ pub async fn offer_actions(
     let first = llm.complete(request.clone()).await?;
     sent.reported_tokens = first.usage.and_then(reported);
     events.extend(usage_event(first.usage));
-    let error = match usable(&first.text, &echoes) {
+    let error = match usable(&first.text, &echoes, &state.agreement) {
         Ok(actions) => {
             events.push(offered(
                 with_rules_checks(&actions, &candidates),
@@ -741,7 +777,7 @@ pub async fn offer_actions(
     let repaired = match llm.complete(request).await {
         Ok(reply) => {
             events.extend(usage_event(reply.usage));
-            usable(&reply.text, &echoes).map_err(|error| error.to_string())
+            usable(&reply.text, &echoes, &state.agreement).map_err(|error| error.to_string())
         }
         Err(error) => Err(error.to_string()),
     };
@@ -802,10 +838,33 @@ pub async fn summarize(
 
 /// The model's action list, if it parses, keeps the rules and every action is a move in the
 /// scene (no placeholder, no echo of `echoes`).
-fn usable(text: &str, echoes: &[String]) -> Result<ActionList, ActionListError> {
+fn usable(
+    text: &str,
+    echoes: &[String],
+    agreement: &TableAgreement,
+) -> Result<ActionList, Unusable> {
     let valid = ActionList::parse_json(text)?;
     valid.actions.check_concrete(echoes)?;
+    if let Some(line) = valid.actions.actions().iter().find_map(|action| {
+        agreement
+            .crossed(action.description().as_str())
+            .first()
+            .copied()
+    }) {
+        return Err(Unusable::CrossesALine(line.as_str().to_owned()));
+    }
     Ok(valid.actions)
+}
+
+/// Why an action list cannot be offered.
+#[derive(Debug, thiserror::Error)]
+enum Unusable {
+    /// It breaks the rules of an action list.
+    #[error(transparent)]
+    List(#[from] ActionListError),
+    /// An action crosses a line the table drew.
+    #[error("an action crosses a line this table drew ({0}); offer none that touches it")]
+    CrossesALine(String),
 }
 
 /// Which of the model's answers an action list came from.
@@ -990,14 +1049,29 @@ fn bounded(mut reply: Reply) -> Reply {
     reply
 }
 
-/// Events kept in order and passed on as they happen.
+/// Events kept in order and passed on as they happen; with the table's lines, the scene's text
+/// is passed on only as far as it crosses none.
 struct EventLog<'a> {
     events: Vec<TurnEvent>,
     on_event: &'a mut (dyn FnMut(&TurnEvent) + Send),
+    guard: Option<LineGuard>,
 }
 
 impl EventLog<'_> {
     fn push(&mut self, event: TurnEvent) {
+        let event = match (&mut self.guard, event) {
+            (Some(guard), TurnEvent::NarrativeDelta { text }) => {
+                let shown = guard.pass(&text);
+                if shown.is_empty() {
+                    return;
+                }
+                TurnEvent::NarrativeDelta { text: shown }
+            }
+            (Some(guard), TurnEvent::NarrativeReplaced { text }) => TurnEvent::NarrativeReplaced {
+                text: guard.replace(&text),
+            },
+            (_, event) => event,
+        };
         (self.on_event)(&event);
         if !event.is_transient() {
             self.events.push(event);

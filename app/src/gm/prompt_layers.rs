@@ -2,8 +2,9 @@
 //! budget, so the prompt stays bounded however long the campaign and its front stays the same
 //! from call to call (a provider's prompt cache reuses it):
 //!
-//! 1. the stable prefix: the rules, the premise and the character as created (byte-identical for
-//!    the whole campaign; text-mode tools are inserted at its end);
+//! 1. the stable prefix: the rules, the premise, the character as created and the table's style,
+//!    lines and veils (byte-identical for the whole campaign unless the player changes those;
+//!    text-mode tools are inserted at its end);
 //! 2. "the story so far": the model's rolling summary of the turns it no longer sees;
 //! 3. the journal: people, places, threads, promises, notable items;
 //! 4. "from earlier in the story": the older passages the rules recalled for this move
@@ -19,6 +20,7 @@
 
 use std::fmt::Write;
 
+use super::lines::agreement_text;
 use super::llm::{LlmRequest, Message, ToolDefinition};
 use super::recall::recall_text;
 use super::settings::GmSettings;
@@ -369,10 +371,11 @@ fn journal_budget(settings: &GmSettings) -> usize {
 /// Layer 1: the rules, the premise, the character as created.
 pub fn stable_prefix(state: &CampaignState, settings: &GmSettings) -> String {
     format!(
-        "{}\n\n# The adventure\nPremise: {}\nThe character as created: {}",
+        "{}\n\n# The adventure\nPremise: {}\nThe character as created: {}{}",
         settings.rules(),
         state.premise,
-        describe_sheet(&state.origin)
+        describe_sheet(&state.origin),
+        agreement_text(&state.agreement)
     )
 }
 

@@ -3,12 +3,14 @@
 //! tools, so it changes nothing and rolls nothing; nothing of it enters the story or the model's
 //! story context.
 
+use super::lines::within_lines;
 use super::llm::{LlmPort, Message, Purpose, ToolChoice};
 use super::phases::TurnError;
 use super::prompt_layers::{self, Reserve};
 use super::settings::GmSettings;
 use crate::campaign::bounds::cut;
 use crate::campaign::state::CampaignState;
+use crate::game::agreement::sentences;
 use crate::wire::view::MAX_QUESTION_CHARS;
 
 /// The most characters of an answer.
@@ -85,32 +87,23 @@ pub async fn answer(
     request.temperature = Some(0.3);
     request.max_tokens = Some(ANSWER_MAX_TOKENS);
     let reply = llm.complete(request).await?;
-    let mut text = first_sentences(reply.text.trim(), MAX_ANSWER_SENTENCES).to_owned();
-    if text.is_empty() {
-        return Err(TurnError::EmptyAnswer);
-    }
+    let first = first_sentences(reply.text.trim(), MAX_ANSWER_SENTENCES);
+    // An answer keeps the table's lines as a scene does.
+    let mut text = within_lines(&state.agreement, &first).ok_or(TurnError::EmptyAnswer)?;
     if cut(&mut text, MAX_ANSWER_CHARS) {
         text.push('…');
     }
     Ok(text)
 }
 
-/// The first `count` sentences of `text` (each ends after `.`, `!` or `?` followed by a space or
-/// the end), or all of it.
-fn first_sentences(text: &str, count: usize) -> &str {
-    let mut seen = 0;
-    for (at, c) in text.char_indices() {
-        let end = at + c.len_utf8();
-        let ends_sentence = matches!(c, '.' | '!' | '?')
-            && text[end..].chars().next().is_none_or(char::is_whitespace);
-        if ends_sentence {
-            seen += 1;
-            if seen == count {
-                return &text[..end];
-            }
-        }
-    }
-    text
+/// The first `count` sentences of `text` (each ends after `.`, `!`, `?` or a line break followed
+/// by a space or the end), or all of it.
+fn first_sentences(text: &str, count: usize) -> String {
+    sentences(text)
+        .take(count)
+        .collect::<String>()
+        .trim_end()
+        .to_owned()
 }
 
 #[cfg(test)]

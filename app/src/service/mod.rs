@@ -10,6 +10,7 @@
 //! - [`dice`]: the operating system's dice, or seeded ones for tests;
 //! - this module: reading (load, story pages, the model's context), listing, deleting.
 
+mod agreement;
 mod approval;
 mod between_turns;
 mod dice;
@@ -273,6 +274,7 @@ impl Game<'_> {
             redoable: state.redoable,
             encounter: state.encounter_view(),
             approval: state.approval,
+            agreement: state.agreement.clone(),
             proposals: state.proposal_views(),
         }
     }

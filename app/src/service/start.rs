@@ -9,6 +9,7 @@ use crate::campaign::event::{CampaignEvent, StoredEvent};
 use crate::campaign::state::CampaignState;
 use crate::campaign::store::CampaignRecord;
 use crate::campaign::title::Title;
+use crate::game::agreement::TableAgreement;
 use crate::game::text::LocationName;
 use crate::game::CharacterSheet;
 use crate::gm::{Memory, MoveText, PlayerMove};
@@ -30,10 +31,15 @@ impl Game<'_> {
         updates: UpdateSink<'_>,
     ) -> Result<CampaignSummary, ServiceError> {
         let (premise, sheet) = parse_form(form)?;
+        let agreement = form
+            .agreement
+            .agreement()
+            .map_err(|error| ServiceError::invalid("agreement", error))?;
         let start = Start {
             premise,
             sheet,
             approval: form.approval,
+            agreement,
         };
         self.begin(owner, start, now, rng, updates).await
     }
@@ -46,6 +52,7 @@ impl Game<'_> {
             premise,
             sheet,
             approval,
+            agreement,
         }: Start,
         now: i64,
         rng: &mut R,
@@ -66,6 +73,7 @@ impl Game<'_> {
         };
         let mut start = CampaignState::start(premise.as_str(), sheet.clone());
         start.approval = approval;
+        start.agreement = agreement.clone();
         let projection = Projection::new(start, 1, updates);
         let opening_move = PlayerMove::Opening(premise.clone());
         let opening = self
@@ -82,8 +90,13 @@ impl Game<'_> {
             turn: 0,
             event: CampaignEvent::ApprovalSet { on: true },
         });
+        let agreed = (agreement != TableAgreement::default()).then_some(StoredEvent {
+            turn: 0,
+            event: CampaignEvent::TableAgreed { agreement },
+        });
         let events: Vec<StoredEvent> = std::iter::once(started)
             .chain(approval)
+            .chain(agreed)
             .chain(
                 opening
                     .events
@@ -123,10 +136,15 @@ impl Game<'_> {
             CampaignEvent::ApprovalSet { on } => Some(on),
             _ => None,
         });
+        let agreement = events.iter().rev().find_map(|stored| match &stored.event {
+            CampaignEvent::TableAgreed { agreement } => Some(agreement.clone()),
+            _ => None,
+        });
         let start = Start {
             premise,
             sheet: sheet.clone(),
             approval: approval.unwrap_or(false),
+            agreement: agreement.unwrap_or_default(),
         };
         let created = self.begin(owner, start, now, rng, &mut |_| {}).await?;
         self.store.delete(owner, id).await?;
@@ -142,6 +160,8 @@ struct Start {
     sheet: CharacterSheet,
     /// Whether the game master's changes wait for the player.
     approval: bool,
+    /// The game master's style and the table's lines and veils.
+    agreement: TableAgreement,
 }
 
 /// The new-adventure form as a premise and a starting sheet.

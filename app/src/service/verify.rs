@@ -182,6 +182,7 @@ fn started(stored: &StoredEvent) -> Result<CampaignState, Wrong> {
         premise: premise.clone(),
         character: CharacterDraft::of(sheet),
         approval: false,
+        agreement: Default::default(),
     };
     let (_, fresh) = parse_form(&form).map_err(|_| Wrong::Character)?;
     // Files exported before hit dice were a pool start without one; before items were typed,
@@ -318,7 +319,8 @@ impl Walk {
                 _ => Err(Wrong::NotThePlayers),
             },
             // The player's setting; the proposals it brings are checked as they are made.
-            CampaignEvent::ApprovalSet { .. } => Ok(()),
+            // Its bounds were checked when the file was read.
+            CampaignEvent::ApprovalSet { .. } | CampaignEvent::TableAgreed { .. } => Ok(()),
             CampaignEvent::Undone | CampaignEvent::Redone => Ok(()),
         }
     }

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_router::hooks::use_navigate;
 
+use super::agreement::{AgreementDraft, AgreementFields};
 use super::campaign_item::CampaignItem;
 use super::creation::{CharacterFields, CreationForm};
 use super::files::ImportForm;
@@ -12,6 +13,7 @@ use super::game_master::GameMasterNote;
 use super::trash::Trash;
 use super::updates::read_updates;
 use crate::api::{list_campaigns, start_campaign, DeleteCampaign, DeleteForever, RestoreCampaign};
+use crate::game::agreement::TableAgreement;
 use crate::wire::errors::AppError;
 use crate::wire::view::{CampaignPage, NewCampaign, TurnUpdate, HORROR_PRESET, PREMISE_PRESETS};
 
@@ -40,6 +42,7 @@ fn NewAdventureForm() -> impl IntoView {
     let character = CreationForm::default();
     let starting = RwSignal::new(false);
     let approval = RwSignal::new(false);
+    let agreement = AgreementDraft::new(&TableAgreement::default());
     let opening = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
     let navigate = use_navigate();
@@ -57,6 +60,7 @@ fn NewAdventureForm() -> impl IntoView {
             premise,
             character: character.draft(),
             approval: approval.get_untracked(),
+            agreement: agreement.form(),
         };
         starting.set(true);
         error.set(None);
@@ -78,6 +82,10 @@ fn NewAdventureForm() -> impl IntoView {
             <h2>"New adventure"</h2>
             <PremiseChoice preset custom on_horror=move || character.track_sanity() />
             <CharacterFields form=character />
+            <details class="agreement-choice">
+                <summary>"Tone and lines"</summary>
+                <AgreementFields draft=agreement />
+            </details>
             <label class="approval-switch">
                 <input
                     type="checkbox"

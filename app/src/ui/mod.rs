@@ -1,5 +1,6 @@
 //! Components and pages.
 
+pub mod agreement;
 pub mod app;
 mod ask_twice;
 mod campaign_item;

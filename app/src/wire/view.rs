@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::CampaignId;
+use crate::game::agreement::{AgreementError, Style, TableAgreement};
 use crate::game::creation::CharacterDraft;
 use crate::game::map::Place;
 use crate::game::{JournalEntry, Natural, Stakes, Vitality};
@@ -433,6 +434,9 @@ pub struct CampaignView {
     /// The changes waiting for the player, oldest first.
     #[serde(default)]
     pub proposals: Vec<ProposalView>,
+    /// The game master's style and the table's lines and veils.
+    #[serde(default)]
+    pub agreement: TableAgreement,
 }
 
 /// A change the game master proposed, waiting for the player (approval mode).
@@ -611,6 +615,31 @@ pub struct NewCampaign {
     /// Whether the game master's changes wait for the player's approval.
     #[serde(default)]
     pub approval: bool,
+    /// The game master's style and the table's lines and veils.
+    #[serde(default)]
+    pub agreement: AgreementForm,
+}
+
+/// The style, lines and veils as a form sends them (one entry a line or veil; blank ones are
+/// skipped).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AgreementForm {
+    /// The game master's style.
+    #[serde(default)]
+    pub style: Style,
+    /// What never appears in the story.
+    #[serde(default)]
+    pub lines: Vec<String>,
+    /// What happens only off-screen.
+    #[serde(default)]
+    pub veils: Vec<String>,
+}
+
+impl AgreementForm {
+    /// The form's agreement, or why it is refused.
+    pub fn agreement(&self) -> Result<TableAgreement, AgreementError> {
+        TableAgreement::new(self.style, &self.lines, &self.veils)
+    }
 }
 
 impl NewCampaign {
@@ -629,6 +658,7 @@ impl NewCampaign {
                 ..CharacterDraft::default()
             },
             approval: false,
+            agreement: AgreementForm::default(),
         }
     }
 }
@@ -707,6 +737,11 @@ pub enum TurnUpdate {
     TablePending {
         /// The table.
         table: OutcomeTableView,
+    },
+    /// The game master's style or the table's lines and veils changed.
+    Agreement {
+        /// The style, lines and veils now.
+        agreement: TableAgreement,
     },
     /// The changes waiting for the player changed.
     Proposals {

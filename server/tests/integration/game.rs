@@ -54,6 +54,7 @@ impl World {
             encounter: state.encounter_view(),
             approval: state.approval,
             proposals: state.proposal_views(),
+            agreement: state.agreement.clone(),
         }
     }
 

@@ -7,6 +7,7 @@
 mod support;
 
 mod adversary;
+mod agreement;
 mod approval;
 mod bounded_work;
 mod cassette;

@@ -3,6 +3,7 @@
 //! through a context.
 
 mod action_bar;
+mod agreement;
 mod ask;
 mod character;
 mod dice;
@@ -27,6 +28,7 @@ use leptos_router::components::A;
 use leptos_router::hooks::use_params_map;
 
 use self::action_bar::{ActionBar, TurnStatus};
+use self::agreement::AgreementPanel;
 use self::ask::AskTheGm;
 use self::character::CharacterPanel;
 use self::drawer::GmDrawer;
@@ -104,6 +106,7 @@ fn Play(initial: CampaignView, master: GameMasterResource) -> impl IntoView {
                     <MapPanel />
                     <JournalPanel />
                     <AskTheGm />
+                    <AgreementPanel />
                     <StorySearch />
                     <LedgerDrawer />
                     <GmDrawer />

@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use crate::game::agreement::TableAgreement;
 use crate::game::map::Place;
 use crate::game::JournalEntry;
 use crate::wire::errors::AppError;
@@ -73,6 +74,8 @@ pub struct PlayState {
     pub approval: RwSignal<bool>,
     /// The changes waiting for the player.
     pub proposals: RwSignal<Vec<ProposalView>>,
+    /// The game master's style and the table's lines and veils.
+    pub agreement: RwSignal<TableAgreement>,
 }
 
 impl PlayState {
@@ -117,6 +120,7 @@ impl PlayState {
             notice: RwSignal::new(None),
             text: RwSignal::new(String::new()),
             approval: RwSignal::new(view.approval),
+            agreement: RwSignal::new(view.agreement.clone()),
             proposals: RwSignal::new(view.proposals),
         }
     }
@@ -139,6 +143,7 @@ impl PlayState {
         self.encounter.set(view.encounter);
         self.tokens.set(view.tokens);
         self.approval.set(view.approval);
+        self.agreement.set(view.agreement);
         self.proposals.set(view.proposals);
     }
 
@@ -169,6 +174,7 @@ impl PlayState {
                 }
             }
             TurnUpdate::Sheet { sheet } => self.sheet.set(*sheet),
+            TurnUpdate::Agreement { agreement } => self.agreement.set(agreement),
             TurnUpdate::Actions { actions } => self.actions.set(actions),
             TurnUpdate::Journal { entries } => self.journal.set(entries),
             TurnUpdate::Map { places } => self.map.set(places),
