@@ -21,3 +21,49 @@ test("the home page hydrates with the new-adventure form", async ({ page }, test
   await page.screenshot({ path: testInfo.outputPath("home.png"), fullPage: true });
   expect(errors).toEqual([]);
 });
+
+test("a recovery code moves the campaigns to a second browser; the table's lines go with the campaign", async ({
+  browser,
+}, testInfo) => {
+  const first = await (await browser.newContext()).newPage();
+  await first.goto("/");
+  await expect(first.locator('main[data-hydrated="true"]')).toBeAttached();
+  await first.getByPlaceholder("Mira Thorne").fill("Tamsin");
+  await first.getByText("Tone and lines").click();
+  await first.getByLabel("Lines").fill("spiders\ndrowning");
+  await first.getByLabel("The game master's style").selectOption("grim");
+  await first.getByRole("button", { name: "Begin the adventure" }).click();
+  await expect(first).toHaveURL(/\/play\/[0-9a-f]{32}$/);
+  await expect(first.locator('main[data-hydrated="true"]')).toBeAttached();
+  // The lines chosen at creation are the campaign's, and can be changed in play.
+  const panel = first.getByTestId("agreement-panel");
+  await panel.locator("summary").click();
+  await expect(panel.getByLabel("Lines")).toHaveValue("spiders\ndrowning");
+  await expect(panel.getByLabel("The game master's style")).toHaveValue("grim");
+  await panel.getByLabel("Veils").fill("torture");
+  await panel.getByRole("button", { name: "Save" }).click();
+  await expect(first.getByTestId("agreement-saved")).toBeVisible();
+
+  await first.goto("/");
+  await expect(first.locator('main[data-hydrated="true"]')).toBeAttached();
+  const recovery = first.getByTestId("recovery");
+  await recovery.locator("summary").click();
+  await recovery.getByRole("button", { name: "Make a recovery code" }).click();
+  const code = (await recovery.getByTestId("recovery-code").textContent()) ?? "";
+  expect(code).toMatch(/^([A-Z2-9]{5}-){4}[A-Z2-9]{5}$/);
+  await expect(recovery.getByTestId("recovery-made")).toContainText("You made a recovery code on");
+  await first.screenshot({ path: testInfo.outputPath("recovery-code.png"), fullPage: true });
+
+  const second = await (await browser.newContext()).newPage();
+  await second.goto("/");
+  await expect(second.locator('main[data-hydrated="true"]')).toBeAttached();
+  await expect(second.getByText("Tamsin the")).toHaveCount(0);
+  const there = second.getByTestId("recovery");
+  await there.locator("summary").click();
+  await there.getByLabel("Recovery code").fill(code.toLowerCase());
+  await there.getByRole("button", { name: "Bring my campaigns here" }).click();
+  await expect(second.getByText(/Tamsin the \w+/)).toBeVisible();
+  await second.screenshot({ path: testInfo.outputPath("recovered.png"), fullPage: true });
+  await first.context().close();
+  await second.context().close();
+});

@@ -190,6 +190,37 @@ impl CampaignStore for Counting {
     fn purge(&self, before: i64) -> BoxFuture<'_, Result<u64, StoreError>> {
         self.inner.purge(before)
     }
+
+    fn set_recovery<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+        digest: &'a str,
+        now: i64,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        self.inner.set_recovery(owner, digest, now)
+    }
+
+    fn recovery<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+    ) -> BoxFuture<'a, Result<Option<i64>, StoreError>> {
+        self.inner.recovery(owner)
+    }
+
+    fn revoke_recovery<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+    ) -> BoxFuture<'a, Result<bool, StoreError>> {
+        self.inner.revoke_recovery(owner)
+    }
+
+    fn redeem<'a>(
+        &'a self,
+        digest: &'a str,
+        newcomer: &'a PlayerId,
+    ) -> BoxFuture<'a, Result<Option<PlayerId>, StoreError>> {
+        self.inner.redeem(digest, newcomer)
+    }
 }
 
 /// One turn's cost.

@@ -47,6 +47,23 @@ pub async fn client() -> Result<ClientAddress, AppError> {
         })
 }
 
+/// The answer header through which a server function tells the server's identity layer that
+/// this browser is now another player (a recovery code was redeemed): the layer signs that
+/// player's cookie and takes the header off.
+pub const PLAYER_SWITCH_HEADER: &str = "x-dicebound-switch-player";
+
+/// Makes the browser of this request `player` from its next request on (see
+/// [`PLAYER_SWITCH_HEADER`]).
+pub fn switch_player(player: &PlayerId) {
+    use axum::http::{HeaderName, HeaderValue};
+    let Some(response) = use_context::<leptos_axum::ResponseOptions>() else {
+        return;
+    };
+    if let Ok(value) = HeaderValue::from_str(player.as_str()) {
+        response.insert_header(HeaderName::from_static(PLAYER_SWITCH_HEADER), value);
+    }
+}
+
 /// Now, in seconds since the Unix epoch.
 pub fn now() -> i64 {
     std::time::SystemTime::now()

@@ -226,4 +226,32 @@ pub trait CampaignStore: Send + Sync {
     /// Deletes for good every campaign trashed before `before`, of every player; returns how
     /// many.
     fn purge(&self, before: i64) -> BoxFuture<'_, Result<u64, StoreError>>;
+
+    /// Keeps `digest` as the player's recovery code, made at `now`, in place of any other.
+    fn set_recovery<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+        digest: &'a str,
+        now: i64,
+    ) -> BoxFuture<'a, Result<(), StoreError>>;
+
+    /// When the player's recovery code was made, if they have one.
+    fn recovery<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+    ) -> BoxFuture<'a, Result<Option<i64>, StoreError>>;
+
+    /// Forgets the player's recovery code; whether there was one.
+    fn revoke_recovery<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+    ) -> BoxFuture<'a, Result<bool, StoreError>>;
+
+    /// The player whose recovery code has `digest`, if any; `newcomer`'s campaigns (in play and
+    /// in the trash) become theirs, in one transaction.
+    fn redeem<'a>(
+        &'a self,
+        digest: &'a str,
+        newcomer: &'a PlayerId,
+    ) -> BoxFuture<'a, Result<Option<PlayerId>, StoreError>>;
 }

@@ -106,11 +106,15 @@ impl Allowance {
     }
 }
 
+/// Tries of a recovery code per hour, per player and per client address.
+const RECOVERY_TRIES_PER_HOUR: NonZeroU32 = NonZeroU32::new(10).expect("not zero");
+
 /// The per-player and per-address rate limits.
 pub struct RateLimits {
     settings: LimitSettings,
     turns: Allowance,
     campaigns: Allowance,
+    recovery: Allowance,
 }
 
 impl RateLimits {
@@ -125,6 +129,10 @@ impl RateLimits {
             campaigns: Allowance::new(
                 Quota::per_hour(settings.campaigns_per_hour),
                 Quota::per_hour(settings.campaigns_per_hour_per_address),
+            ),
+            recovery: Allowance::new(
+                Quota::per_hour(RECOVERY_TRIES_PER_HOUR),
+                Quota::per_hour(RECOVERY_TRIES_PER_HOUR),
             ),
         }
     }
@@ -141,6 +149,15 @@ impl RateLimits {
         client: &ClientAddress,
     ) -> Result<(), ServiceError> {
         self.campaigns.spend(player, client)
+    }
+
+    /// Counts a try of a recovery code, or refuses it (see [`Allowance::spend`]).
+    pub fn recovery_try(
+        &self,
+        player: &PlayerId,
+        client: &ClientAddress,
+    ) -> Result<(), ServiceError> {
+        self.recovery.spend(player, client)
     }
 
     /// The most campaigns one player may keep.

@@ -25,6 +25,7 @@ mod play;
 mod portable;
 mod question;
 mod recall;
+pub mod recovery;
 mod start;
 mod trash;
 mod verify;

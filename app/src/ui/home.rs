@@ -10,6 +10,7 @@ use super::campaign_item::CampaignItem;
 use super::creation::{CharacterFields, CreationForm};
 use super::files::ImportForm;
 use super::game_master::GameMasterNote;
+use super::recovery::RecoveryPanel;
 use super::trash::Trash;
 use super::updates::read_updates;
 use crate::api::{list_campaigns, start_campaign, DeleteCampaign, DeleteForever, RestoreCampaign};
@@ -29,6 +30,7 @@ pub fn HomePage() -> impl IntoView {
             <GameMasterNote />
             <NewAdventureForm />
             <CampaignList />
+            <RecoveryPanel />
         </section>
     }
 }

@@ -9,6 +9,7 @@ pub mod files;
 pub mod game_master;
 pub mod home;
 pub mod play;
+mod recovery;
 pub mod settings;
 mod trash;
 pub mod updates;

@@ -64,6 +64,13 @@ pub struct TrashedCampaign {
     pub days_left: u32,
 }
 
+/// Whether the player has a recovery code.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecoveryStatus {
+    /// When their code was made (`2026-11-21 14:05 UTC`), if they have one.
+    pub made: Option<String>,
+}
+
 /// Which model is the game master, as the player is told.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameMasterView {

@@ -33,6 +33,7 @@ use std::{
     sync::Arc,
 };
 
+use app::api::context::PLAYER_SWITCH_HEADER;
 use app::wire::PlayerId;
 use axum::{
     extract::{Request, State},
@@ -341,13 +342,21 @@ pub async fn player_identity(
         Some(Proven::Previous(player)) => (player, true),
         None => (PlayerId::random(&mut rand::rng()), true),
     };
-    let cookie = issue.then(|| identity.set_cookie(&player));
     // The id's first characters tell a player's lines apart; the cookie's signature is never
     // logged, so the id alone proves nothing.
     let short: String = player.as_str().chars().take(8).collect();
     tracing::Span::current().record("player", short.as_str());
-    request.extensions_mut().insert(player);
+    request.extensions_mut().insert(player.clone());
     let mut response = next.run(request).await;
+    // A redeemed recovery code makes this browser another player from now on.
+    let switched = response
+        .headers_mut()
+        .remove(PLAYER_SWITCH_HEADER)
+        .and_then(|value| value.to_str().ok()?.parse::<PlayerId>().ok());
+    let cookie = match switched {
+        Some(player) => Some(identity.set_cookie(&player)),
+        None => issue.then(|| identity.set_cookie(&player)),
+    };
     match cookie.map(HeaderValue::try_from) {
         Some(Ok(value)) => {
             response.headers_mut().append(header::SET_COOKIE, value);

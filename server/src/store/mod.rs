@@ -3,6 +3,7 @@
 mod sql;
 mod sql_campaigns;
 mod sql_leases;
+mod sql_recovery;
 mod sql_search;
 mod sql_settings;
 mod sql_trash;

@@ -16,6 +16,7 @@ use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
 use super::sql::{database, insert_rows, SqlStore, ROWS_PER_INSERT};
+use super::sql_recovery;
 use super::sql_search::{clear_passages, write_passages};
 use super::sql_trash::{self, in_trash};
 
@@ -483,6 +484,37 @@ impl CampaignStore for SqlStore {
 
     fn purge(&self, before: i64) -> BoxFuture<'_, Result<u64, StoreError>> {
         Box::pin(sql_trash::purge(self, before))
+    }
+
+    fn set_recovery<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+        digest: &'a str,
+        now: i64,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        Box::pin(sql_recovery::set(self, owner, digest, now))
+    }
+
+    fn recovery<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+    ) -> BoxFuture<'a, Result<Option<i64>, StoreError>> {
+        Box::pin(sql_recovery::made(self, owner))
+    }
+
+    fn revoke_recovery<'a>(
+        &'a self,
+        owner: &'a PlayerId,
+    ) -> BoxFuture<'a, Result<bool, StoreError>> {
+        Box::pin(sql_recovery::revoke(self, owner))
+    }
+
+    fn redeem<'a>(
+        &'a self,
+        digest: &'a str,
+        newcomer: &'a PlayerId,
+    ) -> BoxFuture<'a, Result<Option<PlayerId>, StoreError>> {
+        Box::pin(sql_recovery::redeem(self, digest, newcomer))
     }
 }
 

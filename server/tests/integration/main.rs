@@ -32,6 +32,7 @@ mod portable;
 mod provider;
 mod readme_config;
 mod recall;
+mod recovery;
 mod resilient;
 mod security;
 mod settings;

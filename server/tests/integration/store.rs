@@ -737,7 +737,51 @@ async fn a_deleted_campaign_waits_in_the_trash_until_restored_or_past_its_days(b
     assert_eq!(f.store.purge(i64::MAX).await.unwrap(), 0);
 }
 
+async fn a_recovery_code_brings_the_newcomers_campaigns_to_its_player(backend: Backend) {
+    let mut f = fixture(backend).await;
+    let (player, newcomer) = (f.player(), f.player());
+    let kept = f.campaign(&player, 10).await;
+    let brought = f.campaign(&newcomer, 10).await;
+    let binned = f.campaign(&newcomer, 10).await;
+    f.store.trash(&newcomer, &binned, 1_000).await.unwrap();
+    assert_eq!(f.store.recovery(&player).await.unwrap(), None);
+    f.store.set_recovery(&player, "digest-1", 50).await.unwrap();
+    // A new code replaces the old one.
+    f.store.set_recovery(&player, "digest-2", 60).await.unwrap();
+    assert_eq!(f.store.recovery(&player).await.unwrap(), Some(60));
+    assert_eq!(f.store.redeem("digest-1", &newcomer).await.unwrap(), None);
+    assert_eq!(
+        f.store.count(&newcomer).await.unwrap(),
+        1,
+        "a wrong code moves nothing"
+    );
+
+    assert_eq!(
+        f.store.redeem("digest-2", &newcomer).await.unwrap(),
+        Some(player.clone())
+    );
+    let mut ids: Vec<_> = f
+        .store
+        .list(&player, 0, 10)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|r| r.id)
+        .collect();
+    ids.sort_by(|a, b| a.as_str().cmp(b.as_str()));
+    let mut expected = vec![kept, brought];
+    expected.sort_by(|a, b| a.as_str().cmp(b.as_str()));
+    assert_eq!(ids, expected);
+    assert_eq!(f.store.count(&newcomer).await.unwrap(), 0);
+    assert_eq!(f.store.trashed(&player, 0).await.unwrap()[0].0.id, binned);
+
+    assert!(f.store.revoke_recovery(&player).await.unwrap());
+    assert!(!f.store.revoke_recovery(&player).await.unwrap());
+    assert_eq!(f.store.redeem("digest-2", &newcomer).await.unwrap(), None);
+}
+
 on_both_backends!(
+    a_recovery_code_brings_the_newcomers_campaigns_to_its_player,
     a_campaign_and_its_events_come_back_in_order,
     campaigns_are_listed_per_owner_most_recent_first,
     another_players_campaign_is_not_found,

@@ -1,0 +1,86 @@
+//! Campaigns on another device: a recovery code made (shown once), revoked, or redeemed in this
+//! browser, which then becomes the player whose code it was (its own campaigns come along).
+
+use leptos::prelude::*;
+
+use crate::api::{has_recovery_code, NewRecoveryCode, RedeemRecoveryCode, RevokeRecoveryCode};
+
+/// The recovery panel of the home page.
+#[component]
+pub fn RecoveryPanel() -> impl IntoView {
+    let make = ServerAction::<NewRecoveryCode>::new();
+    let revoke = ServerAction::<RevokeRecoveryCode>::new();
+    let status = Resource::new(
+        move || (make.version().get(), revoke.version().get()),
+        |_| has_recovery_code(),
+    );
+    let made = move || {
+        status
+            .get()
+            .and_then(Result::ok)
+            .and_then(|status| status.made)
+    };
+    let shown = move || {
+        // Shown once: until revoked, or until the page is left.
+        (revoke.version().get() < make.version().get())
+            .then(|| make.value().get().and_then(Result::ok))
+            .flatten()
+    };
+    view! {
+        <details class="recovery panel" data-testid="recovery">
+            <summary>"Your campaigns on another device"</summary>
+            <p class="meta">"Your campaigns belong to this browser. A recovery code brings them to another browser or device."</p>
+            <Suspense fallback=|| ()>
+                {move || match made() {
+                    Some(made) => view! {
+                        <p class="status" data-testid="recovery-made">{format!("You made a recovery code on {made}.")}</p>
+                        <button type="button" on:click=move |_| { revoke.dispatch(RevokeRecoveryCode {}); }>"Revoke it"</button>
+                    }.into_any(),
+                    None => view! { <p class="status">"You have no recovery code."</p> }.into_any(),
+                }}
+            </Suspense>
+            {move || shown().map(|code| view! {
+                <p>"Your recovery code, shown only this once: write it down. Anyone who has it can open your campaigns."</p>
+                <p><code class="recovery-code" data-testid="recovery-code">{code}</code></p>
+            })}
+            <button type="button" disabled=move || make.pending().get()
+                on:click=move |_| { make.dispatch(NewRecoveryCode {}); }>
+                {move || if made().is_some() { "Make a new code (the old one stops working)" } else { "Make a recovery code" }}
+            </button>
+            <RedeemForm />
+        </details>
+    }
+}
+
+/// A code from another browser, redeemed here; the page then loads again as that player.
+#[component]
+fn RedeemForm() -> impl IntoView {
+    let redeem = ServerAction::<RedeemRecoveryCode>::new();
+    let typed = RwSignal::new(String::new());
+    Effect::new(move |_| {
+        if let Some(Ok(())) = redeem.value().get() {
+            if let Some(window) = web_sys::window() {
+                let _ = window.location().reload();
+            }
+        }
+    });
+    let submit = move |event: leptos::ev::SubmitEvent| {
+        event.prevent_default();
+        redeem.dispatch(RedeemRecoveryCode {
+            code: typed.get_untracked(),
+        });
+    };
+    view! {
+        <form class="redeem" on:submit=submit>
+            <label>
+                "A code from another browser"
+                <input type="text" aria-label="Recovery code" autocomplete="off" maxlength="60"
+                    placeholder="ABCDE-FGHJK-LMNPQ-RSTUV-WXYZ2" bind:value=typed />
+            </label>
+            <button type="submit" disabled=move || redeem.pending().get()>"Bring my campaigns here"</button>
+            {move || redeem.value().get().and_then(Result::err).map(|error| view! {
+                <p class="error" role="alert">{error.to_string()}</p>
+            })}
+        </form>
+    }
+}
