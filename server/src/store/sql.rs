@@ -209,3 +209,13 @@ async fn sqlite_pragmas(connection: &mut AnyConnection) -> Result<(), sqlx::Erro
     connection.execute("PRAGMA synchronous = NORMAL").await?;
     Ok(())
 }
+
+/// Whether a statement on one of the owner's campaigns found it: another player's campaign, or
+/// none, is not found.
+pub(super) fn found(rows: u64) -> Result<(), StoreError> {
+    if rows == 0 {
+        Err(StoreError::NotFound)
+    } else {
+        Ok(())
+    }
+}

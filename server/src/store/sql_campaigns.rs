@@ -15,7 +15,7 @@ use futures::future::BoxFuture;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
-use super::sql::{database, insert_rows, SqlStore, ROWS_PER_INSERT};
+use super::sql::{database, found, insert_rows, SqlStore, ROWS_PER_INSERT};
 use super::sql_recovery;
 use super::sql_search::{clear_passages, write_passages};
 use super::sql_trash::{self, in_trash};
@@ -515,15 +515,5 @@ impl CampaignStore for SqlStore {
         newcomer: &'a PlayerId,
     ) -> BoxFuture<'a, Result<Option<PlayerId>, StoreError>> {
         Box::pin(sql_recovery::redeem(self, digest, newcomer))
-    }
-}
-
-/// Whether a statement on one of the owner's campaigns found it: another player's campaign, or
-/// none, is not found.
-pub(super) fn found(rows: u64) -> Result<(), StoreError> {
-    if rows == 0 {
-        Err(StoreError::NotFound)
-    } else {
-        Ok(())
     }
 }

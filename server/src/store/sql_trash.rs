@@ -7,8 +7,7 @@ use app::wire::{CampaignId, PlayerId};
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
-use super::sql::{database, SqlStore};
-use super::sql_campaigns::found;
+use super::sql::{database, found, SqlStore};
 
 /// The owner a campaign of `owner`'s has while it is in the trash.
 pub(super) fn in_trash(owner: &PlayerId) -> String {

@@ -103,16 +103,18 @@ fn form(endpoint: &str, model: &str, key: &str) -> Value {
         "tools": "native", "context_tokens": 16000})
 }
 
-/// Posts `body` to the server function at `fn_path`; the status and the body.
+/// Posts `form` with the admin `token` to the server function at `fn_path`; the status and
+/// the body.
 async fn call(
     client: &reqwest::Client,
     addr: SocketAddr,
     fn_path: &str,
-    body: &Value,
+    token: Option<&str>,
+    form: Value,
 ) -> (u16, String) {
     let response = client
         .post(format!("http://{addr}{fn_path}"))
-        .json(body)
+        .json(&json!({"admin_token": token, "form": form}))
         .send()
         .await
         .unwrap();
@@ -170,7 +172,8 @@ async fn the_settings_page_switches_the_game_master_without_a_restart() {
         &client,
         addr,
         EndpointModels::PATH,
-        &json!({"admin_token": null, "form": form(&base, "", "sk-wrong")}),
+        None,
+        form(&base, "", "sk-wrong"),
     )
     .await;
     assert_eq!(
@@ -181,7 +184,8 @@ async fn the_settings_page_switches_the_game_master_without_a_restart() {
         &client,
         addr,
         SaveModelSettings::PATH,
-        &json!({"admin_token": null, "form": form("not a url", "m-alpha", KEY)}),
+        None,
+        form("not a url", "m-alpha", KEY),
     )
     .await;
     assert!(
@@ -192,7 +196,8 @@ async fn the_settings_page_switches_the_game_master_without_a_restart() {
         &client,
         addr,
         SaveModelSettings::PATH,
-        &json!({"admin_token": null, "form": form(&base, "gpt-9", KEY)}),
+        None,
+        form(&base, "gpt-9", KEY),
     )
     .await;
     assert_eq!(
@@ -203,7 +208,8 @@ async fn the_settings_page_switches_the_game_master_without_a_restart() {
         &client,
         addr,
         SaveModelSettings::PATH,
-        &json!({"admin_token": null, "form": form(&base, "m-alpha", &"k".repeat(10_000))}),
+        None,
+        form(&base, "m-alpha", &"k".repeat(10_000)),
     )
     .await;
     assert_eq!(status, 500, "{body}");
@@ -217,7 +223,8 @@ async fn the_settings_page_switches_the_game_master_without_a_restart() {
         &client,
         addr,
         EndpointModels::PATH,
-        &json!({"admin_token": null, "form": form(&base, "", KEY)}),
+        None,
+        form(&base, "", KEY),
     )
     .await;
     assert_eq!(status, 200, "{body}");
@@ -229,7 +236,8 @@ async fn the_settings_page_switches_the_game_master_without_a_restart() {
         &client,
         addr,
         TestConnection::PATH,
-        &json!({"admin_token": null, "form": form(&base, "m-alpha", KEY)}),
+        None,
+        form(&base, "m-alpha", KEY),
     )
     .await;
     assert_eq!(status, 200, "{body}");
@@ -240,7 +248,8 @@ async fn the_settings_page_switches_the_game_master_without_a_restart() {
         &client,
         addr,
         SaveModelSettings::PATH,
-        &json!({"admin_token": null, "form": form(&base, "m-alpha", KEY)}),
+        None,
+        form(&base, "m-alpha", KEY),
     )
     .await;
     assert_eq!(status, 200, "{body}");
@@ -321,7 +330,8 @@ async fn a_server_others_can_reach_takes_its_settings_only_with_the_admin_token(
         &client,
         addr,
         SaveModelSettings::PATH,
-        &json!({"admin_token": null, "form": form(&base, "m-alpha", KEY)}),
+        None,
+        form(&base, "m-alpha", KEY),
     )
     .await;
     assert!(
@@ -332,7 +342,8 @@ async fn a_server_others_can_reach_takes_its_settings_only_with_the_admin_token(
         &client,
         addr,
         SaveModelSettings::PATH,
-        &json!({"admin_token": "not-the-admin-token", "form": form(&base, "m-alpha", KEY)}),
+        Some("not-the-admin-token"),
+        form(&base, "m-alpha", KEY),
     )
     .await;
     assert_eq!(
