@@ -4,6 +4,7 @@
 use std::{future::Future, io, net::SocketAddr, sync::Arc};
 
 use app::service::game_master::{ActiveMaster, MasterSwitch};
+use app::service::live::LiveTurns;
 use app::service::operator::{Operator, OperatorGate, Reach};
 use app::service::{Dice, GameServices, RateLimits, TurnsInFlight};
 use app::{shell, App};
@@ -223,6 +224,7 @@ fn services(
             office: Arc::new(office),
         }),
         limits: Arc::new(RateLimits::new(settings.spend.limits)),
+        live: Arc::new(LiveTurns::default()),
         dice: Arc::new(dice_seed.map_or_else(Dice::default, Dice::seeded)),
         // Each request's own, set where a server function takes the services.
         span: tracing::Span::none(),
@@ -263,6 +265,7 @@ fn router(options: LeptosOptions, services: GameServices, guards: Guards) -> Rou
     let assets = std::path::Path::new(&*options.site_root).join(&*options.site_pkg_dir);
     let assets_path = format!("/{}", options.site_pkg_dir);
     Router::new()
+        .merge(crate::live::routes(services.clone()))
         .nest_service(
             &assets_path,
             ServeDir::new(assets)

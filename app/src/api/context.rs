@@ -2,9 +2,12 @@
 //! Leptos context), the player making the request and the address it comes from, the clock, and the one place where a
 //! service error becomes the browser's [`AppError`] (logged with a request id).
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 use rand::Rng;
 
+use crate::service::live::LiveTurns;
 use crate::service::{ClientAddress, GameServices, ServiceError};
 use crate::wire::errors::AppError;
 use crate::wire::view::TurnUpdate;
@@ -103,18 +106,26 @@ pub async fn admit_campaign(
 
 /// A streamed answer (JSON lines of [`TurnUpdate`]): `work` runs on a task of its own (it goes
 /// on if the browser leaves), sending its updates to the sink it is given; the update it ends
-/// with is the last line.
-pub fn streamed<W, F>(work: W) -> leptos::server_fn::codec::TextStream<AppError>
+/// with is the last line. Each update of a campaign's turn (`live`) is published to its
+/// followers too.
+pub fn streamed<W, F>(
+    live: Option<(Arc<LiveTurns>, CampaignId)>,
+    work: W,
+) -> leptos::server_fn::codec::TextStream<AppError>
 where
     W: FnOnce(UpdateSender) -> F + Send + 'static,
     F: std::future::Future<Output = TurnUpdate> + Send + 'static,
 {
     use futures::StreamExt;
     let (sender, receiver) = futures::channel::mpsc::unbounded::<TurnUpdate>();
-    let updates = UpdateSender(sender.clone());
+    let updates = UpdateSender {
+        browser: sender,
+        live,
+    };
+    let last_sink = updates.clone();
     tokio::spawn(async move {
         let last = work(updates).await;
-        let _ = sender.unbounded_send(last);
+        last_sink.send(last);
     });
     leptos::server_fn::codec::TextStream::new(receiver.map(|update| {
         let mut line = serde_json::to_string(&update).map_err(|_| AppError::Transport {
@@ -125,14 +136,21 @@ where
     }))
 }
 
-/// Where a streamed answer's task sends its updates.
-#[derive(Clone, Debug)]
-pub struct UpdateSender(futures::channel::mpsc::UnboundedSender<TurnUpdate>);
+/// Where a streamed answer's task sends its updates: the browser that asked, and the
+/// campaign's followers.
+#[derive(Clone)]
+pub struct UpdateSender {
+    browser: futures::channel::mpsc::UnboundedSender<TurnUpdate>,
+    live: Option<(Arc<LiveTurns>, CampaignId)>,
+}
 
 impl UpdateSender {
-    /// Sends `update` (dropped if the browser has left).
+    /// Sends `update` (dropped if the browser has left) and publishes it to the followers.
     pub fn send(&self, update: TurnUpdate) {
-        let _ = self.0.unbounded_send(update);
+        if let Some((live, id)) = &self.live {
+            live.publish(id, &update);
+        }
+        let _ = self.browser.unbounded_send(update);
     }
 }
 

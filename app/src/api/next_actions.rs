@@ -18,6 +18,12 @@ pub async fn next_actions(id: String) -> Result<ActionsView, AppError> {
         .ensure_actions(&player, &id, now())
         .await
         .map_err(to_app_error)?;
+    services.live.publish(
+        &id,
+        &crate::wire::view::TurnUpdate::Actions {
+            actions: actions.actions.clone(),
+        },
+    );
     tokio::spawn(async move {
         if let Err(error) = services.game().summarize(&player, &id, now()).await {
             tracing::warn!(%error, "the summary could not be written; it is tried after the next turn");

@@ -26,7 +26,8 @@ pub async fn play_turn(
     let id = campaign_id(&id)?;
     let services = services().await?;
     admit_turn(&services, &player, &client)?;
-    Ok(streamed(move |updates| async move {
+    let live = Some((services.live.clone(), id.clone()));
+    Ok(streamed(live, move |updates| async move {
         let mut rng = services.dice.for_turn(turn);
         let request = MoveRequest {
             expected_turn: turn,

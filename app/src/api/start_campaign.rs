@@ -18,7 +18,7 @@ pub async fn start_campaign(form: NewCampaign) -> Result<TextStream<AppError>, A
     let client = client().await?;
     let services = services().await?;
     admit_campaign(&services, &player, &client).await?;
-    Ok(streamed(move |updates| async move {
+    Ok(streamed(None, move |updates| async move {
         let mut rng = services.dice.for_new_campaign();
         let result = services
             .game()

@@ -19,6 +19,7 @@ pub mod game_master;
 mod history;
 pub mod in_flight;
 pub mod limits;
+pub mod live;
 pub mod operator;
 mod panel;
 mod play;
@@ -69,6 +70,8 @@ pub struct GameServices {
     pub masters: Arc<game_master::MasterSwitch>,
     /// Who may change the game master's settings, and how.
     pub operator: Arc<operator::Operator>,
+    /// The campaigns followed live from a second screen.
+    pub live: Arc<live::LiveTurns>,
     /// The campaigns with a phase running.
     pub in_flight: TurnsInFlight,
     /// What one player may spend.

@@ -64,6 +64,44 @@ pub struct TrashedCampaign {
     pub days_left: u32,
 }
 
+impl TurnUpdate {
+    /// Its kind in a campaign's event stream (a second screen's): `narrative` (the scene's
+    /// text), `roll` (a roll's entry), `settlement` (what the rules changed), `state` (the
+    /// sheet, journal, map, fight, proposals, agreement and other entries), `suggestions` (the
+    /// actions), `done`, `error`.
+    pub fn live_kind(&self) -> &'static str {
+        match self {
+            Self::Narrative { .. } | Self::NarrativeReplaced { .. } | Self::Waiting { .. } => {
+                "narrative"
+            }
+            Self::Entry {
+                entry: StoryEntry::Roll { .. },
+                ..
+            }
+            | Self::TablePending { .. } => "roll",
+            Self::Entry {
+                entry: StoryEntry::Table { .. },
+                ..
+            } => "roll",
+            Self::Entry {
+                entry: StoryEntry::Changes { .. },
+                ..
+            } => "settlement",
+            Self::Entry { .. }
+            | Self::Sheet { .. }
+            | Self::Agreement { .. }
+            | Self::Proposals { .. }
+            | Self::Encounter { .. }
+            | Self::Journal { .. }
+            | Self::Map { .. }
+            | Self::Created { .. } => "state",
+            Self::Actions { .. } => "suggestions",
+            Self::Done { .. } => "done",
+            Self::Error { .. } => "error",
+        }
+    }
+}
+
 /// Whether the player has a recovery code.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RecoveryStatus {

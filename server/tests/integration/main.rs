@@ -22,6 +22,7 @@ mod http;
 mod instances;
 mod ledger_check;
 mod levels;
+mod live;
 mod local_model;
 mod memory;
 mod one_turn;

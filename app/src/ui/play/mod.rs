@@ -14,6 +14,7 @@ mod history;
 mod improvement;
 mod journal;
 mod ledger;
+mod live;
 mod map;
 mod outcome_table;
 mod proposals;
@@ -37,6 +38,7 @@ use self::header::PlayHeader;
 use self::history::TurnHistory;
 use self::journal::JournalPanel;
 use self::ledger::LedgerDrawer;
+use self::live::LiveFollow;
 use self::map::MapPanel;
 use self::proposals::Proposals;
 use self::read_aloud::ReadAloud;
@@ -92,6 +94,7 @@ fn Play(initial: CampaignView, master: GameMasterResource) -> impl IntoView {
             <PlayHeader title=title model=model />
             <GameMasterNote compact=true master />
             <ReadAloud />
+            <LiveFollow />
             <div class="play-grid">
                 <section class="story-column">
                     <StoryLog />

@@ -116,7 +116,7 @@ pub(super) async fn show_error(state: PlayState, error: AppError) {
 }
 
 /// Loads the campaign as saved and shows it, with a note.
-async fn catch_up(state: PlayState, note: &str) {
+pub async fn catch_up(state: PlayState, note: &str) {
     match load_campaign(state.id.get_value()).await {
         Ok(view) => {
             state.replace(view);

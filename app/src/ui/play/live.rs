@@ -1,0 +1,67 @@
+//! Following the campaign live: the play screen subscribes to the campaign's event stream, so
+//! that a turn played in another tab or on another device streams in here as it is told. While
+//! this tab plays a turn itself, its own answer brings the updates and the stream's are passed
+//! over. The browser reconnects by itself, saying the last event it saw.
+
+use leptos::prelude::*;
+
+use super::state::use_play;
+
+/// Subscribes the play screen to its campaign's events while it is open (in the browser only).
+#[component]
+pub fn LiveFollow() -> impl IntoView {
+    let state = use_play();
+    Effect::new(move |_| follow(state));
+}
+
+#[cfg(target_arch = "wasm32")]
+fn follow(state: super::state::PlayState) {
+    use futures::StreamExt;
+    use gloo_net::eventsource::futures::EventSource;
+
+    use crate::wire::view::TurnUpdate;
+
+    const KINDS: [&str; 8] = [
+        "narrative",
+        "roll",
+        "settlement",
+        "state",
+        "suggestions",
+        "done",
+        "error",
+        "reload",
+    ];
+    let Ok(mut source) = EventSource::new(&format!("/api/live/{}", state.id.get_value())) else {
+        return;
+    };
+    let events =
+        futures::stream::select_all(KINDS.iter().filter_map(|kind| source.subscribe(*kind).ok()));
+    let open = StoredValue::new_local(Some(source));
+    on_cleanup(move || {
+        if let Some(source) = open.try_update_value(Option::take).flatten() {
+            source.close();
+        }
+    });
+    leptos::task::spawn_local(async move {
+        let mut events = events;
+        while let Some(Ok((kind, message))) = events.next().await {
+            if state.busy.get_untracked() {
+                continue;
+            }
+            if kind == "reload" {
+                super::run_turn::catch_up(state, "This campaign moved on elsewhere.").await;
+                continue;
+            }
+            let update = message
+                .data()
+                .as_string()
+                .and_then(|data| serde_json::from_str::<TurnUpdate>(&data).ok());
+            if let Some(update) = update {
+                state.update(update);
+            }
+        }
+    });
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn follow(_state: super::state::PlayState) {}
