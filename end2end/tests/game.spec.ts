@@ -237,6 +237,8 @@ test("the campaign is listed on the home page, can be renamed, and is deleted to
   await hydrated();
   const entry = page.getByTestId("campaign").filter({ hasText: "Mira the Ranger" });
   await expect(entry).toHaveCount(1);
+  // What the story has cost so far, in tokens (the scripted model reports its usage).
+  await expect(entry.getByTestId("campaign-spend")).toContainText(/[1-9][\d,]* tokens/);
   await expect(entry).toContainText("turn 2");
   // (A refused title is the service tests': a refusal is an error response, which this page
   // would log.)

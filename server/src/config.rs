@@ -25,6 +25,7 @@ use crate::security::identity::{CookieSecret, ShortCookieSecret};
 use crate::security::keys::CookieSecrets;
 use crate::telemetry::LogFormat;
 use app::service::operator::AdminToken;
+use app::service::prices::{Prices, Pricing};
 
 /// The variables Dicebound reads (besides Leptos' own `LEPTOS_*`): exactly the rows of the
 /// README's Configure table that are not marked as read by the scripts only.
@@ -57,6 +58,9 @@ pub const VARIABLES: &[&str] = &[
     "DICEBOUND_TURNS_PER_MINUTE_PER_ADDRESS",
     "DICEBOUND_CAMPAIGNS_PER_HOUR_PER_ADDRESS",
     "DICEBOUND_CAMPAIGNS_PER_PLAYER",
+    "DICEBOUND_PRICE_PROMPT",
+    "DICEBOUND_PRICE_CACHED",
+    "DICEBOUND_PRICE_COMPLETION",
     "RUST_LOG",
     "DICEBOUND_LOG_FORMAT",
 ];
@@ -133,6 +137,8 @@ pub struct Settings {
     pub trusted_proxies: TrustedProxies,
     /// The endpoint settings the environment fixes (the settings page cannot change them).
     pub endpoint_env: EndpointEnv,
+    /// The prices per million tokens a story's cost is shown at (`DICEBOUND_PRICE_*`).
+    pub pricing: Pricing,
     /// The token that lets a server others can reach have its settings changed in the app
     /// (`DICEBOUND_ADMIN_TOKEN`).
     pub admin_token: Option<AdminToken>,
@@ -217,6 +223,14 @@ pub enum ConfigError {
     /// `DICEBOUND_TRUSTED_PROXIES` lists something other than addresses and networks.
     #[error(transparent)]
     TrustedProxies(#[from] BadProxy),
+    /// A price is not a number of dollars.
+    #[error("{name} must be dollars per million tokens (0 or more), not {value:?}")]
+    Price {
+        /// The variable.
+        name: &'static str,
+        /// Its value.
+        value: String,
+    },
     /// `DICEBOUND_ADMIN_TOKEN` is too short to resist guessing.
     #[error("DICEBOUND_ADMIN_TOKEN must be at least 16 characters")]
     AdminToken,
@@ -370,6 +384,7 @@ impl Settings {
         } = ModelSettings::from_lookup(&lookup)?;
         Ok(Self {
             endpoint_env,
+            pricing: pricing(&lookup)?,
             admin_token: lookup("DICEBOUND_ADMIN_TOKEN")
                 .map(|token| AdminToken::new(&token).ok_or(ConfigError::AdminToken))
                 .transpose()?,
@@ -423,6 +438,35 @@ impl Spend {
             limits,
         })
     }
+}
+
+/// The prices per million tokens: none unless a prompt or completion price is set; a cached
+/// token costs a prompt token's price unless its own is set.
+fn pricing(lookup: impl Fn(&str) -> Option<String>) -> Result<Pricing, ConfigError> {
+    let price = |name: &'static str| {
+        lookup(name)
+            .map(|value| {
+                value
+                    .trim()
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|price| price.is_finite() && *price >= 0.0)
+                    .ok_or(ConfigError::Price { name, value })
+            })
+            .transpose()
+    };
+    let prompt = price("DICEBOUND_PRICE_PROMPT")?;
+    let completion = price("DICEBOUND_PRICE_COMPLETION")?;
+    let cached = price("DICEBOUND_PRICE_CACHED")?;
+    if prompt.is_none() && completion.is_none() {
+        return Ok(Pricing(None));
+    }
+    let prompt = prompt.unwrap_or(0.0);
+    Ok(Pricing(Some(Prices {
+        prompt,
+        cached: cached.unwrap_or(prompt),
+        completion: completion.unwrap_or(0.0),
+    })))
 }
 
 /// A whole number from 1 up from `name`, if set.

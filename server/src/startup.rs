@@ -225,6 +225,7 @@ fn services(
         }),
         limits: Arc::new(RateLimits::new(settings.spend.limits)),
         live: Arc::new(LiveTurns::default()),
+        pricing: settings.pricing,
         dice: Arc::new(dice_seed.map_or_else(Dice::default, Dice::seeded)),
         // Each request's own, set where a server function takes the services.
         span: tracing::Span::none(),

@@ -11,10 +11,12 @@ pub async fn gm_context(id: String) -> Result<GmContextView, AppError> {
     use super::context::{campaign_id, player, services, to_app_error};
     let player = player().await?;
     let id = campaign_id(&id)?;
-    services()
-        .await?
+    let services = services().await?;
+    let mut context = services
         .game()
         .gm_context(&player, &id)
         .await
-        .map_err(to_app_error)
+        .map_err(to_app_error)?;
+    services.pricing.price_context(&mut context);
+    Ok(context)
 }

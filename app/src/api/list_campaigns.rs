@@ -10,10 +10,12 @@ use crate::wire::view::CampaignPage;
 pub async fn list_campaigns(page: u32) -> Result<CampaignPage, AppError> {
     use super::context::{player, services, to_app_error};
     let player = player().await?;
-    services()
-        .await?
+    let services = services().await?;
+    let mut listed = services
         .game()
         .list(&player, page)
         .await
-        .map_err(to_app_error)
+        .map_err(to_app_error)?;
+    services.pricing.price_page(&mut listed);
+    Ok(listed)
 }

@@ -11,7 +11,7 @@ use super::markdown;
 use super::present::{dice_view, one_die_view, sheet_view, table_view};
 use super::proposal::{Proposal, ProposalError, Proposed, Tables};
 use super::timeline::{timeline, ShownFight, ShownRoll};
-use super::turn_event::{ToolEffect, TurnEvent};
+use super::turn_event::{Phase, ToolEffect, TurnEvent};
 use crate::game::agreement::TableAgreement;
 use crate::game::analysis::{check_analysis, oracle_analysis, table_analysis};
 use crate::game::combat::Combat;
@@ -98,6 +98,9 @@ pub struct CampaignState {
     /// Whether the game master's changes wait for the player (approval mode).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub approval: bool,
+    /// The tokens the latest turn's model calls cost, by phase.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub turn_usage: Vec<PhaseUsage>,
     /// The game master's style and the table's lines and veils.
     #[serde(default, skip_serializing_if = "is_default_agreement")]
     pub agreement: TableAgreement,
@@ -113,6 +116,32 @@ pub struct CampaignState {
     /// The latest roll of this turn (what led to a proposal made after it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_roll: Option<String>,
+}
+
+/// The tokens one phase of a turn cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PhaseUsage {
+    /// The turn.
+    pub turn: u32,
+    /// The phase.
+    pub phase: Phase,
+    /// Its model calls' tokens, added up.
+    pub usage: TokenUsage,
+}
+
+impl CampaignState {
+    /// Adds a phase's tokens to the latest turn's (a new turn starts the tally again).
+    fn note_usage(&mut self, turn: u32, phase: Phase, usage: TokenUsage) {
+        self.turn_usage.retain(|noted| noted.turn == turn);
+        match self
+            .turn_usage
+            .iter_mut()
+            .find(|noted| noted.phase == phase)
+        {
+            Some(noted) => noted.usage += usage,
+            None => self.turn_usage.push(PhaseUsage { turn, phase, usage }),
+        }
+    }
 }
 
 fn is_default_agreement(agreement: &TableAgreement) -> bool {
@@ -194,6 +223,7 @@ impl CampaignState {
             ledger_check: None,
             recalled: Vec::new(),
             approval: false,
+            turn_usage: Vec::new(),
             agreement: TableAgreement::default(),
             proposals: Vec::new(),
             proposals_made: 0,
@@ -352,7 +382,10 @@ impl CampaignState {
                     actions: self.action_views(),
                 });
             }
-            TurnEvent::Usage { usage, .. } => self.usage += *usage,
+            TurnEvent::Usage { phase, usage } => {
+                self.usage += *usage;
+                self.note_usage(turn, *phase, *usage);
+            }
             TurnEvent::NarrativeDelta { text } => {
                 updates.push(TurnUpdate::Narrative { text: text.clone() })
             }

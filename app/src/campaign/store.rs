@@ -8,7 +8,7 @@
 
 use futures::future::BoxFuture;
 
-use super::conversation::SentRequest;
+use super::conversation::{SentRequest, TokenUsage};
 use super::event::{CampaignEvent, StoredEvent};
 use super::passage::{Passage, SearchQuery, SearchScope};
 use super::state::CampaignState;
@@ -30,6 +30,8 @@ pub struct CampaignRecord {
     pub updated_at: i64,
     /// Scenes narrated so far.
     pub turn: u32,
+    /// The tokens its story has cost so far.
+    pub usage: TokenUsage,
 }
 
 /// How a commit moves the campaign.

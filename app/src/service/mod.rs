@@ -24,6 +24,7 @@ pub mod operator;
 mod panel;
 mod play;
 mod portable;
+pub mod prices;
 mod question;
 mod recall;
 pub mod recovery;
@@ -72,6 +73,8 @@ pub struct GameServices {
     pub operator: Arc<operator::Operator>,
     /// The campaigns followed live from a second screen.
     pub live: Arc<live::LiveTurns>,
+    /// The operator's prices per million tokens, if set.
+    pub pricing: prices::Pricing,
     /// The campaigns with a phase running.
     pub in_flight: TurnsInFlight,
     /// What one player may spend.
@@ -167,9 +170,13 @@ impl Game<'_> {
         id: &CampaignId,
     ) -> Result<GmContextView, ServiceError> {
         let loaded = self.current(owner, id).await?;
+        // Priced by the caller, at the operator's prices.
+        let pricing = prices::Pricing::default();
         Ok(GmContextView {
             request: loaded.request.as_ref().map(request_view),
             tokens: tokens(&loaded.state),
+            turn_spend: pricing.phases(&loaded.state.turn_usage),
+            spend: pricing.spend(loaded.state.usage),
             check: loaded.state.ledger_check,
             recalled: loaded
                 .state
@@ -325,6 +332,7 @@ fn tokens(state: &CampaignState) -> (u32, u32) {
 
 pub(super) fn summary(record: CampaignRecord) -> CampaignSummary {
     CampaignSummary {
+        spend: prices::Pricing::default().spend(record.usage),
         last_played: human_time(record.updated_at),
         id: record.id,
         title: record.title,

@@ -94,6 +94,7 @@ impl Game<'_> {
             created_at: now,
             updated_at: now,
             turn: replay.state.turn,
+            usage: replay.state.usage,
         };
         self.store
             .create(&record, &events, &replay.story, &replay.state)

@@ -70,6 +70,7 @@ impl Game<'_> {
             created_at: now,
             updated_at: now,
             turn: 1,
+            usage: Default::default(),
         };
         let mut start = CampaignState::start(premise.as_str(), sheet.clone());
         start.approval = approval;

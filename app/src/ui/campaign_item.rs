@@ -7,6 +7,7 @@ use leptos_router::components::A;
 
 use super::ask_twice::AskTwice;
 use super::files::ExportButton;
+use super::spend::spend_text;
 use crate::api::{rename_campaign, DeleteCampaign};
 use crate::wire::view::{CampaignSummary, MAX_TITLE_CHARS};
 
@@ -30,6 +31,7 @@ pub fn CampaignItem(
                     {format!("turn {}", campaign.turn)}
                     " · last played "
                     {campaign.last_played}
+                    <span data-testid="campaign-spend">{format!(" · {}", spend_text(&campaign.spend))}</span>
                 </span>
                 <Show when=move || renaming.get()>
                     <RenameForm id=id.clone() title renaming />

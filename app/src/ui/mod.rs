@@ -11,5 +11,6 @@ pub mod home;
 pub mod play;
 mod recovery;
 pub mod settings;
+pub mod spend;
 mod trash;
 pub mod updates;

@@ -37,6 +37,31 @@ pub struct CampaignSummary {
     pub last_played: String,
     /// How many scenes have been narrated.
     pub turn: u32,
+    /// The tokens its story has cost so far.
+    #[serde(default)]
+    pub spend: SpendView,
+}
+
+/// Tokens spent by model calls, and what they cost at the operator's prices.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SpendView {
+    /// Tokens sent.
+    pub prompt: u32,
+    /// Of those, the ones the provider served from its cache (when it says).
+    pub cached: u32,
+    /// Tokens written by the model.
+    pub completion: u32,
+    /// `$0.0123`, at the prices the operator set; none when no price is set.
+    pub cost: Option<String>,
+}
+
+/// The tokens of one phase of a turn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PhaseSpendView {
+    /// `narrate`, `actions` or `summary`.
+    pub phase: String,
+    /// Its tokens.
+    pub spend: SpendView,
 }
 
 /// The most characters a question out of character may have.
@@ -551,6 +576,12 @@ pub struct GmContextView {
     pub recalled: Vec<FoundView>,
     /// Tokens spent so far: (prompt, completion).
     pub tokens: (u32, u32),
+    /// The latest turn's tokens, by phase.
+    #[serde(default)]
+    pub turn_spend: Vec<PhaseSpendView>,
+    /// The whole campaign's tokens and cost.
+    #[serde(default)]
+    pub spend: SpendView,
 }
 
 /// The rules' check of a scene against its turn's events (damage, healing, items, foes down,

@@ -2,7 +2,7 @@
 //! `events` (the log), and what is derived from the log: `snapshots` (the current state) and
 //! `story` (the entries the player reads), with its passages in the search index (`sql_search`).
 
-use app::campaign::conversation::SentRequest;
+use app::campaign::conversation::{SentRequest, TokenUsage};
 use app::campaign::event::{CampaignEvent, StoredEvent};
 use app::campaign::passage::{passages, Passage, SearchQuery, SearchScope};
 use app::campaign::state::CampaignState;
@@ -31,7 +31,18 @@ fn record(row: &AnyRow) -> Result<CampaignRecord, StoreError> {
         created_at: row.try_get("created_at").map_err(database)?,
         updated_at: row.try_get("updated_at").map_err(database)?,
         turn: u32::try_from(turn).map_err(database)?,
+        usage: TokenUsage {
+            prompt_tokens: tokens(row, "prompt_tokens")?,
+            cached_tokens: tokens(row, "cached_tokens")?,
+            completion_tokens: tokens(row, "completion_tokens")?,
+        },
     })
+}
+
+/// A token count of a row (at most `u32::MAX`).
+fn tokens(row: &AnyRow, column: &str) -> Result<u32, StoreError> {
+    let count: i64 = row.try_get(column).map_err(database)?;
+    Ok(u32::try_from(count.max(0)).unwrap_or(u32::MAX))
 }
 
 /// The snapshot of a row, if there is a readable one of this version.
@@ -155,17 +166,19 @@ async fn clear_pending_roll(tx: &mut AnyConnection, id: &CampaignId) -> Result<(
     Ok(())
 }
 
-/// Moves the campaign from `expected_turn` to `new_turn`, or says why it cannot.
+/// Moves the campaign from `expected_turn` to `new_turn` with the tokens it has now cost, or
+/// says why it cannot.
 async fn advance(
     tx: &mut AnyConnection,
     owner: &PlayerId,
     id: &CampaignId,
-    expected_turn: u32,
-    new_turn: u32,
+    (expected_turn, new_turn): (u32, u32),
     now: Option<i64>,
+    usage: TokenUsage,
 ) -> Result<(), StoreError> {
     let updated = sqlx::query(
-        "UPDATE campaigns SET turn = $1, updated_at = COALESCE($2, updated_at) \
+        "UPDATE campaigns SET turn = $1, updated_at = COALESCE($2, updated_at), \
+         prompt_tokens = $6, cached_tokens = $7, completion_tokens = $8 \
          WHERE id = $3 AND owner = $4 AND turn = $5",
     )
     .bind(i64::from(new_turn))
@@ -173,6 +186,9 @@ async fn advance(
     .bind(id.as_str())
     .bind(owner.as_str())
     .bind(i64::from(expected_turn))
+    .bind(i64::from(usage.prompt_tokens))
+    .bind(i64::from(usage.cached_tokens))
+    .bind(i64::from(usage.completion_tokens))
     .execute(&mut *tx)
     .await
     .map_err(database)?
@@ -206,7 +222,9 @@ impl CampaignStore for SqlStore {
         Box::pin(async move {
             let mut tx = self.write().await?;
             sqlx::query(
-                "INSERT INTO campaigns (id, owner, title, created_at, updated_at, turn) VALUES ($1, $2, $3, $4, $5, $6)",
+                "INSERT INTO campaigns (id, owner, title, created_at, updated_at, turn, \
+                 prompt_tokens, cached_tokens, completion_tokens) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
             )
             .bind(record.id.as_str())
             .bind(record.owner.as_str())
@@ -214,6 +232,9 @@ impl CampaignStore for SqlStore {
             .bind(record.created_at)
             .bind(record.updated_at)
             .bind(i64::from(record.turn))
+            .bind(i64::from(state.usage.prompt_tokens))
+            .bind(i64::from(state.usage.cached_tokens))
+            .bind(i64::from(state.usage.completion_tokens))
             .execute(&mut *tx)
             .await
             .map_err(database)?;
@@ -382,7 +403,8 @@ impl CampaignStore for SqlStore {
                 Append::Replace { turn } => turn,
             };
             let mut tx = self.write().await?;
-            advance(&mut tx, owner, id, expected_turn, new_turn, Some(now)).await?;
+            let turns = (expected_turn, new_turn);
+            advance(&mut tx, owner, id, turns, Some(now), commit.state.usage).await?;
             if let Append::Replace { .. } = how {
                 clear_story(&mut tx, id).await?;
             }
@@ -411,7 +433,7 @@ impl CampaignStore for SqlStore {
     ) -> BoxFuture<'a, Result<(), StoreError>> {
         Box::pin(async move {
             let mut tx = self.write().await?;
-            advance(&mut tx, owner, id, turn, turn, None).await?;
+            advance(&mut tx, owner, id, (turn, turn), None, state.usage).await?;
             clear_story(&mut tx, id).await?;
             write_derived(&mut tx, id, story, state, None).await?;
             tx.commit().await.map_err(database)

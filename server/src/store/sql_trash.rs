@@ -65,6 +65,7 @@ fn trashed_record(row: &AnyRow, owner: &PlayerId) -> Result<(CampaignRecord, i64
         created_at: row.try_get("created_at").map_err(database)?,
         updated_at: row.try_get("updated_at").map_err(database)?,
         turn: u32::try_from(turn).map_err(database)?,
+        usage: Default::default(),
     };
     Ok((record, row.try_get("trashed_at").map_err(database)?))
 }

@@ -42,6 +42,7 @@ impl World {
                 updated_at: record.updated_at,
                 last_played: String::new(),
                 turn: record.turn,
+                spend: Default::default(),
             },
             story,
             sheet: sheet_view(&state.sheet),

@@ -38,4 +38,5 @@ mod resilient;
 mod security;
 mod settings;
 mod snapshot;
+mod spend;
 mod store;

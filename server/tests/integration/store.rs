@@ -113,6 +113,7 @@ impl Fixture {
             created_at: updated_at,
             updated_at,
             turn: 0,
+            usage: Default::default(),
         };
         self.store
             .create(
@@ -319,6 +320,7 @@ async fn the_database_survives_a_reopen(backend: Backend) {
         created_at: 1,
         updated_at: 1,
         turn: 0,
+        usage: Default::default(),
     };
     {
         let store = SqlStore::open(url).await.unwrap();
@@ -349,6 +351,7 @@ async fn a_campaign_is_created_with_its_opening_turn_in_one_go(backend: Backend)
         created_at: 1,
         updated_at: 1,
         turn: 1,
+        usage: Default::default(),
     };
     let events = [
         StoredEvent {

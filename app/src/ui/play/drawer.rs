@@ -8,7 +8,10 @@ use leptos::task::spawn_local;
 
 use super::state::use_play;
 use crate::api::gm_context;
-use crate::wire::view::{FoundView, GmContextView, LedgerCheckView, LlmEntryView, RequestView};
+use crate::ui::spend::spend_text;
+use crate::wire::view::{
+    FoundView, GmContextView, LedgerCheckView, LlmEntryView, PhaseSpendView, RequestView, SpendView,
+};
 
 /// What the game master sees: the model's working context, loaded each time the drawer opens,
 /// with the tokens spent so far.
@@ -39,15 +42,31 @@ pub fn GmDrawer() -> impl IntoView {
             {move || match context.get() {
                 None => view! { <p class="status">"Loading…"</p> }.into_any(),
                 Some(Err(message)) => view! { <p class="error" role="alert">{message}</p> }.into_any(),
-                Some(Ok(GmContextView { request, check, recalled, .. })) => {
+                Some(Ok(GmContextView { request, check, recalled, turn_spend, spend, .. })) => {
                     let request = match request {
                         None => view! { <p class="meta">"No request has been sent yet."</p> }.into_any(),
                         Some(request) => request_view(request).into_any(),
                     };
-                    view! { {check.map(check_view)} {recalled_view(recalled)} {request} }.into_any()
+                    view! { {spend_view(turn_spend, spend)} {check.map(check_view)} {recalled_view(recalled)} {request} }.into_any()
                 }
             }}
         </details>
+    }
+}
+
+/// What the latest turn's model calls cost, by phase, and the whole campaign.
+fn spend_view(turn: Vec<PhaseSpendView>, campaign: SpendView) -> impl IntoView {
+    view! {
+        <section class="spend" data-testid="spend">
+            <p class="meta">
+                {turn
+                    .iter()
+                    .map(|phase| format!("{}: {}", phase.phase, spend_text(&phase.spend)))
+                    .collect::<Vec<_>>()
+                    .join(" · ")}
+            </p>
+            <p class="meta">{format!("This campaign: {}", spend_text(&campaign))}</p>
+        </section>
     }
 }
 

@@ -31,6 +31,7 @@ pub fn settings(dir: &Path, scenario: &str) -> Settings {
         public_hosts: Vec::new(),
         trusted_proxies: Default::default(),
         endpoint_env: EndpointEnv::unset(),
+        pricing: Default::default(),
         admin_token: None,
     }
 }
