@@ -67,3 +67,31 @@ test("a recovery code moves the campaigns to a second browser; the table's lines
   await first.context().close();
   await second.context().close();
 });
+
+test("a character card starts a campaign with its companion and lore in the journal", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.locator('main[data-hydrated="true"]')).toBeAttached();
+  await page.getByTestId("card-file").setInputFiles(`${__dirname}/../fixtures/seraphine.card.json`);
+  await expect(page.getByTestId("card-brought")).toContainText("Companion: Seraphine. 1 lore entry goes into the journal.");
+  await expect(page.getByPlaceholder("Or write your own premise…")).toHaveValue(
+    "Seraphine meets you at the salt road's last inn, where the lantern never goes out.",
+  );
+  await page.getByPlaceholder("Mira Thorne").fill("Corin");
+  await page.getByRole("button", { name: "Begin the adventure" }).click();
+  await expect(page).toHaveURL(/\/play\/[0-9a-f]{32}$/);
+  await expect(page.locator('main[data-hydrated="true"]')).toBeAttached();
+  const journal = page.getByTestId("journal");
+  await expect(journal).toContainText("Seraphine");
+  await expect(journal).toContainText("A wandering knight sworn to no crown.");
+  await expect(journal).toContainText("The Salt Guild");
+
+  // A file that is not a card says so, and nothing starts.
+  await page.goto("/");
+  await expect(page.locator('main[data-hydrated="true"]')).toBeAttached();
+  await page.getByTestId("card-file").setInputFiles({
+    name: "notes.json",
+    mimeType: "application/json",
+    buffer: Buffer.from('{"hello": "world"}'),
+  });
+  await expect(page.getByRole("alert")).toContainText("neither a character card");
+});

@@ -47,6 +47,7 @@ pub mod new_recovery_code;
 pub mod redeem_recovery_code;
 pub mod revoke_recovery_code;
 
+pub mod read_card;
 pub use ask_the_gm::{ask_the_gm, AskTheGm};
 pub use branch_campaign::{branch_campaign, BranchCampaign};
 pub use decide_proposals::{decide_proposals, DecideProposals};
@@ -72,6 +73,7 @@ pub use new_actions::{new_actions, NewActions};
 pub use new_recovery_code::{new_recovery_code, NewRecoveryCode};
 pub use next_actions::{next_actions, NextActions};
 pub use play_turn::{play_turn, PlayTurn};
+pub use read_card::{read_card, ReadCard};
 pub use redeem_recovery_code::{redeem_recovery_code, RedeemRecoveryCode};
 pub use redo_turn::{redo_turn, RedoTurn};
 pub use rename_campaign::{rename_campaign, RenameCampaign};

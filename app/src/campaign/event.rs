@@ -50,6 +50,12 @@ pub enum CampaignEvent {
         /// The style, the lines and the veils.
         agreement: TableAgreement,
     },
+    /// The player brought journal entries to the new campaign: a character card's companion, a
+    /// lorebook's lore (notes only, within the journal's room).
+    Brought {
+        /// The entries, each a note.
+        changes: Vec<JournalChange>,
+    },
     /// The player took the latest turn back (see [`super::timeline`]); stored with the turn the
     /// campaign is at afterwards.
     Undone,

@@ -295,6 +295,12 @@ impl CampaignState {
                 self.journal.apply(change)?;
                 Ok(vec![self.journal_update()])
             }
+            CampaignEvent::Brought { changes } => {
+                for change in changes {
+                    self.journal.apply(change)?;
+                }
+                Ok(vec![self.journal_update()])
+            }
             CampaignEvent::TableAgreed { agreement } => {
                 self.agreement = agreement.clone();
                 Ok(vec![TurnUpdate::Agreement {

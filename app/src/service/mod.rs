@@ -13,6 +13,7 @@
 mod agreement;
 mod approval;
 mod between_turns;
+pub mod card;
 mod dice;
 pub mod error;
 pub mod game_master;

@@ -10,10 +10,11 @@ use crate::campaign::state::CampaignState;
 use crate::campaign::store::CampaignRecord;
 use crate::campaign::title::Title;
 use crate::game::agreement::TableAgreement;
+use crate::game::journal::MAX_ENTRIES;
 use crate::game::text::LocationName;
-use crate::game::CharacterSheet;
+use crate::game::{CharacterSheet, JournalChange, JournalName, JournalNote};
 use crate::gm::{Memory, MoveText, PlayerMove};
-use crate::wire::view::{CampaignSummary, NewCampaign};
+use crate::wire::view::{BroughtEntry, CampaignSummary, NewCampaign};
 use crate::wire::{CampaignId, PlayerId};
 
 /// The most characters of a premise.
@@ -35,11 +36,13 @@ impl Game<'_> {
             .agreement
             .agreement()
             .map_err(|error| ServiceError::invalid("agreement", error))?;
+        let brought = brought(&form.brought)?;
         let start = Start {
             premise,
             sheet,
             approval: form.approval,
             agreement,
+            brought,
         };
         self.begin(owner, start, now, rng, updates).await
     }
@@ -53,6 +56,7 @@ impl Game<'_> {
             sheet,
             approval,
             agreement,
+            brought,
         }: Start,
         now: i64,
         rng: &mut R,
@@ -75,6 +79,12 @@ impl Game<'_> {
         let mut start = CampaignState::start(premise.as_str(), sheet.clone());
         start.approval = approval;
         start.agreement = agreement.clone();
+        for change in &brought {
+            start
+                .journal
+                .apply(change)
+                .map_err(|error| ServiceError::invalid("brought", error))?;
+        }
         let projection = Projection::new(start, 1, updates);
         let opening_move = PlayerMove::Opening(premise.clone());
         let opening = self
@@ -95,9 +105,14 @@ impl Game<'_> {
             turn: 0,
             event: CampaignEvent::TableAgreed { agreement },
         });
+        let brought = (!brought.is_empty()).then_some(StoredEvent {
+            turn: 0,
+            event: CampaignEvent::Brought { changes: brought },
+        });
         let events: Vec<StoredEvent> = std::iter::once(started)
             .chain(approval)
             .chain(agreed)
+            .chain(brought)
             .chain(
                 opening
                     .events
@@ -141,11 +156,16 @@ impl Game<'_> {
             CampaignEvent::TableAgreed { agreement } => Some(agreement.clone()),
             _ => None,
         });
+        let brought = events.iter().find_map(|stored| match &stored.event {
+            CampaignEvent::Brought { changes } => Some(changes.clone()),
+            _ => None,
+        });
         let start = Start {
             premise,
             sheet: sheet.clone(),
             approval: approval.unwrap_or(false),
             agreement: agreement.unwrap_or_default(),
+            brought: brought.unwrap_or_default(),
         };
         let created = self.begin(owner, start, now, rng, &mut |_| {}).await?;
         self.store.delete(owner, id).await?;
@@ -163,6 +183,30 @@ struct Start {
     approval: bool,
     /// The game master's style and the table's lines and veils.
     agreement: TableAgreement,
+    /// Journal entries brought from a card or a lorebook.
+    brought: Vec<JournalChange>,
+}
+
+/// The brought entries as journal notes, within the journal's room.
+fn brought(entries: &[BroughtEntry]) -> Result<Vec<JournalChange>, ServiceError> {
+    if entries.len() > MAX_ENTRIES {
+        return Err(ServiceError::invalid(
+            "brought",
+            format!("a journal holds at most {MAX_ENTRIES} entries"),
+        ));
+    }
+    entries
+        .iter()
+        .map(|entry| {
+            Ok(JournalChange::Note {
+                kind: entry.kind,
+                name: JournalName::new(&entry.name)
+                    .map_err(|error| ServiceError::invalid("brought", error))?,
+                note: JournalNote::new(&entry.note)
+                    .map_err(|error| ServiceError::invalid("brought", error))?,
+            })
+        })
+        .collect()
 }
 
 /// The new-adventure form as a premise and a starting sheet.

@@ -183,6 +183,7 @@ fn started(stored: &StoredEvent) -> Result<CampaignState, Wrong> {
         character: CharacterDraft::of(sheet),
         approval: false,
         agreement: Default::default(),
+        brought: Vec::new(),
     };
     let (_, fresh) = parse_form(&form).map_err(|_| Wrong::Character)?;
     // Files exported before hit dice were a pool start without one; before items were typed,
@@ -321,6 +322,17 @@ impl Walk {
             // The player's setting; the proposals it brings are checked as they are made.
             // Its bounds were checked when the file was read.
             CampaignEvent::ApprovalSet { .. } | CampaignEvent::TableAgreed { .. } => Ok(()),
+            // Brought at the start: notes only, within the journal's room.
+            CampaignEvent::Brought { changes } => {
+                let notes = changes
+                    .iter()
+                    .all(|change| matches!(change, JournalChange::Note { .. }));
+                if stored.turn == 0 && notes && changes.len() <= crate::game::journal::MAX_ENTRIES {
+                    Ok(())
+                } else {
+                    Err(Wrong::NotThePlayers)
+                }
+            }
             CampaignEvent::Undone | CampaignEvent::Redone => Ok(()),
         }
     }

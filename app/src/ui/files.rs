@@ -115,7 +115,8 @@ fn download(name: &str, text: &str) {
     }
 }
 
-fn picked_file(event: &leptos::ev::Event) -> Option<web_sys::File> {
+/// The file a file input was given.
+pub fn picked_file(event: &leptos::ev::Event) -> Option<web_sys::File> {
     let input: web_sys::HtmlInputElement = event_target(event);
     input.files().and_then(|files| files.get(0))
 }

@@ -7,6 +7,7 @@ use leptos_router::hooks::use_navigate;
 
 use super::agreement::{AgreementDraft, AgreementFields};
 use super::campaign_item::CampaignItem;
+use super::card::CardPicker;
 use super::creation::{CharacterFields, CreationForm};
 use super::files::ImportForm;
 use super::game_master::GameMasterNote;
@@ -16,7 +17,9 @@ use super::updates::read_updates;
 use crate::api::{list_campaigns, start_campaign, DeleteCampaign, DeleteForever, RestoreCampaign};
 use crate::game::agreement::TableAgreement;
 use crate::wire::errors::AppError;
-use crate::wire::view::{CampaignPage, NewCampaign, TurnUpdate, HORROR_PRESET, PREMISE_PRESETS};
+use crate::wire::view::{
+    CampaignPage, CardView, NewCampaign, TurnUpdate, HORROR_PRESET, PREMISE_PRESETS,
+};
 
 /// The home page.
 #[component]
@@ -45,6 +48,11 @@ fn NewAdventureForm() -> impl IntoView {
     let starting = RwSignal::new(false);
     let approval = RwSignal::new(false);
     let agreement = AgreementDraft::new(&TableAgreement::default());
+    let brought = RwSignal::new(None::<CardView>);
+    let on_premise = Callback::new(move |premise: String| {
+        preset.set(PREMISE_PRESETS.len());
+        custom.set(premise);
+    });
     let opening = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
     let navigate = use_navigate();
@@ -63,6 +71,10 @@ fn NewAdventureForm() -> impl IntoView {
             character: character.draft(),
             approval: approval.get_untracked(),
             agreement: agreement.form(),
+            brought: brought
+                .get_untracked()
+                .map(|card| card.entries)
+                .unwrap_or_default(),
         };
         starting.set(true);
         error.set(None);
@@ -83,6 +95,7 @@ fn NewAdventureForm() -> impl IntoView {
         <form class="new-adventure panel" on:submit=submit>
             <h2>"New adventure"</h2>
             <PremiseChoice preset custom on_horror=move || character.track_sanity() />
+            <CardPicker brought on_premise />
             <CharacterFields form=character />
             <details class="agreement-choice">
                 <summary>"Tone and lines"</summary>

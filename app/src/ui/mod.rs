@@ -4,6 +4,7 @@ pub mod agreement;
 pub mod app;
 mod ask_twice;
 mod campaign_item;
+mod card;
 pub mod creation;
 pub mod files;
 pub mod game_master;

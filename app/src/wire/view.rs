@@ -7,7 +7,7 @@ use super::CampaignId;
 use crate::game::agreement::{AgreementError, Style, TableAgreement};
 use crate::game::creation::CharacterDraft;
 use crate::game::map::Place;
-use crate::game::{JournalEntry, Natural, Stakes, Vitality};
+use crate::game::{JournalEntry, JournalKind, Natural, Stakes, Vitality};
 use crate::wire::errors::AppError;
 
 /// Campaigns per page of the home page's list.
@@ -694,6 +694,37 @@ pub struct NewCampaign {
     /// The game master's style and the table's lines and veils.
     #[serde(default)]
     pub agreement: AgreementForm,
+    /// Journal entries brought from a character card or a lorebook.
+    #[serde(default)]
+    pub brought: Vec<BroughtEntry>,
+}
+
+/// The largest character card or lorebook file taken, in bytes (a card's PNG carries its
+/// picture).
+pub const MAX_CARD_BYTES: usize = 8 * 1024 * 1024;
+
+/// A journal entry a player brings to a new campaign (a card's companion, a lorebook's lore).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BroughtEntry {
+    /// What it is about.
+    pub kind: JournalKind,
+    /// Its name.
+    pub name: String,
+    /// What is known.
+    pub note: String,
+}
+
+/// What a character card or a lorebook brings, as the new-adventure form shows it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardView {
+    /// The card's character (none for a lorebook).
+    pub name: Option<String>,
+    /// The premise made from the card's scenario (empty for a lorebook).
+    pub premise: String,
+    /// The journal entries: the companion first, then the lore, within the journal's room.
+    pub entries: Vec<BroughtEntry>,
+    /// Lorebook entries left out (past the journal's room, or without a name or a text).
+    pub left_out: u32,
 }
 
 /// The style, lines and veils as a form sends them (one entry a line or veil; blank ones are
@@ -735,6 +766,7 @@ impl NewCampaign {
             },
             approval: false,
             agreement: AgreementForm::default(),
+            brought: Vec::new(),
         }
     }
 }

@@ -17,10 +17,16 @@ pub const BODY_LIMIT: usize = 64 * 1024;
 /// The most bytes of a campaign file to import.
 pub const IMPORT_LIMIT: usize = app::api::import_campaign::MAX_IMPORT_BYTES;
 
+/// The most bytes of a character card or lorebook to read: the file in base64, in JSON.
+pub const CARD_LIMIT: usize = app::wire::view::MAX_CARD_BYTES / 3 * 4 + 1024;
+
 /// Middleware: refuses a body over its route's limit, whether it says its length or streams.
 pub async fn limit_bodies(request: Request, next: Next) -> Response {
-    let limit = if request.uri().path() == <app::api::ImportCampaign as ServerFn>::PATH {
+    let path = request.uri().path();
+    let limit = if path == <app::api::ImportCampaign as ServerFn>::PATH {
         IMPORT_LIMIT
+    } else if path == <app::api::ReadCard as ServerFn>::PATH {
+        CARD_LIMIT
     } else {
         BODY_LIMIT
     };

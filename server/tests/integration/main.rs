@@ -10,6 +10,7 @@ mod adversary;
 mod agreement;
 mod approval;
 mod bounded_work;
+mod card;
 mod cassette;
 mod crash;
 mod discover;
