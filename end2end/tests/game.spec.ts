@@ -213,6 +213,12 @@ test("starting over opens a fresh campaign from the same premise", async () => {
 test("a turn played in a second tab streams into the first as it is told", async () => {
   campaignUrl = page.url();
   await page.evaluate(() => ((window as unknown as { __samePage?: boolean }).__samePage = true));
+  // The first tab's inspector is open on the model's working context.
+  const drawer = page.locator(".gm-drawer");
+  await drawer.locator("summary").click();
+  const held = drawer.getByTestId("model-window");
+  await expect(held).toContainText("The model holds turns");
+  await expect(held).not.toContainText("I climb over the gate");
   const second = await page.context().newPage();
   await second.goto(campaignUrl);
   await expect(second.locator('main[data-hydrated="true"]')).toBeAttached();
@@ -229,6 +235,9 @@ test("a turn played in a second tab streams into the first as it is told", async
   await expect(story().locator(".scene").last()).toHaveText(told ?? "");
   await expect(page.getByTestId("hp")).toHaveText("HP 8/11");
   await expect(page.getByRole("button", { name: /Sneak past the guard/ })).toBeEnabled();
+  // The model's working context followed too, by the turn's change: its move is held now.
+  await expect(held.getByTestId("model-turn").last()).toContainText("I climb over the gate");
+  await drawer.locator("summary").click();
   expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
 });
 

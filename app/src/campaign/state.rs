@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::conversation::{Message, RecalledPassage, TokenUsage};
 use super::event::{CampaignEvent, StoredEvent};
 use super::markdown;
-use super::present::{dice_view, one_die_view, sheet_view, table_view};
+use super::present::{dice_view, llm_view, one_die_view, sheet_view, table_view};
 use super::proposal::{Proposal, ProposalError, Proposed, Tables};
 use super::timeline::{timeline, ShownFight, ShownRoll};
 use super::turn_event::{Phase, ToolEffect, TurnEvent};
@@ -25,7 +25,8 @@ use crate::game::{
     Natural, Resolution, StateDelta,
 };
 use crate::wire::view::{
-    ActionView, LedgerCheckView, ProposalView, Roller, StoryEntry, TurnUpdate, Verdict,
+    ActionView, LedgerCheckView, ModelChange, ModelTurnView, ProposalView, Roller, StoryEntry,
+    TurnUpdate, Verdict,
 };
 
 /// The most turns the snapshot keeps verbatim for the model. Turns are normally folded into the
@@ -281,7 +282,15 @@ impl CampaignState {
                 if self.context.len() > MAX_VERBATIM_TURNS {
                     self.context.remove(0);
                 }
-                Ok(Vec::new())
+                let change = ModelChange {
+                    from_turn: self.context.first().map_or(stored.turn, |held| held.turn),
+                    added: Some(ModelTurnView {
+                        turn: stored.turn,
+                        messages: messages.iter().map(llm_view).collect(),
+                    }),
+                    layers: None,
+                };
+                Ok(vec![TurnUpdate::Model { change }])
             }
             CampaignEvent::Summarized { through_turn, text } => {
                 self.summary = Some(StorySummary {

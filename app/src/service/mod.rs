@@ -53,7 +53,8 @@ use crate::campaign::store::{CampaignRecord, CampaignStore, StoreError};
 use crate::gm::{GmSettings, LlmPort};
 use crate::wire::view::{
     CampaignPage, CampaignSummary, CampaignView, GameMasterView, GmContextView, LayerView,
-    LedgerPage, RequestView, StoryPage, TurnUpdate, CAMPAIGN_PAGE, STORY_PAGE,
+    LedgerPage, ModelTurnView, ModelView, RequestView, StoryPage, TurnUpdate, CAMPAIGN_PAGE,
+    STORY_PAGE,
 };
 use crate::wire::{CampaignId, PlayerId};
 
@@ -178,6 +179,7 @@ impl Game<'_> {
             tokens: tokens(&loaded.state),
             turn_spend: pricing.phases(&loaded.state.turn_usage),
             spend: pricing.spend(loaded.state.usage),
+            model: model_view(&loaded.state, loaded.request.as_ref()),
             check: loaded.state.ledger_check,
             recalled: loaded
                 .state
@@ -307,15 +309,7 @@ pub struct Loaded {
 fn request_view(request: &SentRequest) -> RequestView {
     RequestView {
         purpose: request.purpose.clone(),
-        layers: request
-            .layers
-            .iter()
-            .map(|layer| LayerView {
-                name: layer.name.clone(),
-                tokens: layer.tokens,
-                bytes: layer.bytes,
-            })
-            .collect(),
+        layers: layer_views(request),
         tools: request.tools.clone(),
         window: request.window,
         messages: request.messages.iter().map(llm_view).collect(),
@@ -323,6 +317,34 @@ fn request_view(request: &SentRequest) -> RequestView {
         shared_front_bytes: request.shared_front_bytes,
         estimated_tokens: request.estimated_tokens,
         reported_tokens: request.reported_tokens,
+    }
+}
+
+/// A request's layers, with their sizes.
+pub(super) fn layer_views(request: &SentRequest) -> Vec<LayerView> {
+    request
+        .layers
+        .iter()
+        .map(|layer| LayerView {
+            name: layer.name.clone(),
+            tokens: layer.tokens,
+            bytes: layer.bytes,
+        })
+        .collect()
+}
+
+/// The model's working context: the turns it holds verbatim, the layers of the last request.
+fn model_view(state: &CampaignState, request: Option<&SentRequest>) -> ModelView {
+    ModelView {
+        turns: state
+            .context
+            .iter()
+            .map(|held| ModelTurnView {
+                turn: held.turn,
+                messages: held.messages.iter().map(llm_view).collect(),
+            })
+            .collect(),
+        layers: request.map(layer_views).unwrap_or_default(),
     }
 }
 

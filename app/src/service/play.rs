@@ -17,7 +17,7 @@ use crate::game::Slug;
 use crate::gm::{
     narrate, offer_actions, player_roll, Memory, MoveText, Narration, PlayerMove, Retelling,
 };
-use crate::wire::view::{ActionsView, MoveInput, StoryEntry, TurnUpdate};
+use crate::wire::view::{ActionsView, ModelChange, MoveInput, StoryEntry, TurnUpdate};
 use crate::wire::{CampaignId, PlayerId};
 
 /// The move with its player roll made final: the roll saved for this action at this turn (a
@@ -228,6 +228,14 @@ impl Game<'_> {
         if let Some(messages) = events.last() {
             projection.apply(messages.clone());
         }
+        let layers = super::layer_views(&sent);
+        (projection.sink)(TurnUpdate::Model {
+            change: ModelChange {
+                from_turn: 0,
+                added: None,
+                layers: Some(layers),
+            },
+        });
         let (state, story) = projection.finish()?;
         Ok(Narrated {
             events,

@@ -115,6 +115,7 @@ impl TurnUpdate {
             Self::Entry { .. }
             | Self::Sheet { .. }
             | Self::Agreement { .. }
+            | Self::Model { .. }
             | Self::Proposals { .. }
             | Self::Encounter { .. }
             | Self::Journal { .. }
@@ -470,6 +471,50 @@ pub struct LlmEntryView {
     pub tool_calls: Vec<String>,
 }
 
+/// A turn the model holds verbatim, its messages as sent (tool calls and results included).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ModelTurnView {
+    /// The turn.
+    pub turn: u32,
+    /// Its messages.
+    pub messages: Vec<LlmEntryView>,
+}
+
+/// The model's working context, the history the model sees beside the one the player sees:
+/// the turns it holds verbatim and the layers of its last prompt.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ModelView {
+    /// The turns held verbatim, oldest first.
+    pub turns: Vec<ModelTurnView>,
+    /// The layers of the last prompt, with their sizes.
+    pub layers: Vec<LayerView>,
+}
+
+/// What a turn changed in the model's working context.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ModelChange {
+    /// Turns before this one are no longer held verbatim.
+    pub from_turn: u32,
+    /// The turn the model now holds, if one was added.
+    pub added: Option<ModelTurnView>,
+    /// The last prompt's layers, when a request was sent.
+    pub layers: Option<Vec<LayerView>>,
+}
+
+impl ModelView {
+    /// This view with `change` applied.
+    pub fn apply(&mut self, change: &ModelChange) {
+        self.turns.retain(|held| held.turn >= change.from_turn);
+        if let Some(added) = &change.added {
+            self.turns.retain(|held| held.turn != added.turn);
+            self.turns.push(added.clone());
+        }
+        if let Some(layers) = &change.layers {
+            self.layers.clone_from(layers);
+        }
+    }
+}
+
 /// How many story entries the play screen gets at a time.
 pub const STORY_PAGE: u32 = 50;
 
@@ -582,6 +627,10 @@ pub struct GmContextView {
     /// The whole campaign's tokens and cost.
     #[serde(default)]
     pub spend: SpendView,
+    /// The model's working context (the play screen keeps it up to date from each turn's
+    /// stream).
+    #[serde(default)]
+    pub model: ModelView,
 }
 
 /// The rules' check of a scene against its turn's events (damage, healing, items, foes down,
@@ -851,6 +900,11 @@ pub enum TurnUpdate {
         /// The style, lines and veils now.
         agreement: TableAgreement,
     },
+    /// The model's working context changed (a delta of the second history).
+    Model {
+        /// What changed.
+        change: ModelChange,
+    },
     /// The changes waiting for the player changed.
     Proposals {
         /// Every proposal still waiting.
@@ -898,4 +952,47 @@ pub enum TurnUpdate {
         /// Why.
         error: AppError,
     },
+}
+
+#[cfg(test)]
+mod model_view_tests {
+    use super::*;
+
+    fn turn(turn: u32) -> ModelTurnView {
+        ModelTurnView {
+            turn,
+            messages: vec![LlmEntryView {
+                role: "user".into(),
+                content: format!("move {turn}"),
+                tool_calls: Vec::new(),
+            }],
+        }
+    }
+
+    #[test]
+    fn the_model_view_follows_each_change() {
+        let mut view = ModelView {
+            turns: vec![turn(2), turn(3)],
+            layers: Vec::new(),
+        };
+        view.apply(&ModelChange {
+            from_turn: 3,
+            added: Some(turn(4)),
+            layers: None,
+        });
+        let held: Vec<u32> = view.turns.iter().map(|held| held.turn).collect();
+        assert_eq!(held, [3, 4]);
+        let layers = vec![LayerView {
+            name: "the journal".into(),
+            tokens: 12,
+            bytes: 40,
+        }];
+        view.apply(&ModelChange {
+            from_turn: 0,
+            added: None,
+            layers: Some(layers.clone()),
+        });
+        assert_eq!(view.layers, layers);
+        assert_eq!(view.turns.len(), 2, "a layers change keeps the turns");
+    }
 }

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use app::api::{NextActions, PlayTurn, StartCampaign};
-use app::wire::view::{CampaignSummary, TurnUpdate};
+use app::wire::view::{CampaignSummary, ModelChange, TurnUpdate};
 use eventsource_stream::{Event, Eventsource};
 use futures::{Stream, StreamExt};
 use leptos::server_fn::ServerFn;
@@ -99,6 +99,26 @@ async fn a_second_screen_gets_the_same_updates_as_the_playing_tab() {
         .map(|event| serde_json::from_str(&event.data).unwrap())
         .collect();
     assert_eq!(followed, played, "the same updates, in the same order");
+    // The model's working context changed by delta: the turn it now holds, then the layers of
+    // the prompt that told it.
+    let changes: Vec<&ModelChange> = followed
+        .iter()
+        .filter_map(|update| match update {
+            TurnUpdate::Model { change } => Some(change),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(changes.len(), 2, "{changes:?}");
+    let added = changes[0].added.as_ref().expect("the turn the model holds");
+    assert_eq!(added.turn, 2);
+    assert!(added
+        .messages
+        .iter()
+        .any(|message| message.content.contains("I wait")));
+    assert!(changes[1]
+        .layers
+        .as_ref()
+        .is_some_and(|layers| !layers.is_empty()));
     let kinds: Vec<&str> = live.iter().map(|event| event.event.as_str()).collect();
     assert!(
         kinds.contains(&"narrative") && kinds.contains(&"roll"),

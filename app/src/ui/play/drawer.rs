@@ -25,6 +25,9 @@ pub fn GmDrawer() -> impl IntoView {
         }
         spawn_local(async move {
             let loaded = gm_context(state.id.get_value()).await;
+            if let Ok(loaded) = &loaded {
+                state.model.set(Some(loaded.model.clone()));
+            }
             context.set(Some(loaded.map_err(|error| error.to_string())));
         });
     };
@@ -47,10 +50,55 @@ pub fn GmDrawer() -> impl IntoView {
                         None => view! { <p class="meta">"No request has been sent yet."</p> }.into_any(),
                         Some(request) => request_view(request).into_any(),
                     };
-                    view! { {spend_view(turn_spend, spend)} {check.map(check_view)} {recalled_view(recalled)} {request} }.into_any()
+                    view! { {spend_view(turn_spend, spend)} <ModelWindow /> {check.map(check_view)} {recalled_view(recalled)} {request} }.into_any()
                 }
             }}
         </details>
+    }
+}
+
+/// The model's working context as the play screen keeps it: the turns it holds verbatim, each
+/// with its messages, and its last prompt's layers; each turn's changes arrive with its stream.
+#[component]
+fn ModelWindow() -> impl IntoView {
+    let state = use_play();
+    move || {
+        state.model.get().map(|model| {
+            let held = match (model.turns.first(), model.turns.last()) {
+                (Some(first), Some(last)) => {
+                    format!(
+                        "The model holds turns {} to {} verbatim.",
+                        first.turn, last.turn
+                    )
+                }
+                _ => "The model holds no turn verbatim yet.".to_owned(),
+            };
+            let layers = model
+                .layers
+                .iter()
+                .map(|layer| format!("{} {}", layer.name, layer.tokens))
+                .collect::<Vec<_>>()
+                .join(" · ");
+            view! {
+                <section class="model-window" data-testid="model-window">
+                    <p class="meta">{held}</p>
+                    <p class="meta">{format!("Its last prompt, in tokens: {layers}")}</p>
+                    <ol>
+                        {model.turns.into_iter().map(|turn| view! {
+                            <li data-testid="model-turn">
+                                <strong>{format!("Turn {}", turn.turn)}</strong>
+                                {turn.messages.into_iter().map(|message| view! {
+                                    <p class=format!("llm {}", message.role)>
+                                        {format!("{}: {}", message.role, message.content)}
+                                        {message.tool_calls.join(", ")}
+                                    </p>
+                                }).collect_view()}
+                            </li>
+                        }).collect_view()}
+                    </ol>
+                </section>
+            }
+        })
     }
 }
 

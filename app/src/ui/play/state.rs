@@ -8,7 +8,7 @@ use crate::game::map::Place;
 use crate::game::JournalEntry;
 use crate::wire::errors::AppError;
 use crate::wire::view::{
-    ActionView, ActionsView, CampaignView, EncounterView, MoveInput, OutcomeTableView,
+    ActionView, ActionsView, CampaignView, EncounterView, ModelView, MoveInput, OutcomeTableView,
     ProposalView, SheetView, StoryEntry, TurnUpdate,
 };
 
@@ -76,6 +76,10 @@ pub struct PlayState {
     pub proposals: RwSignal<Vec<ProposalView>>,
     /// The game master's style and the table's lines and veils.
     pub agreement: RwSignal<TableAgreement>,
+    /// The model's working context (the LLM history, beside the story, which is the UI
+    /// history): loaded when the inspector first opens, then kept up to date by each turn's
+    /// changes.
+    pub model: RwSignal<Option<ModelView>>,
 }
 
 impl PlayState {
@@ -121,6 +125,7 @@ impl PlayState {
             text: RwSignal::new(String::new()),
             approval: RwSignal::new(view.approval),
             agreement: RwSignal::new(view.agreement.clone()),
+            model: RwSignal::new(None),
             proposals: RwSignal::new(view.proposals),
         }
     }
@@ -144,6 +149,8 @@ impl PlayState {
         self.tokens.set(view.tokens);
         self.approval.set(view.approval);
         self.agreement.set(view.agreement);
+        // Loaded again when the inspector opens next.
+        self.model.set(None);
         self.proposals.set(view.proposals);
     }
 
@@ -175,6 +182,11 @@ impl PlayState {
             }
             TurnUpdate::Sheet { sheet } => self.sheet.set(*sheet),
             TurnUpdate::Agreement { agreement } => self.agreement.set(agreement),
+            TurnUpdate::Model { change } => self.model.update(|model| {
+                if let Some(model) = model {
+                    model.apply(&change);
+                }
+            }),
             TurnUpdate::Actions { actions } => self.actions.set(actions),
             TurnUpdate::Journal { entries } => self.journal.set(entries),
             TurnUpdate::Map { places } => self.map.set(places),
