@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use app::api::{NextActions, PlayTurn, StartCampaign};
+use app::api::{NextActions, PlayTurn};
 use app::wire::view::{CampaignSummary, ModelChange, TurnUpdate};
 use eventsource_stream::{Event, Eventsource};
 use futures::{Stream, StreamExt};
@@ -21,18 +21,7 @@ const SCENARIO: &str = r#"{"cycle": true,
   "actions": [{"json": {"actions": [{"id": "wait", "description": "Wait"}]}}]}"#;
 
 async fn start(app: &TestApp, client: &reqwest::Client) -> CampaignSummary {
-    let body = client
-        .post(app.url(StartCampaign::PATH))
-        .json(
-            &serde_json::json!({"form": {"premise": "A gate", "name": "Mira", "class": "Ranger"}}),
-        )
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
-    match updates(&body).pop() {
+    match updates(&app.start_campaign(client, "Mira").await).pop() {
         Some(TurnUpdate::Created { summary }) => summary,
         other => panic!("not created: {other:?}"),
     }
@@ -129,12 +118,8 @@ async fn a_second_screen_gets_the_same_updates_as_the_playing_tab() {
     assert_eq!(numbers, (1..=played.len() as u64).collect::<Vec<_>>());
 
     // The actions follow as suggestions.
-    client
-        .post(app.url(NextActions::PATH))
-        .form(&[("id", id.as_str())])
-        .send()
-        .await
-        .unwrap();
+    app.post_form(&client, NextActions::PATH, &[("id", id.as_str())])
+        .await;
     let suggested = next(&mut events, 1).await;
     assert_eq!(suggested[0].event, "suggestions");
 

@@ -4,7 +4,6 @@
 
 use app::api::{
     HasRecoveryCode, ListCampaigns, NewRecoveryCode, RedeemRecoveryCode, RevokeRecoveryCode,
-    StartCampaign,
 };
 use app::wire::errors::AppError;
 use app::wire::view::{CampaignPage, RecoveryStatus};
@@ -15,18 +14,10 @@ use crate::support::test_app::{browser, TestApp};
 const SCENARIO: &str = r#"{"cycle": true, "steps": [{"text": "A gate in the rain."}],
   "actions": [{"json": {"actions": [{"id": "wait", "description": "Wait"}]}}]}"#;
 
-async fn post(
-    app: &TestApp,
-    client: &reqwest::Client,
-    path: &str,
-    form: &[(&str, &str)],
-) -> reqwest::Response {
-    client.post(app.url(path)).form(form).send().await.unwrap()
-}
-
 /// The titles of the browser's campaigns.
 async fn campaigns(app: &TestApp, client: &reqwest::Client) -> Vec<String> {
-    let page: CampaignPage = post(app, client, ListCampaigns::PATH, &[("page", "0")])
+    let page: CampaignPage = app
+        .post_form(client, ListCampaigns::PATH, &[("page", "0")])
         .await
         .json()
         .await
@@ -36,19 +27,10 @@ async fn campaigns(app: &TestApp, client: &reqwest::Client) -> Vec<String> {
     titles
 }
 
-async fn start(app: &TestApp, client: &reqwest::Client, name: &str) {
-    let response = client
-        .post(app.url(StartCampaign::PATH))
-        .json(&serde_json::json!({"form": {"premise": "A gate", "name": name, "class": "Ranger"}}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 200);
-    response.text().await.unwrap();
-}
-
 async fn redeem(app: &TestApp, client: &reqwest::Client, code: &str) -> Result<(), AppError> {
-    let response = post(app, client, RedeemRecoveryCode::PATH, &[("code", code)]).await;
+    let response = app
+        .post_form(client, RedeemRecoveryCode::PATH, &[("code", code)])
+        .await;
     if response.status() == 200 {
         Ok(())
     } else {
@@ -67,20 +49,23 @@ fn invalid_reason(refused: Result<(), AppError>) -> String {
 async fn a_recovery_code_brings_a_players_campaigns_to_another_browser() {
     let app = TestApp::playing(SCENARIO).await;
     let first = browser();
-    start(&app, &first, "Alba").await;
-    let status: RecoveryStatus = post(&app, &first, HasRecoveryCode::PATH, &[])
+    app.start_campaign(&first, "Alba").await;
+    let status: RecoveryStatus = app
+        .post_form(&first, HasRecoveryCode::PATH, &[])
         .await
         .json()
         .await
         .unwrap();
     assert_eq!(status.made, None);
-    let code: String = post(&app, &first, NewRecoveryCode::PATH, &[])
+    let code: String = app
+        .post_form(&first, NewRecoveryCode::PATH, &[])
         .await
         .json()
         .await
         .unwrap();
     assert_eq!(code.len(), 29, "{code}");
-    let status: RecoveryStatus = post(&app, &first, HasRecoveryCode::PATH, &[])
+    let status: RecoveryStatus = app
+        .post_form(&first, HasRecoveryCode::PATH, &[])
         .await
         .json()
         .await
@@ -88,7 +73,7 @@ async fn a_recovery_code_brings_a_players_campaigns_to_another_browser() {
     assert!(status.made.is_some());
 
     let second = browser();
-    start(&app, &second, "Bram").await;
+    app.start_campaign(&second, "Bram").await;
     assert_eq!(campaigns(&app, &second).await, ["Bram the Ranger"]);
     let wrong = "ABCDE-FGHJK-LMNPQ-RSTUV-WXYZ2";
     assert_eq!(
@@ -113,9 +98,9 @@ async fn a_recovery_code_brings_a_players_campaigns_to_another_browser() {
     );
 
     // Revoked, the code opens nothing more.
-    post(&app, &first, RevokeRecoveryCode::PATH, &[]).await;
+    app.post_form(&first, RevokeRecoveryCode::PATH, &[]).await;
     let third = browser();
-    start(&app, &third, "Cato").await;
+    app.start_campaign(&third, "Cato").await;
     assert_eq!(
         invalid_reason(redeem(&app, &third, &code).await),
         "this recovery code is wrong, or was revoked"

@@ -2,7 +2,7 @@
 //! with the campaign, and the home page's list and the inspector showing them at the operator's
 //! prices.
 
-use app::api::{GmContext, ListCampaigns, StartCampaign};
+use app::api::{GmContext, ListCampaigns};
 use app::service::prices::{Prices, Pricing};
 use app::wire::view::{CampaignPage, GmContextView};
 use leptos::server_fn::ServerFn;
@@ -60,23 +60,12 @@ async fn each_phases_tokens_are_kept_and_priced_for_the_list_and_the_inspector()
     }));
     let app = TestApp::serve(dir, settings).await;
     let client = browser();
-    let body = client
-        .post(app.url(StartCampaign::PATH))
-        .json(&json!({"form": {"premise": "A gate", "name": "Mira", "class": "Ranger"}}))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let body = app.start_campaign(&client, "Mira").await;
     assert!(body.contains("Rain on the gate."), "{body}");
 
-    let page: CampaignPage = client
-        .post(app.url(ListCampaigns::PATH))
-        .form(&[("page", "0")])
-        .send()
+    let page: CampaignPage = app
+        .post_form(&client, ListCampaigns::PATH, &[("page", "0")])
         .await
-        .unwrap()
         .json()
         .await
         .unwrap();
@@ -90,12 +79,9 @@ async fn each_phases_tokens_are_kept_and_priced_for_the_list_and_the_inspector()
     assert_eq!(spend.cost.as_deref(), Some("$0.0018"));
 
     let id = page.campaigns[0].id.to_string();
-    let context: GmContextView = client
-        .post(app.url(GmContext::PATH))
-        .form(&[("id", id.as_str())])
-        .send()
+    let context: GmContextView = app
+        .post_form(&client, GmContext::PATH, &[("id", id.as_str())])
         .await
-        .unwrap()
         .json()
         .await
         .unwrap();

@@ -4,8 +4,10 @@
 use std::net::SocketAddr;
 use std::path::Path;
 
+use app::api::StartCampaign;
 use app::wire::view::TurnUpdate;
 use leptos::prelude::LeptosOptions;
+use leptos::server_fn::ServerFn;
 use server::config::{LlmChoice, PromptLimits, Settings, Spend};
 use server::llm::endpoint_settings::EndpointEnv;
 use server::startup::Application;
@@ -64,6 +66,31 @@ impl TestApp {
     /// The address of `path` on it.
     pub fn url(&self, path: &str) -> String {
         format!("http://{}{path}", self.addr)
+    }
+
+    /// Starts a campaign of a Ranger named `name` ("A gate") in `client`'s browser: the body of
+    /// the streamed answer.
+    pub async fn start_campaign(&self, client: &reqwest::Client, name: &str) -> String {
+        let form =
+            serde_json::json!({"form": {"premise": "A gate", "name": name, "class": "Ranger"}});
+        let response = client
+            .post(self.url(<StartCampaign as ServerFn>::PATH))
+            .json(&form)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 200);
+        response.text().await.unwrap()
+    }
+
+    /// Posts `form` to the server function at `path` from `client`'s browser.
+    pub async fn post_form(
+        &self,
+        client: &reqwest::Client,
+        path: &str,
+        form: &[(&str, &str)],
+    ) -> reqwest::Response {
+        client.post(self.url(path)).form(form).send().await.unwrap()
     }
 }
 
