@@ -48,8 +48,15 @@ fn follow(state: super::state::PlayState) {
             if state.busy.get_untracked() {
                 continue;
             }
-            if kind == "reload" {
-                super::run_turn::catch_up(state, "This campaign moved on elsewhere.").await;
+            // What was saved, when the stream can no longer say: it skipped ahead, or a turn
+            // told elsewhere failed (its move and draft were shown, and nothing was saved).
+            let note = match kind.as_str() {
+                "reload" => Some("This campaign moved on elsewhere."),
+                "error" => Some("A move made in another tab could not be told; nothing changed."),
+                _ => None,
+            };
+            if let Some(note) = note {
+                super::run_turn::catch_up(state, note).await;
                 continue;
             }
             let update = message

@@ -137,6 +137,8 @@ impl PlayState {
 
     /// Replaces everything with a freshly loaded view (after another tab played).
     pub fn replace(&self, view: CampaignView) {
+        // A loaded campaign has no scene being told.
+        self.draft.set(String::new());
         self.turn.set(view.summary.turn);
         self.story.set(view.story.entries);
         self.story_start.set(view.story.start);
