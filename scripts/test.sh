@@ -32,6 +32,15 @@ results=$(mktemp -d)
 postgres=$(mktemp -d)
 trap '"$ROOT/scripts/postgres.sh" stop "$postgres"; rm -rf "$results" "$postgres"' EXIT
 
+step "build caches: incremental ones untouched for a day removed"
+# Each change of flags or features leaves a crate's incremental cache behind; over weeks they
+# fill the disk (tens of GB). Those not used for a day go; cargo makes them again when needed.
+find "$CARGO_TARGET_DIR" -maxdepth 4 -type d -name incremental -print0 2>/dev/null |
+  while IFS= read -r -d '' cache; do
+    find "$cache" -mindepth 1 -maxdepth 1 -type d -mtime +0 -exec rm -rf {} +
+  done
+du -sh "$CARGO_TARGET_DIR" 2>/dev/null || true
+
 step "formatting (cargo fmt --check)"
 cargo fmt --all -- --check
 
