@@ -259,27 +259,12 @@ pub async fn narrate<R: Rng + Send>(
     }
     log.push(TurnEvent::narration(text.clone()));
     log.push(checked);
-    if !settings.full_prompt {
-        let scene = Scene {
-            turn: state.turn.saturating_add(1),
-            text: &text,
-            player_move: player_move.words(),
-            sheet: &table.tools.sheet,
-        };
-        for change in noticed(state, scene) {
-            log.push(TurnEvent::Noticed { change });
-        }
-    }
-    if let Some((action, recorded)) = chosen_action(player_move) {
-        let sheet = &mut table.tools.sheet;
-        let events = &log.events;
-        if let Some((event, note)) =
-            complication::after_failure(action, recorded, events, sheet, rng)
-        {
-            log.push(event);
-            turn.push(note);
-        }
-    }
+    let told = Told {
+        state,
+        player_move,
+        text: &text,
+    };
+    after_the_scene(told, settings, &mut table, &mut turn, rng, &mut log);
     Ok(Narration {
         events: log.events,
         messages: turn,
@@ -289,6 +274,46 @@ pub async fn narrate<R: Rng + Send>(
             .previous
             .expect("a narration makes at least one call"),
     })
+}
+
+/// A scene as told, for what the rules do after it.
+struct Told<'a> {
+    state: &'a CampaignState,
+    player_move: &'a PlayerMove,
+    text: &'a str,
+}
+
+/// What the rules do once the scene is told: for a model shown no tools, the journal's names
+/// noticed; after a failed roll that cost nothing, its complication.
+fn after_the_scene<R: Rng + ?Sized>(
+    told: Told<'_>,
+    settings: &GmSettings,
+    table: &mut Table,
+    turn: &mut Vec<Message>,
+    rng: &mut R,
+    log: &mut EventLog<'_>,
+) {
+    if !settings.full_prompt {
+        let scene = Scene {
+            turn: told.state.turn.saturating_add(1),
+            text: told.text,
+            player_move: told.player_move.words(),
+            sheet: &table.tools.sheet,
+        };
+        for change in noticed(told.state, scene) {
+            log.push(TurnEvent::Noticed { change });
+        }
+    }
+    if let Some((action, recorded)) = chosen_action(told.player_move) {
+        let sheet = &mut table.tools.sheet;
+        let events = &log.events;
+        if let Some((event, note)) =
+            complication::after_failure(action, recorded, events, sheet, rng)
+        {
+            log.push(event);
+            turn.push(note);
+        }
+    }
 }
 
 /// The action the player chose, and the complication a retelling of it had.
