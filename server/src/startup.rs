@@ -155,10 +155,9 @@ async fn game_master(
         spend: settings.spend,
     };
     if let Some(saved) = Endpoint::saved(store, &settings.endpoint_env).await? {
-        match saved
-            .settings(&settings.endpoint_env)
+        match recipe
+            .endpoint(saved.settings(&settings.endpoint_env), &saved)
             .ok()
-            .and_then(|adapter| recipe.endpoint(adapter, &saved).ok())
         {
             Some(master) => {
                 let started = Started {

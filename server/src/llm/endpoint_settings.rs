@@ -8,7 +8,7 @@ use app::wire::model_settings::{
 };
 use serde::{Deserialize, Serialize};
 
-use super::openai::{ApiKey, LlmConfigError, OpenAiSettings};
+use super::openai::{ApiKey, LlmConfigError, OpenAiAdapter, OpenAiSettings};
 use crate::store::SqlStore;
 
 /// The server setting the saved endpoint is stored under.
@@ -148,6 +148,7 @@ impl Endpoint {
 
     /// The form's endpoint, the environment's fields over it; a key left empty is the saved
     /// one, kept only for the same endpoint (a key is never sent to a host it was not set for).
+    /// Whether its URL and key can be used is [`Self::adapter`]'s to say.
     pub fn from_form(
         form: &ModelSettingsForm,
         env: &EndpointEnv,
@@ -184,7 +185,6 @@ impl Endpoint {
             context_tokens: form.context_tokens,
         }
         .under(env);
-        endpoint.settings(env)?;
         Ok(endpoint)
     }
 
@@ -204,23 +204,26 @@ impl Endpoint {
         self
     }
 
-    /// The adapter's settings for this endpoint, with the environment's time limits; refused
-    /// when the URL is not an http(s) one or the key cannot be sent.
-    pub fn settings(&self, env: &EndpointEnv) -> Result<OpenAiSettings, OfficeError> {
-        let settings = OpenAiSettings {
+    /// The adapter's settings for this endpoint, with the environment's time limits.
+    pub fn settings(&self, env: &EndpointEnv) -> OpenAiSettings {
+        OpenAiSettings {
             base_url: self.base_url.clone(),
             model: self.model.clone(),
             api_key: self.api_key.clone(),
             ..env.base.clone()
-        };
-        super::openai::OpenAiAdapter::new(settings.clone()).map_err(|error| match error {
+        }
+    }
+
+    /// An adapter for this endpoint, without retries (a test reports the first failure);
+    /// refused when the URL is not an http(s) one or the key cannot be sent.
+    pub fn adapter(&self, env: &EndpointEnv) -> Result<OpenAiAdapter, OfficeError> {
+        OpenAiAdapter::new(self.settings(env)).map_err(|error| match error {
             LlmConfigError::ApiKey => invalid("api_key", "cannot be sent in an HTTP header"),
             _ => invalid(
                 "endpoint",
                 "must be an http:// or https:// URL, such as http://127.0.0.1:11434/v1",
             ),
-        })?;
-        Ok(settings)
+        })
     }
 }
 
@@ -238,10 +241,11 @@ fn bounded<'t>(field: &'static str, text: &'t str) -> Result<&'t str, OfficeErro
     }
 }
 
+/// A refusal of `field` (the player reads `field: reason`).
 fn invalid(field: &'static str, reason: &str) -> OfficeError {
     OfficeError::Invalid {
         field,
-        reason: format!("{}: {reason}", field.replace('_', " ")),
+        reason: reason.to_owned(),
     }
 }
 
@@ -276,9 +280,12 @@ mod tests {
             Endpoint::from_form(&form("http://127.0.0.1:11434/v1/", ""), &none, None).unwrap();
         assert_eq!(endpoint.base_url, "http://127.0.0.1:11434/v1");
         assert_eq!(endpoint.api_key, None);
-        let field = |form: ModelSettingsForm| match Endpoint::from_form(&form, &none, None) {
+        let usable =
+            |form: &ModelSettingsForm| Endpoint::from_form(form, &none, None)?.adapter(&none);
+        let field = |form: ModelSettingsForm| match usable(&form) {
             Err(OfficeError::Invalid { field, .. }) => field,
-            other => panic!("accepted: {other:?}"),
+            Ok(_) => panic!("accepted: {form:?}"),
+            Err(other) => panic!("refused otherwise: {other:?}"),
         };
         assert_eq!(field(form("not a url", "")), "endpoint");
         assert_eq!(field(form("ftp://example.org/v1", "")), "endpoint");

@@ -14,7 +14,7 @@ use futures::future::BoxFuture;
 
 use super::endpoint_settings::{Endpoint, EndpointEnv};
 use super::master::MasterRecipe;
-use super::openai::{OpenAiAdapter, OpenAiSettings};
+use super::openai::OpenAiAdapter;
 use super::text_tools::TextTools;
 use crate::store::SqlStore;
 
@@ -81,18 +81,17 @@ impl Office {
         }
     }
 
-    /// The form's endpoint, its adapter's settings and the models it lists, which must include
-    /// its model.
+    /// The form's endpoint, its adapter and the models it lists, which must include its model.
     async fn checked(
         &self,
         form: &ModelSettingsForm,
-    ) -> Result<(Endpoint, OpenAiSettings, Vec<String>), OfficeError> {
+    ) -> Result<(Endpoint, OpenAiAdapter, Vec<String>), OfficeError> {
         let endpoint = {
             let saved = self.saved.lock().await;
             Endpoint::from_form(form, &self.env, saved.as_ref())?
         };
-        let settings = endpoint.settings(&self.env)?;
-        let models = adapter(&settings)?
+        let adapter = endpoint.adapter(&self.env)?;
+        let models = adapter
             .list_models()
             .await
             .map_err(|error| office_error(error, ToolsMode::Text))?;
@@ -102,7 +101,7 @@ impl Office {
                 listed: models,
             });
         }
-        Ok((endpoint, settings, models))
+        Ok((endpoint, adapter, models))
     }
 }
 
@@ -122,7 +121,8 @@ impl GameMasterOffice for Office {
                 };
                 Endpoint::from_form(&form, &self.env, saved.as_ref())?
             };
-            adapter(&endpoint.settings(&self.env)?)?
+            endpoint
+                .adapter(&self.env)?
                 .list_models()
                 .await
                 .map_err(|error| office_error(error, ToolsMode::Text))
@@ -134,8 +134,7 @@ impl GameMasterOffice for Office {
         form: ModelSettingsForm,
     ) -> BoxFuture<'_, Result<ConnectionReport, OfficeError>> {
         Box::pin(async move {
-            let (endpoint, settings, models) = self.checked(&form).await?;
-            let plain = adapter(&settings)?;
+            let (endpoint, plain, models) = self.checked(&form).await?;
             let port: Box<dyn LlmPort> = match endpoint.tools {
                 ToolsMode::Native => Box::new(plain),
                 ToolsMode::Text => Box::new(TextTools::new(plain)),
@@ -158,10 +157,10 @@ impl GameMasterOffice for Office {
         form: ModelSettingsForm,
     ) -> BoxFuture<'_, Result<ModelSettingsView, OfficeError>> {
         Box::pin(async move {
-            let (endpoint, settings, _) = self.checked(&form).await?;
+            let (endpoint, _, _) = self.checked(&form).await?;
             let master = self
                 .recipe
-                .endpoint(settings, &endpoint)
+                .endpoint(endpoint.settings(&self.env), &endpoint)
                 .map_err(|_| OfficeError::Unreadable)?;
             let mut saved = self.saved.lock().await;
             endpoint.save(&self.store).await?;
@@ -170,14 +169,6 @@ impl GameMasterOffice for Office {
             Ok(self.view(saved.as_ref()))
         })
     }
-}
-
-/// An adapter over `settings`, without retries: a test reports the first failure.
-fn adapter(settings: &OpenAiSettings) -> Result<OpenAiAdapter, OfficeError> {
-    OpenAiAdapter::new(settings.clone()).map_err(|_| OfficeError::Invalid {
-        field: "endpoint",
-        reason: "endpoint: cannot be used".to_owned(),
-    })
 }
 
 /// One short request, with the game's tools when they go natively (a model without tool

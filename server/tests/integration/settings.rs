@@ -183,7 +183,7 @@ async fn the_settings_page_lists_tests_and_refuses_what_it_cannot_use() {
     )
     .await;
     assert!(
-        invalid_field(&body).starts_with("endpoint: endpoint: must be an http"),
+        invalid_field(&body).starts_with("endpoint: must be an http"),
         "{body}"
     );
     let (_, body) = call(
@@ -209,7 +209,7 @@ async fn the_settings_page_lists_tests_and_refuses_what_it_cannot_use() {
     assert_eq!(status, 500, "{body}");
     assert_eq!(
         invalid_field(&body),
-        "api_key: api key: is longer than 500 characters"
+        "api_key: is longer than 500 characters"
     );
 
     // Listed and tested.
