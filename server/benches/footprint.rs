@@ -7,7 +7,10 @@
 //! Then many games at once: for each of `CROWDS`, that many players (each with their own
 //! cookie) start a campaign and play a turn together against a model that takes `LATENCY_MS`
 //! before each reply, on a fresh server: the latency the server adds at p99 (a turn's time less
-//! the model's two replies), the requests that failed, and resident memory.
+//! the model's two replies), the requests that failed, and resident memory. The crowds play on
+//! SQLite, then, when `DICEBOUND_BENCH_POSTGRES_URL` names a cluster (as `make bench` does), on
+//! PostgreSQL with one server instance and with two sharing the database (each player stays
+//! with one instance). Each figure is printed beside its budget (issue 30).
 //!
 //! Run with `cargo bench -p server --bench footprint` (or `make bench`). Prints a table; nothing
 //! here passes or fails.
@@ -23,8 +26,11 @@ use leptos::server_fn::ServerFn;
 /// Turns played after the opening.
 const TURNS: u32 = 20;
 
-/// Players playing at once.
-const CROWDS: [usize; 3] = [10, 100, 1_000];
+/// Players playing at once, and the budget for the latency the server adds at p99 (ms).
+const CROWDS: [(usize, &str); 3] = [(10, ""), (100, "≤ 10"), (1_000, "≤ 50")];
+
+/// The cookie secret the PostgreSQL instances share (a throwaway database's).
+const SHARED_SECRET: &str = "bench-cookie-secret-for-a-throwaway-database";
 
 /// The slow model's time before each reply.
 const LATENCY_MS: u64 = 1_000;
@@ -42,7 +48,8 @@ async fn run() {
     let model = FakeModel::start(0);
     let addr = free_address();
     let started = Instant::now();
-    let server = Server(spawn(&addr, &model, dir.path(), &[]));
+    let database = sqlite_url(dir.path());
+    let server = Server(spawn(&addr, &model, dir.path(), &database, &[]));
     let client = reqwest::Client::builder()
         .cookie_store(true)
         .build()
@@ -94,54 +101,95 @@ async fn run() {
     drop(server);
     println!("\nmany games at once: each player starts a campaign, then plays one turn; the model takes {LATENCY_MS} ms before each reply");
     println!(
-        "{:>8} {:>20} {:>8} {:>12} {:>18}",
-        "players", "p99 added latency", "errors", "memory", "memory per game"
+        "{:<22} {:>8} {:>20} {:>8} {:>12} {:>20}",
+        "database", "players", "p99 added latency", "errors", "memory", "memory per idle game"
     );
-    for players in CROWDS {
-        crowd(players).await;
+    let postgres = std::env::var("DICEBOUND_BENCH_POSTGRES_URL").ok();
+    for (players, budget) in CROWDS {
+        crowd(Setup::Sqlite, players, budget).await;
+        if let Some(admin) = &postgres {
+            crowd(Setup::Postgres { admin, instances: 1 }, players, budget).await;
+            crowd(Setup::Postgres { admin, instances: 2 }, players, budget).await;
+        }
+    }
+    if postgres.is_none() {
+        println!("(PostgreSQL: not measured; set DICEBOUND_BENCH_POSTGRES_URL to a cluster's admin URL, as make bench does)");
+    }
+    println!("budget: memory per idle game ≤ 0.1 MB at 1,000 games");
+}
+
+/// Where a crowd plays.
+#[derive(Clone, Copy)]
+enum Setup<'a> {
+    /// One server on a SQLite file.
+    Sqlite,
+    /// `instances` servers on one new database in the PostgreSQL cluster at `admin`.
+    Postgres { admin: &'a str, instances: usize },
+}
+
+impl Setup<'_> {
+    fn name(self) -> String {
+        match self {
+            Self::Sqlite => "SQLite".to_owned(),
+            Self::Postgres { instances: 1, .. } => "PostgreSQL, 1 instance".to_owned(),
+            Self::Postgres { instances, .. } => format!("PostgreSQL, {instances} instances"),
+        }
+    }
+
+    /// The database's URL and the servers' addresses, the servers started.
+    async fn start(self, model: &FakeModel, dir: &std::path::Path) -> (Vec<Server>, Vec<String>) {
+        let many = "1000000".to_owned();
+        let mut extra = vec![
+            ("DICEBOUND_LLM_CONCURRENCY", many.clone()),
+            ("DICEBOUND_CAMPAIGNS_PER_HOUR", many.clone()),
+            ("DICEBOUND_TURNS_PER_MINUTE", many),
+        ];
+        let (database, instances) = match self {
+            Self::Sqlite => (sqlite_url(dir), 1),
+            Self::Postgres { admin, instances } => {
+                extra.push(("DICEBOUND_COOKIE_SECRET", SHARED_SECRET.to_owned()));
+                (fresh_postgres(admin).await, instances)
+            }
+        };
+        let mut servers = Vec::new();
+        let mut addresses = Vec::new();
+        for _ in 0..instances {
+            let addr = free_address();
+            servers.push(Server(spawn(&addr, model, dir, &database, &extra)));
+            wait_for(&addr).await;
+            addresses.push(addr);
+        }
+        (servers, addresses)
     }
 }
 
-/// `players` games at once on a fresh server; prints their row.
-async fn crowd(players: usize) {
+/// `players` games at once on fresh servers; prints their row.
+async fn crowd(setup: Setup<'_>, players: usize, budget: &str) {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let model = FakeModel::start(LATENCY_MS);
-    let addr = free_address();
-    let many = "1000000".to_owned();
-    let limits = [
-        ("DICEBOUND_LLM_CONCURRENCY", many.clone()),
-        ("DICEBOUND_CAMPAIGNS_PER_HOUR", many.clone()),
-        ("DICEBOUND_TURNS_PER_MINUTE", many),
-    ];
-    let server = Server(spawn(&addr, &model, dir.path(), &limits));
-    let url = |path: &str| format!("http://{addr}{path}");
-    let client = reqwest::Client::new();
-    while !client
-        .get(url("/"))
-        .send()
-        .await
-        .is_ok_and(|r| r.status().is_success())
-    {
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
-    let before = rss_kib(server.0.id());
-    let clients: Vec<reqwest::Client> = (0..players)
-        .map(|_| {
-            reqwest::Client::builder()
+    let (servers, addresses) = setup.start(&model, dir.path()).await;
+    let rss = || servers.iter().map(|s| rss_kib(s.0.id())).sum::<u64>();
+    let before = rss();
+    // Each player plays on one instance (round robin).
+    let players: Vec<(reqwest::Client, &String)> = (0..players)
+        .map(|n| {
+            let client = reqwest::Client::builder()
                 .cookie_store(true)
                 .build()
-                .expect("a client")
+                .expect("a client");
+            (client, &addresses[n % addresses.len()])
         })
         .collect();
     let ids = futures::future::join_all(
-        clients
+        players
             .iter()
-            .map(|c| start_checked(c, url(StartCampaign::PATH))),
+            .map(|(c, addr)| start_checked(c, format!("http://{addr}{}", StartCampaign::PATH))),
     )
     .await;
-    let games = rss_kib(server.0.id());
-    let turns = futures::future::join_all(clients.iter().zip(&ids).map(|(c, id)| {
-        let (play, next) = (url(PlayTurn::PATH), url(NextActions::PATH));
+    let games = rss();
+    let turns = futures::future::join_all(players.iter().zip(&ids).map(|((c, addr), id)| {
+        let play = format!("http://{addr}{}", PlayTurn::PATH);
+        let next = format!("http://{addr}{}", NextActions::PATH);
         async move { one_turn(c, id.as_ref().ok()?, &play, &next).await }
     }))
     .await;
@@ -157,15 +205,61 @@ async fn crowd(players: usize) {
         .get(((added.len().max(1) - 1) as f64 * 0.99).round() as usize)
         .copied()
         .unwrap_or_default();
-    let after = rss_kib(server.0.id());
+    let after = rss();
+    let per_game = games.saturating_sub(before) as f64 / players.len() as f64 / 1024.0;
+    let budget = if budget.is_empty() {
+        String::new()
+    } else {
+        format!("  (budget: {budget} ms)")
+    };
     println!(
-        "{:>8} {:>17.1} ms {:>8} {:>9.1} MB {:>15.1} KB",
-        players,
+        "{:<22} {:>8} {:>17.1} ms {:>8} {:>9.1} MB {:>17.3} MB{budget}",
+        setup.name(),
+        players.len(),
         p99.as_secs_f64() * 1e3,
         errors,
         after as f64 / 1024.0,
-        games.saturating_sub(before) as f64 / players as f64
+        per_game,
     );
+}
+
+/// Waits until the server at `addr` answers its first page.
+async fn wait_for(addr: &str) {
+    let client = reqwest::Client::new();
+    while !client
+        .get(format!("http://{addr}/"))
+        .send()
+        .await
+        .is_ok_and(|r| r.status().is_success())
+    {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
+/// A SQLite file in `dir`.
+fn sqlite_url(dir: &std::path::Path) -> String {
+    format!("sqlite://{}/bench.db", dir.display())
+}
+
+/// The URL of a new, empty database in the PostgreSQL cluster at `admin`.
+async fn fresh_postgres(admin: &str) -> String {
+    use sqlx::{Connection, Executor};
+    let mut connection = sqlx::PgConnection::connect(admin)
+        .await
+        .expect("the cluster answers");
+    let name = format!(
+        "bench_crowd_{}_{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |since| since.as_nanos())
+    );
+    connection
+        .execute(format!("CREATE DATABASE {name}").as_str())
+        .await
+        .expect("a new database");
+    let (base, _) = admin.rsplit_once('/').expect("a database in the URL");
+    format!("{base}/{name}")
 }
 
 /// A campaign started, or why not.
@@ -252,7 +346,13 @@ impl Drop for Server {
     }
 }
 
-fn spawn(addr: &str, model: &FakeModel, data: &std::path::Path, extra: &[(&str, String)]) -> Child {
+fn spawn(
+    addr: &str,
+    model: &FakeModel,
+    data: &std::path::Path,
+    database: &str,
+    extra: &[(&str, String)],
+) -> Child {
     Command::new(env!("CARGO_BIN_EXE_server"))
         .envs(extra.iter().map(|(name, value)| (*name, value.as_str())))
         .env("LEPTOS_SITE_ADDR", addr)
@@ -265,10 +365,7 @@ fn spawn(addr: &str, model: &FakeModel, data: &std::path::Path, extra: &[(&str, 
         )
         .env("DICEBOUND_LLM_API_KEY", "fake")
         .env("DICEBOUND_LLM_MODEL", "fake")
-        .env(
-            "DICEBOUND_DATABASE_URL",
-            format!("sqlite://{}/bench.db", data.display()),
-        )
+        .env("DICEBOUND_DATABASE_URL", database)
         .env("DICEBOUND_TURNS_PER_MINUTE", "6000")
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -351,7 +448,7 @@ fn print_table(cold_start: Duration, memory: [u64; 3], times: &[Duration]) {
         at(0.99).as_secs_f64() * 1e3
     );
     println!(
-        "{:<44} {:>9.1} MB",
+        "{:<44} {:>9.1} MB  (budget: ≤ 40 MB)",
         format!("resident memory after {} turns", times.len()),
         after as f64 / 1024.0
     );

@@ -6,7 +6,7 @@ use std::{future::Future, io, net::SocketAddr, sync::Arc};
 use app::service::game_master::{ActiveMaster, MasterSwitch};
 use app::service::live::LiveTurns;
 use app::service::operator::{Operator, OperatorGate, Reach};
-use app::service::{Dice, GameServices, RateLimits, TurnsInFlight};
+use app::service::{Dice, GameServices, RateLimits};
 use app::{shell, App};
 use axum::Router;
 use leptos::prelude::{provide_context, LeptosOptions};
@@ -212,7 +212,7 @@ fn services(
         saved,
     );
     GameServices {
-        in_flight: TurnsInFlight::new(store.clone()),
+        in_flight: store.turns_in_flight(),
         store,
         llm: current.0,
         gm: current.1,

@@ -5,8 +5,13 @@
 //!
 //! A lease is renewed while its holder works and given back when the holder is dropped; the
 //! lease of a process that crashed runs out after [`LEASE_TTL`].
+//!
+//! A database only one process serves (SQLite) needs no shared lease: there the leases are held
+//! in the process's memory ([`TurnsInFlight::in_process`]), which spares every phase three
+//! writes (take, renew, give back) on the database's one writing connection.
 
-use std::sync::Arc;
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use rand::Rng;
@@ -25,10 +30,33 @@ const PATIENCE: Duration = Duration::from_millis(600);
 /// How often a waiting request asks again.
 const POLL: Duration = Duration::from_millis(30);
 
-/// The campaigns' leases, taken through the database.
+/// The campaigns' leases, taken through the database or in this process; the pending rolls are
+/// always kept in the database.
 #[derive(Clone)]
 pub struct TurnsInFlight {
     leases: Arc<dyn LeaseStore>,
+    local: Option<Arc<LocalLeases>>,
+}
+
+/// The leases held in this process: the campaigns (and the work) that have a phase running.
+#[derive(Default)]
+struct LocalLeases(Mutex<HashSet<(CampaignId, Work)>>);
+
+impl LocalLeases {
+    /// Takes the lease if it is free.
+    fn take(&self, id: &CampaignId, work: Work) -> bool {
+        self.0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert((id.clone(), work))
+    }
+
+    fn give_back(&self, id: &CampaignId, work: Work) {
+        self.0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(&(id.clone(), work));
+    }
 }
 
 /// Held while a phase runs; dropping it gives the campaign back.
@@ -36,14 +64,38 @@ pub struct InFlight {
     leases: Arc<dyn LeaseStore>,
     id: CampaignId,
     work: Work,
-    holder: String,
-    renewal: tokio::task::JoinHandle<()>,
+    hold: Hold,
+}
+
+/// How an [`InFlight`] holds its lease.
+enum Hold {
+    /// In the database, renewed by a task while held.
+    Shared {
+        holder: String,
+        renewal: tokio::task::JoinHandle<()>,
+    },
+    /// In this process's memory.
+    Local(Arc<LocalLeases>),
+    /// Given back already.
+    Released,
 }
 
 impl TurnsInFlight {
-    /// Leases taken in `leases`.
+    /// Leases taken in `leases`, shared by every process on the database.
     pub fn new(leases: Arc<dyn LeaseStore>) -> Self {
-        Self { leases }
+        Self {
+            leases,
+            local: None,
+        }
+    }
+
+    /// Leases held in this process's memory, for a database no other process serves; the
+    /// pending rolls are kept in `leases`.
+    pub fn in_process(leases: Arc<dyn LeaseStore>) -> Self {
+        Self {
+            leases,
+            local: Some(Arc::default()),
+        }
     }
 
     /// Takes the campaign for a phase, or says it is busy.
@@ -66,19 +118,35 @@ impl TurnsInFlight {
         id: &CampaignId,
         work: Work,
     ) -> Result<Option<InFlight>, ServiceError> {
-        let holder = format!("{:032x}", rand::rng().random::<u128>());
         let patience = tokio::time::Instant::now() + PATIENCE;
-        while !self.leases.take_lease(terms(id, work, &holder)).await? {
+        let hold = loop {
+            if let Some(hold) = self.try_hold(id, work).await? {
+                break hold;
+            }
             if tokio::time::Instant::now() >= patience {
                 return Ok(None);
             }
             tokio::time::sleep(POLL).await;
-        }
+        };
         Ok(Some(InFlight {
-            renewal: tokio::spawn(renew(self.leases.clone(), id.clone(), work, holder.clone())),
             leases: self.leases.clone(),
             id: id.clone(),
             work,
+            hold,
+        }))
+    }
+
+    /// The lease, if it is free now.
+    async fn try_hold(&self, id: &CampaignId, work: Work) -> Result<Option<Hold>, ServiceError> {
+        if let Some(local) = &self.local {
+            return Ok(local.take(id, work).then(|| Hold::Local(local.clone())));
+        }
+        let holder = format!("{:032x}", rand::rng().random::<u128>());
+        if !self.leases.take_lease(terms(id, work, &holder)).await? {
+            return Ok(None);
+        }
+        Ok(Some(Hold::Shared {
+            renewal: tokio::spawn(renew(self.leases.clone(), id.clone(), work, holder.clone())),
             holder,
         }))
     }
@@ -98,14 +166,19 @@ impl InFlight {
     /// Gives the campaign back now, so that the phase the browser asks for next (the actions
     /// after a move) finds it free instead of waiting a poll for the release a drop sends.
     pub async fn release(mut self) {
-        self.renewal.abort();
-        let holder = std::mem::take(&mut self.holder);
-        if let Err(error) = self
-            .leases
-            .release_lease(&self.id, self.work, &holder)
-            .await
-        {
-            tracing::warn!(campaign = %self.id.as_str(), %error, "giving a lease back");
+        match std::mem::replace(&mut self.hold, Hold::Released) {
+            Hold::Shared { holder, renewal } => {
+                renewal.abort();
+                if let Err(error) = self
+                    .leases
+                    .release_lease(&self.id, self.work, &holder)
+                    .await
+                {
+                    tracing::warn!(campaign = %self.id.as_str(), %error, "giving a lease back");
+                }
+            }
+            Hold::Local(local) => local.give_back(&self.id, self.work),
+            Hold::Released => {}
         }
     }
 }
@@ -142,16 +215,18 @@ fn terms<'a>(id: &'a CampaignId, work: Work, holder: &'a str) -> LeaseTerms<'a> 
 
 impl Drop for InFlight {
     fn drop(&mut self) {
-        self.renewal.abort();
-        let (leases, id, work) = (self.leases.clone(), self.id.clone(), self.work);
-        let holder = std::mem::take(&mut self.holder);
-        if holder.is_empty() {
-            return; // given back by `release`
-        }
-        tokio::spawn(async move {
-            if let Err(error) = leases.release_lease(&id, work, &holder).await {
-                tracing::warn!(campaign = %id.as_str(), %error, "giving a lease back");
+        match std::mem::replace(&mut self.hold, Hold::Released) {
+            Hold::Shared { holder, renewal } => {
+                renewal.abort();
+                let (leases, id, work) = (self.leases.clone(), self.id.clone(), self.work);
+                tokio::spawn(async move {
+                    if let Err(error) = leases.release_lease(&id, work, &holder).await {
+                        tracing::warn!(campaign = %id.as_str(), %error, "giving a lease back");
+                    }
+                });
             }
-        });
+            Hold::Local(local) => local.give_back(&self.id, self.work),
+            Hold::Released => {}
+        }
     }
 }

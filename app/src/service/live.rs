@@ -3,6 +3,10 @@
 //! and devices (the server's event-stream route). A subscriber that reconnects says the last
 //! number it saw and gets what it missed, as far as the last [`KEPT_EVENTS`] go.
 //!
+//! A campaign nobody has followed since the process started costs nothing here: its updates are
+//! numbered and kept only once a subscriber has come (one that never saw a number has nothing to
+//! miss), and the channel that queues updates for subscribers is made with the first.
+//!
 //! The hub lives in one server process: on several instances behind a proxy, a second screen
 //! follows the turns played through its own instance.
 
@@ -32,7 +36,7 @@ pub struct LiveEvent {
     pub update: TurnUpdate,
 }
 
-/// One campaign's channel.
+/// One followed campaign's channel.
 struct Channel {
     sender: broadcast::Sender<LiveEvent>,
     recent: VecDeque<LiveEvent>,
@@ -66,13 +70,13 @@ pub struct LiveTurns {
 }
 
 impl LiveTurns {
-    /// Publishes `update` of campaign `id` to its subscribers (kept for those that reconnect).
+    /// Publishes `update` of campaign `id` to its subscribers (kept for those that reconnect);
+    /// nothing for a campaign nobody follows.
     pub fn publish(&self, id: &CampaignId, update: &TurnUpdate) {
         let mut channels = self.lock();
-        if channels.len() >= FOLLOWED_CAMPAIGNS && !channels.contains_key(id) {
-            channels.retain(|_, channel| channel.sender.receiver_count() > 0);
-        }
-        let channel = channels.entry(id.clone()).or_insert_with(Channel::new);
+        let Some(channel) = channels.get_mut(id) else {
+            return;
+        };
         let event = LiveEvent {
             id: channel.next,
             update: update.clone(),
@@ -90,6 +94,9 @@ impl LiveTurns {
     /// reconnecting browser), if given.
     pub fn subscribe(&self, id: &CampaignId, after: Option<u64>) -> Subscription {
         let mut channels = self.lock();
+        if channels.len() >= FOLLOWED_CAMPAIGNS && !channels.contains_key(id) {
+            channels.retain(|_, channel| channel.sender.receiver_count() > 0);
+        }
         let channel = channels.entry(id.clone()).or_insert_with(Channel::new);
         let receiver = channel.sender.subscribe();
         let Some(after) = after else {
@@ -159,6 +166,7 @@ mod tests {
     async fn only_the_last_updates_are_kept() {
         let live = LiveTurns::default();
         let id = CampaignId::random(&mut StdRng::seed_from_u64(2));
+        drop(live.subscribe(&id, None));
         for n in 0..(KEPT_EVENTS as u32 + 10) {
             live.publish(&id, &text(n));
         }
@@ -166,5 +174,22 @@ mod tests {
         assert!(late.gap);
         assert_eq!(late.missed.len(), KEPT_EVENTS);
         assert!(!live.subscribe(&id, Some(20)).gap);
+    }
+
+    #[tokio::test]
+    async fn a_campaign_nobody_follows_keeps_nothing() {
+        let live = LiveTurns::default();
+        let id = CampaignId::random(&mut StdRng::seed_from_u64(3));
+        for n in 1..=3 {
+            live.publish(&id, &text(n));
+        }
+        assert!(live.lock().is_empty(), "no channel for an unfollowed campaign");
+        let late = live.subscribe(&id, Some(1));
+        assert!(late.gap, "numbers never given: load the campaign");
+        assert!(late.missed.is_empty());
+        live.publish(&id, &text(4));
+        let followed = live.subscribe(&id, Some(0));
+        assert_eq!(followed.missed.len(), 1, "kept from the first subscriber on");
+        assert_eq!(followed.missed[0].id, 1);
     }
 }

@@ -4,9 +4,11 @@
 //! multi-row inserts; the ports it serves are in `sql_campaigns` (with the story's search index in
 //! `sql_search`), `sql_leases` and `sql_settings`.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use app::campaign::store::StoreError;
+use app::service::TurnsInFlight;
 use sqlx::any::AnyPoolOptions;
 use sqlx::migrate::Migrator;
 use sqlx::{Any, AnyConnection, AnyPool, Executor};
@@ -149,6 +151,17 @@ impl SqlStore {
     /// The connections that write.
     pub(super) fn writer(&self) -> &AnyPool {
         &self.writer
+    }
+
+    /// The campaigns' leases for the game on this database: held in memory where one process
+    /// serves it (see [`Backend::single_process`]), in the database where several may.
+    pub fn turns_in_flight(&self) -> TurnsInFlight {
+        let leases = Arc::new(self.clone());
+        if self.backend.single_process() {
+            TurnsInFlight::in_process(leases)
+        } else {
+            TurnsInFlight::new(leases)
+        }
     }
 
     /// Gives back every lease: for a database served by one process (see

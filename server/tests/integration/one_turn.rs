@@ -318,3 +318,41 @@ on_both_backends!(
     a_lease_is_held_until_given_back_or_run_out,
     a_roll_once_shown_is_the_roll_of_the_retry,
 );
+
+/// A database one process serves (SQLite) keeps its leases in memory: a second phase is refused
+/// while one runs, the database's lease is untouched, and the campaign is free once given back
+/// or dropped; a summary has a lease of its own.
+#[tokio::test]
+async fn leases_in_process_are_held_in_memory() {
+    let database = databases::fresh(Backend::Sqlite).await;
+    let store = SqlStore::open(&database.url).await.unwrap();
+    let in_flight = store.turns_in_flight();
+    let id = CampaignId::random(&mut StdRng::seed_from_u64(6));
+
+    let running = in_flight.take(&id).await.unwrap();
+    assert!(matches!(
+        in_flight.take(&id).await,
+        Err(ServiceError::Busy)
+    ));
+    let summary = in_flight.take_summary(&id).await.unwrap();
+    assert!(summary.is_some(), "a summary has its own lease");
+    let terms = LeaseTerms {
+        id: &id,
+        work: Work::Turn,
+        holder: "the database's",
+        now_ms: 0,
+        until_ms: 30_000,
+    };
+    assert!(
+        store.take_lease(terms).await.unwrap(),
+        "nothing was written to the database's leases"
+    );
+    running.release().await;
+    let again = in_flight.try_take(&id).await.unwrap();
+    assert!(again.is_some(), "given back");
+    drop(again);
+    assert!(
+        in_flight.try_take(&id).await.unwrap().is_some(),
+        "given back when dropped"
+    );
+}
