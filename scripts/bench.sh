@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Prints every benchmark (numbers, never pass/fail): the release page's transfer size; the cost
+# Prints every benchmark (numbers, never pass/fail): the release build's files and what each
+# page's first visit fetches (against the 200 KiB budget); the cost
 # of one turn (server time, rows read, bytes to the page) on a 10-turn and a 1,000-turn campaign
 # against an instant scripted model, on SQLite and on PostgreSQL (a throwaway cluster); what the
 # model is sent (prompt tokens, request bytes,
@@ -22,7 +23,9 @@ DICEBOUND_BENCH_POSTGRES_URL=$("$ROOT/scripts/postgres.sh" start "$postgres")
 export DICEBOUND_BENCH_POSTGRES_URL
 # The native tests' target dir: the bench shares its dependencies with `make test`'s build.
 cargo bench -p server --bench turn_cost --bench prompt_size --bench cheap_requests --bench recall --bench footprint --target-dir "$CARGO_TARGET_DIR/native-tests"
-# In Chromium: from a click to the first narrative text, against the release server.
+# In Chromium: what each page's first visit fetches (and each chunk on first use), then the time
+# from a click to the first narrative text, against the release server.
+DICEBOUND_SERVER_BIN="$CARGO_TARGET_DIR/release/server" node "$ROOT/end2end/bench/page-weight.mjs"
 DICEBOUND_SERVER_BIN="$CARGO_TARGET_DIR/release/server" node "$ROOT/end2end/bench/first-text.mjs"
 # The bundled model's game, scored (QUALITY_CAMPAIGNS x QUALITY_TURNS, 5 x 5 by default: ~10 min).
 "$ROOT/scripts/setup-llm.sh"

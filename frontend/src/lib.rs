@@ -7,7 +7,8 @@
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn hydrate() {
     console_error_panic_hook::set_once();
-    leptos::mount::hydrate_body(app::App);
+    // Lazy routes (the settings page) hydrate once their code has arrived.
+    leptos::mount::hydrate_lazy(app::App);
 }
 
 /// Runs as soon as the wasm has loaded, in the client-side-rendered build.

@@ -30,7 +30,8 @@ const TURNS: u32 = 20;
 const CROWDS: [(usize, &str); 3] = [(10, ""), (100, "≤ 10"), (1_000, "≤ 50")];
 
 /// The cookie secret the PostgreSQL instances share (a throwaway database's).
-const SHARED_SECRET: &str = "bench-cookie-secret-for-a-throwaway-database";
+const SHARED_SECRET: &str =
+    "a-cookie-secret-for-the-benchmark-s-throwaway-database-never-used-elsewhere";
 
 /// The slow model's time before each reply.
 const LATENCY_MS: u64 = 1_000;
@@ -108,8 +109,24 @@ async fn run() {
     for (players, budget) in CROWDS {
         crowd(Setup::Sqlite, players, budget).await;
         if let Some(admin) = &postgres {
-            crowd(Setup::Postgres { admin, instances: 1 }, players, budget).await;
-            crowd(Setup::Postgres { admin, instances: 2 }, players, budget).await;
+            crowd(
+                Setup::Postgres {
+                    admin,
+                    instances: 1,
+                },
+                players,
+                budget,
+            )
+            .await;
+            crowd(
+                Setup::Postgres {
+                    admin,
+                    instances: 2,
+                },
+                players,
+                budget,
+            )
+            .await;
         }
     }
     if postgres.is_none() {
@@ -155,8 +172,9 @@ impl Setup<'_> {
         let mut addresses = Vec::new();
         for _ in 0..instances {
             let addr = free_address();
-            servers.push(Server(spawn(&addr, model, dir, &database, &extra)));
-            wait_for(&addr).await;
+            let mut server = Server(spawn(&addr, model, dir, &database, &extra));
+            wait_for(&addr, &mut server).await;
+            servers.push(server);
             addresses.push(addr);
         }
         (servers, addresses)
@@ -223,8 +241,8 @@ async fn crowd(setup: Setup<'_>, players: usize, budget: &str) {
     );
 }
 
-/// Waits until the server at `addr` answers its first page.
-async fn wait_for(addr: &str) {
+/// Waits until `server`, at `addr`, answers its first page.
+async fn wait_for(addr: &str, server: &mut Server) {
     let client = reqwest::Client::new();
     while !client
         .get(format!("http://{addr}/"))
@@ -232,6 +250,9 @@ async fn wait_for(addr: &str) {
         .await
         .is_ok_and(|r| r.status().is_success())
     {
+        if let Ok(Some(status)) = server.0.try_wait() {
+            panic!("the server at {addr} stopped: {status}");
+        }
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
 }

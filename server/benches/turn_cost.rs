@@ -431,7 +431,10 @@ fn print_table(database: &Database, short: &Row, long: &Row) {
         );
     }
     let ratio = |a: f64, b: f64| a / b;
-    println!("{:<16} {:>12} {:>12}   (budget, both campaigns)", "budget", "≤ 1 ms", "≤ 5 ms");
+    println!(
+        "{:<16} {:>12} {:>12}   (budget, both campaigns)",
+        "budget", "≤ 1 ms", "≤ 5 ms"
+    );
     println!(
         "{:<16} {:>12.2} {:>12.2} {:>12.2} {:>14.2}   (goal: each ≤ 1.20)",
         "ratio",

@@ -183,13 +183,20 @@ mod tests {
         for n in 1..=3 {
             live.publish(&id, &text(n));
         }
-        assert!(live.lock().is_empty(), "no channel for an unfollowed campaign");
+        assert!(
+            live.lock().is_empty(),
+            "no channel for an unfollowed campaign"
+        );
         let late = live.subscribe(&id, Some(1));
         assert!(late.gap, "numbers never given: load the campaign");
         assert!(late.missed.is_empty());
         live.publish(&id, &text(4));
         let followed = live.subscribe(&id, Some(0));
-        assert_eq!(followed.missed.len(), 1, "kept from the first subscriber on");
+        assert_eq!(
+            followed.missed.len(),
+            1,
+            "kept from the first subscriber on"
+        );
         assert_eq!(followed.missed[0].id, 1);
     }
 }

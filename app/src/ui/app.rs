@@ -4,12 +4,12 @@ use leptos::prelude::*;
 use leptos_meta::{provide_meta_context, HashedStylesheet, MetaTags, Title};
 use leptos_router::{
     components::{Route, Router, Routes},
-    ParamSegment, StaticSegment,
+    Lazy, ParamSegment, StaticSegment,
 };
 
 use super::home::HomePage;
 use super::play::PlayPage;
-use super::settings::SettingsPage;
+use super::settings::SettingsRoute;
 
 /// The whole HTML document the server renders around [`App`].
 pub fn shell(options: LeptosOptions) -> impl IntoView {
@@ -54,7 +54,7 @@ pub fn App() -> impl IntoView {
                 <Routes fallback=|| view! { <p class="not-found">"Page not found."</p> }>
                     <Route path=StaticSegment("") view=HomePage />
                     <Route path=(StaticSegment("play"), ParamSegment("id")) view=PlayPage />
-                    <Route path=StaticSegment("settings") view=SettingsPage />
+                    <Route path=StaticSegment("settings") view={Lazy::<SettingsRoute>::new()} />
                 </Routes>
             </main>
         </Router>

@@ -2,17 +2,51 @@
 //! OpenAI-compatible endpoint, picks a model from the endpoint's own list, sets a key (never
 //! shown again, only "set"), the tools mode and the context size, tests the connection and
 //! saves; the next turn is told by the new model. A server others can reach asks for its admin
-//! token first.
+//! token first. The page is a route whose code the browser fetches on the first visit (the
+//! release build splits the wasm: `cargo leptos build --split`).
+
+// `#[lazy_route]` expands to the wasm-split loader's extern calls.
+#![allow(unsafe_code)]
 
 use leptos::prelude::*;
+use leptos_router::LazyRoute;
 
 use crate::api::{model_settings, EndpointModels, SaveModelSettings, TestConnection};
 use crate::wire::errors::AppError;
 use crate::wire::model_settings::{ModelField, ModelSettingsForm, ModelSettingsView, ToolsMode};
 
+/// The settings page as a route loaded on first use.
+pub struct SettingsRoute;
+
+#[cfg(not(feature = "csr"))]
+#[leptos_router::lazy_route]
+impl LazyRoute for SettingsRoute {
+    fn data() -> Self {
+        Self
+    }
+
+    fn view(this: Self) -> AnyView {
+        let SettingsRoute = this;
+        view! { <SettingsPage /> }.into_any()
+    }
+}
+
+// The client-rendered build (Trunk) is not split: the same route, without the loader.
+#[cfg(feature = "csr")]
+impl LazyRoute for SettingsRoute {
+    fn data() -> Self {
+        Self
+    }
+
+    async fn view(this: Self) -> AnyView {
+        let SettingsRoute = this;
+        view! { <SettingsPage /> }.into_any()
+    }
+}
+
 /// The settings page.
 #[component]
-pub fn SettingsPage() -> impl IntoView {
+fn SettingsPage() -> impl IntoView {
     // The admin token as last sent (none at first: a server only this computer reaches needs none).
     let token = RwSignal::new(None::<String>);
     let settings = Resource::new(move || token.get(), model_settings);

@@ -31,10 +31,13 @@ pub fn no_referrer() -> SetResponseHeaderLayer<HeaderValue> {
 
 /// `Cache-Control: no-store` on every answer but the assets'; an asset whose name carries its
 /// content's hash (`dicebound.BcWtNtYeII_DwiCKhm3rnw.wasm`, a release build) may be kept for a
-/// year, as it never changes under that name.
+/// year, as it never changes under that name. Except the JS module that starts the wasm: the
+/// split build rewrites it after its name was hashed (it imports the chunks' loader by the
+/// loader's final name), so a browser asks again whether it changed.
 pub async fn no_store(request: Request, next: Next) -> Response {
     let path = request.uri().path();
     let cache = match path.strip_prefix(ASSETS) {
+        Some(name) if hashed(name) && rewritten_after_hashing(name) => Some("no-cache"),
         Some(name) if hashed(name) => Some("public, max-age=31536000, immutable"),
         Some(_) => None,
         None => Some("no-store"),
@@ -57,6 +60,13 @@ fn hashed(name: &str) -> bool {
         && parts[1]
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
+/// Whether `name` is the main JS module, which the build rewrites after hashing its name (the
+/// chunks' loader, `__wasm_split.<hash>.js`, is hashed again once rewritten).
+fn rewritten_after_hashing(name: &str) -> bool {
+    let name = name.trim_end_matches(".br").trim_end_matches(".gz");
+    name.ends_with(".js") && !name.starts_with("__wasm_split.")
 }
 
 /// Pages and server function answers compressed (brotli or gzip, as the browser accepts), except
@@ -82,5 +92,25 @@ mod tests {
         assert!(!hashed("dicebound.wasm.gz"));
         assert!(!hashed("dicebound.d.ts"));
         assert!(!hashed("dicebound.not/a-hash!!!!!!!!!!!.js"));
+    }
+
+    #[test]
+    fn only_the_main_js_module_is_asked_for_again() {
+        use super::rewritten_after_hashing;
+        assert!(rewritten_after_hashing(
+            "dicebound.8smBAXeDwtzEEsvhZmpSHQ.js"
+        ));
+        assert!(rewritten_after_hashing(
+            "dicebound.8smBAXeDwtzEEsvhZmpSHQ.js.br"
+        ));
+        assert!(!rewritten_after_hashing(
+            "__wasm_split.oE9JlX0ke_LtfPFLR9VbGw.js"
+        ));
+        assert!(!rewritten_after_hashing(
+            "dicebound.gsR-KAjQq5C0CUcoJ1ijlw.wasm"
+        ));
+        assert!(!rewritten_after_hashing(
+            "chunk_5.PW-4s6aTgroYzTxCTUju5Q.wasm"
+        ));
     }
 }

@@ -795,13 +795,15 @@ async fn built_assets_are_sent_precompressed_to_browsers_that_accept_it() {
     assert!(!plain.headers().contains_key("content-encoding"));
     assert_eq!(plain.text().await.unwrap(), "console.log('dicebound');");
 
-    // A release build's name carries the content's hash: browsers may keep it for a year.
+    // A release build's name carries the content's hash: browsers may keep it for a year,
+    // but for the main JS module, rewritten after its name was hashed (asked for again).
+    std::fs::write(pkg.join("dicebound.8smBAXeDwtzEEsvhZmpSHQ.wasm"), "wasm").unwrap();
     std::fs::write(
         pkg.join("dicebound.8smBAXeDwtzEEsvhZmpSHQ.js"),
         "console.log(1);",
     )
     .unwrap();
-    let hashed = reqwest::get(app.url("/pkg/dicebound.8smBAXeDwtzEEsvhZmpSHQ.js"))
+    let hashed = reqwest::get(app.url("/pkg/dicebound.8smBAXeDwtzEEsvhZmpSHQ.wasm"))
         .await
         .unwrap();
     assert_eq!(hashed.status(), 200);
@@ -809,4 +811,9 @@ async fn built_assets_are_sent_precompressed_to_browsers_that_accept_it() {
         hashed.headers()["cache-control"],
         "public, max-age=31536000, immutable"
     );
+    let module = reqwest::get(app.url("/pkg/dicebound.8smBAXeDwtzEEsvhZmpSHQ.js"))
+        .await
+        .unwrap();
+    assert_eq!(module.status(), 200);
+    assert_eq!(module.headers()["cache-control"], "no-cache");
 }

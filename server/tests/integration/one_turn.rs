@@ -330,10 +330,7 @@ async fn leases_in_process_are_held_in_memory() {
     let id = CampaignId::random(&mut StdRng::seed_from_u64(6));
 
     let running = in_flight.take(&id).await.unwrap();
-    assert!(matches!(
-        in_flight.take(&id).await,
-        Err(ServiceError::Busy)
-    ));
+    assert!(matches!(in_flight.take(&id).await, Err(ServiceError::Busy)));
     let summary = in_flight.take_summary(&id).await.unwrap();
     assert!(summary.is_some(), "a summary has its own lease");
     let terms = LeaseTerms {

@@ -1,7 +1,12 @@
 //! The "what the GM sees" drawer (the context inspector): the rules' check of the latest scene
 //! against the turn's events, the older passages recalled into its narration, and the last request sent to the model, exactly as sent, with each
 //! layer's size, the tools, the verbatim window and how much of its front the provider could
-//! reuse from the call before. Loaded each time it is opened.
+//! reuse from the call before. Loaded each time it is opened; its body is code the browser
+//! fetches the first time the drawer opens (the release build splits
+//! the wasm: `cargo leptos build --split`).
+
+// `#[lazy]` expands to the wasm-split loader's extern calls.
+#![allow(unsafe_code)]
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -18,18 +23,9 @@ use crate::wire::view::{
 #[component]
 pub fn GmDrawer() -> impl IntoView {
     let state = use_play();
-    let context = RwSignal::new(None::<Result<GmContextView, String>>);
+    let open = RwSignal::new(false);
     let toggle = move |event: leptos::ev::Event| {
-        if !event_target::<leptos::web_sys::Element>(&event).has_attribute("open") {
-            return;
-        }
-        spawn_local(async move {
-            let loaded = gm_context(state.id.get_value()).await;
-            if let Ok(loaded) = &loaded {
-                state.model.set(Some(loaded.model.clone()));
-            }
-            context.set(Some(loaded.map_err(|error| error.to_string())));
-        });
+        open.set(event_target::<leptos::web_sys::Element>(&event).has_attribute("open"));
     };
     view! {
         <details class="gm-drawer panel" on:toggle=toggle>
@@ -42,6 +38,30 @@ pub fn GmDrawer() -> impl IntoView {
                     }}
                 </span>
             </summary>
+            {move || open.get().then(|| Suspend::new(gm_drawer_body()))}
+        </details>
+    }
+}
+
+/// The drawer's body: its code is a chunk of its own in the split release build.
+#[cfg_attr(not(feature = "csr"), lazy)]
+async fn gm_drawer_body() -> AnyView {
+    view! { <GmDrawerBody /> }.into_any()
+}
+
+/// The context as loaded when mounted.
+#[component]
+fn GmDrawerBody() -> impl IntoView {
+    let state = use_play();
+    let context = RwSignal::new(None::<Result<GmContextView, String>>);
+    spawn_local(async move {
+        let loaded = gm_context(state.id.get_value()).await;
+        if let Ok(loaded) = &loaded {
+            state.model.set(Some(loaded.model.clone()));
+        }
+        context.set(Some(loaded.map_err(|error| error.to_string())));
+    });
+    view! {
             {move || match context.get() {
                 None => view! { <p class="status">"Loading…"</p> }.into_any(),
                 Some(Err(message)) => view! { <p class="error" role="alert">{message}</p> }.into_any(),
@@ -53,7 +73,6 @@ pub fn GmDrawer() -> impl IntoView {
                     view! { {spend_view(turn_spend, spend)} <ModelWindow /> {check.map(check_view)} {recalled_view(recalled)} {request} }.into_any()
                 }
             }}
-        </details>
     }
 }
 

@@ -1,5 +1,10 @@
 //! The ledger drawer: every change to the character with its cause, and every roll with its
-//! dice; its latest page loaded each time it is opened, earlier pages on demand.
+//! dice; its latest page loaded each time it is opened, earlier pages on demand. Its body is code
+//! the browser fetches the first time the drawer opens (the release build splits the wasm:
+//! `cargo leptos build --split`).
+
+// `#[lazy]` expands to the wasm-split loader's extern calls.
+#![allow(unsafe_code)]
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -16,9 +21,30 @@ struct Line {
     cause: String,
 }
 
-/// The ledger, loaded when opened.
+/// The ledger drawer: its body mounted (and its latest page loaded) while it is open.
 #[component]
 pub fn LedgerDrawer() -> impl IntoView {
+    let open = RwSignal::new(false);
+    let toggle = move |event: leptos::ev::Event| {
+        open.set(event_target::<leptos::web_sys::Element>(&event).has_attribute("open"));
+    };
+    view! {
+        <details class="ledger panel" on:toggle=toggle data-testid="ledger">
+            <summary>"Ledger"</summary>
+            {move || open.get().then(|| Suspend::new(ledger_body()))}
+        </details>
+    }
+}
+
+/// The drawer's body: its code is a chunk of its own in the split release build.
+#[cfg_attr(not(feature = "csr"), lazy)]
+async fn ledger_body() -> AnyView {
+    view! { <LedgerBody /> }.into_any()
+}
+
+/// The ledger's lines, the latest page loaded when mounted.
+#[component]
+fn LedgerBody() -> impl IntoView {
     let state = use_play();
     let lines = RwSignal::new(None::<Vec<Line>>);
     let start = RwSignal::new(0_u32);
@@ -46,14 +72,8 @@ pub fn LedgerDrawer() -> impl IntoView {
             loading.set(false);
         });
     };
-    let toggle = move |event: leptos::ev::Event| {
-        if event_target::<leptos::web_sys::Element>(&event).has_attribute("open") {
-            load(None);
-        }
-    };
+    load(None);
     view! {
-        <details class="ledger panel" on:toggle=toggle data-testid="ledger">
-            <summary>"Ledger"</summary>
             {move || failed.get().map(|message| view! { <p class="error" role="alert">{message}</p> })}
             {move || match lines.get() {
                 None => failed.get().is_none().then(|| view! { <p class="status">"Loading…"</p> }).into_any(),
@@ -71,7 +91,6 @@ pub fn LedgerDrawer() -> impl IntoView {
                 }
                 .into_any(),
             }}
-        </details>
     }
 }
 
