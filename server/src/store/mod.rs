@@ -1,5 +1,6 @@
 //! Database adapters of the `CampaignStore` and `LeaseStore` ports: SQLite or PostgreSQL.
 
+mod recent;
 mod sql;
 mod sql_campaigns;
 mod sql_leases;

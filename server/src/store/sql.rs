@@ -9,9 +9,12 @@ use std::time::Duration;
 
 use app::campaign::store::StoreError;
 use app::service::TurnsInFlight;
+use app::wire::CampaignId;
 use sqlx::any::AnyPoolOptions;
 use sqlx::migrate::Migrator;
 use sqlx::{Any, AnyConnection, AnyPool, Executor};
+
+use super::recent::Recent;
 
 /// Which database a URL names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,6 +86,8 @@ pub struct SqlStore {
     /// PostgreSQL the same pool, which locks rows, not the database.
     writer: AnyPool,
     backend: Backend,
+    /// The campaigns played lately, for a database only this process writes.
+    recent: Option<Arc<Recent>>,
 }
 
 pub(super) fn database(error: impl std::error::Error + Send + Sync + 'static) -> StoreError {
@@ -114,8 +119,18 @@ const POSTGRES_CONNECTIONS: u32 = 16;
 
 impl SqlStore {
     /// Opens the database at `url` (`sqlite://path/to/file.db`, created if missing, or
-    /// `postgres://user:password@host/database`) and brings its schema up to date.
+    /// `postgres://user:password@host/database`) and brings its schema up to date. A SQLite file,
+    /// which only this process writes, keeps the campaigns played lately in memory.
     pub async fn open(url: &str) -> Result<Self, StoreError> {
+        let mut store = Self::open_shared(url).await?;
+        store.recent = store.backend.single_process().then(Arc::default);
+        Ok(store)
+    }
+
+    /// Opens the database at `url` as one of several processes that write it: nothing is kept in
+    /// memory between reads (what [`SqlStore::open`] does for a SQLite file only the server
+    /// writes). For tests of server instances sharing one file.
+    pub async fn open_shared(url: &str) -> Result<Self, StoreError> {
         let backend = Backend::of(url).map_err(database)?;
         sqlx::any::install_default_drivers();
         let (pool, writer) = match backend {
@@ -135,12 +150,32 @@ impl SqlStore {
             pool,
             writer,
             backend,
+            recent: None,
         })
     }
 
     /// The database this store keeps its campaigns in.
     pub fn backend(&self) -> Backend {
         self.backend
+    }
+
+    /// The campaigns played lately, kept in memory (a database only this process writes).
+    pub(super) fn recent(&self) -> Option<&Recent> {
+        self.recent.as_deref()
+    }
+
+    /// Forgets campaign `id` as kept in memory (it was written other than by a commit).
+    pub(super) fn forget(&self, id: &CampaignId) {
+        if let Some(recent) = self.recent() {
+            recent.forget(id);
+        }
+    }
+
+    /// Forgets every campaign kept in memory (many were written at once).
+    pub(super) fn forget_all(&self) {
+        if let Some(recent) = self.recent() {
+            recent.forget_all();
+        }
     }
 
     /// The connections that read.

@@ -244,7 +244,9 @@ impl CampaignStore for SqlStore {
                 .collect();
             insert_events(&mut tx, &record.id, &events).await?;
             write_derived(&mut tx, &record.id, story, state, None).await?;
-            tx.commit().await.map_err(database)
+            tx.commit().await.map_err(database)?;
+            self.forget(&record.id);
+            Ok(())
         })
     }
 
@@ -288,6 +290,11 @@ impl CampaignStore for SqlStore {
         id: &'a CampaignId,
     ) -> BoxFuture<'a, Result<Current, StoreError>> {
         Box::pin(async move {
+            let ticket = match self.recent().map(|recent| recent.get(owner, id)) {
+                Some(Ok(kept)) => return Ok(kept),
+                Some(Err(ticket)) => Some(ticket),
+                None => None,
+            };
             let row = sqlx::query(
                 "SELECT c.*, s.version, s.state, s.last_request FROM campaigns c \
                  LEFT JOIN snapshots s ON s.campaign_id = c.id WHERE c.id = $1 AND c.owner = $2",
@@ -298,11 +305,15 @@ impl CampaignStore for SqlStore {
             .await
             .map_err(database)?
             .ok_or(StoreError::NotFound)?;
-            Ok(Current {
+            let current = Current {
                 record: record(&row)?,
                 state: snapshot(&row)?,
                 request: last_request(&row)?,
-            })
+            };
+            if let (Some(recent), Some(ticket)) = (self.recent(), ticket) {
+                recent.fill(ticket, &current);
+            }
+            Ok(current)
         })
     }
 
@@ -402,24 +413,40 @@ impl CampaignStore for SqlStore {
                 Append::SameTurn => expected_turn,
                 Append::Replace { turn } => turn,
             };
-            let mut tx = self.write().await?;
-            let turns = (expected_turn, new_turn);
-            advance(&mut tx, owner, id, turns, Some(now), commit.state.usage).await?;
-            if let Append::Replace { .. } = how {
-                clear_story(&mut tx, id).await?;
+            let written = async {
+                let mut tx = self.write().await?;
+                let turns = (expected_turn, new_turn);
+                advance(&mut tx, owner, id, turns, Some(now), commit.state.usage).await?;
+                if let Append::Replace { .. } = how {
+                    clear_story(&mut tx, id).await?;
+                }
+                if how != Append::SameTurn {
+                    clear_pending_roll(&mut tx, id).await?;
+                }
+                let events: Vec<(u32, &CampaignEvent)> = commit
+                    .events
+                    .iter()
+                    .map(|event| (new_turn, event))
+                    .collect();
+                insert_events(&mut tx, id, &events).await?;
+                write_derived(&mut tx, id, commit.story, commit.state, commit.request).await?;
+                tx.commit().await.map_err(database)
             }
-            if how != Append::SameTurn {
-                clear_pending_roll(&mut tx, id).await?;
+            .await;
+            match (&written, self.recent()) {
+                (Ok(()), Some(recent)) => recent.committed(id, |kept| {
+                    kept.record.turn = new_turn;
+                    kept.record.updated_at = now;
+                    kept.record.usage = commit.state.usage;
+                    kept.state = Some(commit.state.clone());
+                    if let Some(request) = commit.request {
+                        kept.request = Some(request.clone());
+                    }
+                }),
+                (Err(_), Some(recent)) => recent.forget(id),
+                (_, None) => {}
             }
-            let events: Vec<(u32, &CampaignEvent)> = commit
-                .events
-                .iter()
-                .map(|event| (new_turn, event))
-                .collect();
-            insert_events(&mut tx, id, &events).await?;
-            write_derived(&mut tx, id, commit.story, commit.state, commit.request).await?;
-            tx.commit().await.map_err(database)?;
-            Ok(new_turn)
+            written.map(|()| new_turn)
         })
     }
 
@@ -432,11 +459,16 @@ impl CampaignStore for SqlStore {
         state: &'a CampaignState,
     ) -> BoxFuture<'a, Result<(), StoreError>> {
         Box::pin(async move {
-            let mut tx = self.write().await?;
-            advance(&mut tx, owner, id, (turn, turn), None, state.usage).await?;
-            clear_story(&mut tx, id).await?;
-            write_derived(&mut tx, id, story, state, None).await?;
-            tx.commit().await.map_err(database)
+            let written = async {
+                let mut tx = self.write().await?;
+                advance(&mut tx, owner, id, (turn, turn), None, state.usage).await?;
+                clear_story(&mut tx, id).await?;
+                write_derived(&mut tx, id, story, state, None).await?;
+                tx.commit().await.map_err(database)
+            }
+            .await;
+            self.forget(id);
+            written
         })
     }
 
@@ -456,6 +488,7 @@ impl CampaignStore for SqlStore {
                     .await
                     .map_err(database)?
                     .rows_affected();
+            self.forget(id);
             found(renamed)
         })
     }
@@ -474,6 +507,7 @@ impl CampaignStore for SqlStore {
                 .await
                 .map_err(database)?
                 .rows_affected();
+            self.forget(id);
             found(deleted)
         })
     }
@@ -484,7 +518,11 @@ impl CampaignStore for SqlStore {
         id: &'a CampaignId,
         now: i64,
     ) -> BoxFuture<'a, Result<(), StoreError>> {
-        Box::pin(sql_trash::trash(self, owner, id, now))
+        Box::pin(async move {
+            let trashed = sql_trash::trash(self, owner, id, now).await;
+            self.forget(id);
+            trashed
+        })
     }
 
     fn trashed<'a>(
@@ -501,11 +539,19 @@ impl CampaignStore for SqlStore {
         id: &'a CampaignId,
         since: i64,
     ) -> BoxFuture<'a, Result<(), StoreError>> {
-        Box::pin(sql_trash::restore(self, owner, id, since))
+        Box::pin(async move {
+            let restored = sql_trash::restore(self, owner, id, since).await;
+            self.forget(id);
+            restored
+        })
     }
 
     fn purge(&self, before: i64) -> BoxFuture<'_, Result<u64, StoreError>> {
-        Box::pin(sql_trash::purge(self, before))
+        Box::pin(async move {
+            let purged = sql_trash::purge(self, before).await;
+            self.forget_all();
+            purged
+        })
     }
 
     fn set_recovery<'a>(
@@ -536,6 +582,10 @@ impl CampaignStore for SqlStore {
         digest: &'a str,
         newcomer: &'a PlayerId,
     ) -> BoxFuture<'a, Result<Option<PlayerId>, StoreError>> {
-        Box::pin(sql_recovery::redeem(self, digest, newcomer))
+        Box::pin(async move {
+            let redeemed = sql_recovery::redeem(self, digest, newcomer).await;
+            self.forget_all();
+            redeemed
+        })
     }
 }

@@ -445,6 +445,8 @@ async fn a_campaign_stored_before_snapshots_is_rebuilt_from_its_log_on_load() {
         .execute(&pool)
         .await
         .unwrap();
+    // Loaded by the new version: a process started afresh.
+    w.table.store = server::store::SqlStore::open(&w.table.url).await.unwrap();
     assert_eq!(
         app::campaign::store::CampaignStore::current(&w.table.store, &owner, &view.summary.id)
             .await

@@ -44,7 +44,7 @@ struct Instance {
 
 impl Instance {
     async fn open(url: &str) -> Self {
-        let store = SqlStore::open(url).await.unwrap();
+        let store = SqlStore::open_shared(url).await.unwrap();
         Self {
             in_flight: TurnsInFlight::new(Arc::new(store.clone())),
             store,

@@ -1,0 +1,165 @@
+//! The campaigns played lately, as last read or committed, kept in memory for a database only
+//! this process writes (SQLite): a turn reads its campaign four times (before and under its lease,
+//! in each phase), and each read would decode the stored snapshot again.
+//!
+//! Every write of the store passes here: a commit updates the campaign it wrote, any other write
+//! forgets what it touched. A read that missed fills the cache only if no write happened while it
+//! read (a global count of writes), so a slow read never brings back what a commit replaced.
+
+use std::num::NonZeroUsize;
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+use app::campaign::store::Current;
+use app::wire::{CampaignId, PlayerId};
+use lru::LruCache;
+
+/// Campaigns kept (the least recently used is dropped first): a long campaign's state is some
+/// tens of kilobytes in memory.
+const KEPT: NonZeroUsize = match NonZeroUsize::new(256) {
+    Some(kept) => kept,
+    None => unreachable!(),
+};
+
+/// The recent campaigns and the count of writes so far.
+#[derive(Debug)]
+pub(super) struct Recent(Mutex<Inner>);
+
+#[derive(Debug)]
+struct Inner {
+    campaigns: LruCache<CampaignId, Current>,
+    writes: u64,
+}
+
+/// What a read saw before it went to the database: whether it may fill the cache afterwards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Ticket(u64);
+
+impl Default for Recent {
+    fn default() -> Self {
+        Self(Mutex::new(Inner {
+            campaigns: LruCache::new(KEPT),
+            writes: 0,
+        }))
+    }
+}
+
+impl Recent {
+    /// The owner's campaign as kept, or a ticket to fill it with what the database says.
+    pub(super) fn get(&self, owner: &PlayerId, id: &CampaignId) -> Result<Current, Ticket> {
+        let mut inner = self.lock();
+        let writes = inner.writes;
+        match inner.campaigns.get(id) {
+            Some(kept) if kept.record.owner == *owner => Ok(kept.clone()),
+            _ => Err(Ticket(writes)),
+        }
+    }
+
+    /// Keeps what a read found, unless something was written since it was issued `ticket`.
+    pub(super) fn fill(&self, ticket: Ticket, current: &Current) {
+        let mut inner = self.lock();
+        if inner.writes == ticket.0 {
+            inner
+                .campaigns
+                .put(current.record.id.clone(), current.clone());
+        }
+    }
+
+    /// A commit of campaign `id` succeeded: `update` brings the kept copy, if any, up to it.
+    pub(super) fn committed(&self, id: &CampaignId, update: impl FnOnce(&mut Current)) {
+        let mut inner = self.lock();
+        inner.writes += 1;
+        if let Some(kept) = inner.campaigns.get_mut(id) {
+            update(kept);
+        }
+    }
+
+    /// Campaign `id` was written some other way (or a commit failed): read it again next time.
+    pub(super) fn forget(&self, id: &CampaignId) {
+        let mut inner = self.lock();
+        inner.writes += 1;
+        inner.campaigns.pop(id);
+    }
+
+    /// Many campaigns were written at once (a purge, a player's campaigns moved).
+    pub(super) fn forget_all(&self) {
+        let mut inner = self.lock();
+        inner.writes += 1;
+        inner.campaigns.clear();
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Inner> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use app::campaign::store::CampaignRecord;
+    use rand::{rngs::StdRng, SeedableRng};
+
+    fn campaign(owner: &PlayerId, turn: u32) -> Current {
+        let mut rng = StdRng::seed_from_u64(7);
+        Current {
+            record: CampaignRecord {
+                id: CampaignId::random(&mut rng),
+                owner: owner.clone(),
+                title: "A road in the rain".into(),
+                created_at: 1,
+                updated_at: 1,
+                turn,
+                usage: Default::default(),
+            },
+            state: None,
+            request: None,
+        }
+    }
+
+    fn owners() -> (PlayerId, PlayerId) {
+        let mut rng = StdRng::seed_from_u64(8);
+        (PlayerId::random(&mut rng), PlayerId::random(&mut rng))
+    }
+
+    #[test]
+    fn a_read_fills_the_cache_for_its_owner_only() {
+        let (owner, other) = owners();
+        let recent = Recent::default();
+        let read = campaign(&owner, 3);
+        let id = read.record.id.clone();
+        let ticket = recent.get(&owner, &id).unwrap_err();
+        recent.fill(ticket, &read);
+        assert_eq!(recent.get(&owner, &id), Ok(read));
+        assert!(
+            recent.get(&other, &id).is_err(),
+            "another player's read misses"
+        );
+    }
+
+    #[test]
+    fn a_read_that_overlapped_a_write_is_not_kept() {
+        let (owner, _) = owners();
+        let recent = Recent::default();
+        let stale = campaign(&owner, 3);
+        let id = stale.record.id.clone();
+        let ticket = recent.get(&owner, &id).unwrap_err();
+        recent.committed(&id, |_| {});
+        recent.fill(ticket, &stale);
+        assert!(recent.get(&owner, &id).is_err());
+    }
+
+    #[test]
+    fn a_commit_updates_the_kept_copy_and_other_writes_forget_it() {
+        let (owner, _) = owners();
+        let recent = Recent::default();
+        let read = campaign(&owner, 3);
+        let id = read.record.id.clone();
+        recent.fill(recent.get(&owner, &id).unwrap_err(), &read);
+        recent.committed(&id, |kept| kept.record.turn = 4);
+        assert_eq!(recent.get(&owner, &id).map(|kept| kept.record.turn), Ok(4));
+        recent.forget(&id);
+        assert!(recent.get(&owner, &id).is_err());
+        recent.fill(recent.get(&owner, &id).unwrap_err(), &read);
+        recent.forget_all();
+        assert!(recent.get(&owner, &id).is_err());
+    }
+}
