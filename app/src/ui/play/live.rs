@@ -17,7 +17,8 @@ pub fn LiveFollow() -> impl IntoView {
 #[cfg(target_arch = "wasm32")]
 fn follow(state: super::state::PlayState) {
     use futures::StreamExt;
-    use gloo_net::eventsource::futures::EventSource;
+    use leptos::wasm_bindgen::{closure::Closure, JsCast};
+    use leptos::web_sys::{EventSource, MessageEvent};
 
     use crate::wire::view::TurnUpdate;
 
@@ -31,20 +32,26 @@ fn follow(state: super::state::PlayState) {
         "error",
         "reload",
     ];
-    let Ok(mut source) = EventSource::new(&format!("/api/live/{}", state.id.get_value())) else {
+    let Ok(source) = EventSource::new(&format!("/api/live/{}", state.id.get_value())) else {
         return;
     };
-    let events =
-        futures::stream::select_all(KINDS.iter().filter_map(|kind| source.subscribe(*kind).ok()));
-    let open = StoredValue::new_local(Some(source));
+    // One queue for every kind, so that the events are read in the order they were sent (a
+    // turn's failure after its move, never before it).
+    let (sender, mut events) = futures::channel::mpsc::unbounded::<(String, Option<String>)>();
+    let listener = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+        let _ = sender.unbounded_send((event.type_(), event.data().as_string()));
+    });
+    for kind in KINDS {
+        let _ = source.add_event_listener_with_callback(kind, listener.as_ref().unchecked_ref());
+    }
+    let open = StoredValue::new_local(Some((source, listener)));
     on_cleanup(move || {
-        if let Some(source) = open.try_update_value(Option::take).flatten() {
+        if let Some((source, _listener)) = open.try_update_value(Option::take).flatten() {
             source.close();
         }
     });
     leptos::task::spawn_local(async move {
-        let mut events = events;
-        while let Some(Ok((kind, message))) = events.next().await {
+        while let Some((kind, data)) = events.next().await {
             if state.busy.get_untracked() {
                 continue;
             }
@@ -59,10 +66,7 @@ fn follow(state: super::state::PlayState) {
                 super::run_turn::catch_up(state, note).await;
                 continue;
             }
-            let update = message
-                .data()
-                .as_string()
-                .and_then(|data| serde_json::from_str::<TurnUpdate>(&data).ok());
+            let update = data.and_then(|data| serde_json::from_str::<TurnUpdate>(&data).ok());
             if let Some(update) = update {
                 state.update(update);
             }
