@@ -233,6 +233,9 @@ async fn open_sqlite(url: &str) -> Result<(AnyPool, AnyPool), StoreError> {
     let pool = |connections: u32| {
         AnyPoolOptions::new()
             .max_connections(connections)
+            // A file on this machine needs no ping before each use (a round trip through the
+            // connection's worker thread on every statement and transaction).
+            .test_before_acquire(false)
             .idle_timeout((!in_memory).then_some(Duration::from_secs(600)))
             .max_lifetime((!in_memory).then_some(Duration::from_secs(1800)))
             .after_connect(|connection, _| Box::pin(sqlite_pragmas(connection)))
