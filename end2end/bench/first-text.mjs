@@ -5,51 +5,14 @@
 // first text of the streamed scene, less the fake model's fixed latency.
 //
 //   DICEBOUND_SERVER_BIN=… LEPTOS_SITE_ROOT=… node end2end/bench/first-text.mjs
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import { chromium } from "@playwright/test";
+import { fakeModel, gameServer } from "./servers.mjs";
 
 const TURNS = 20;
 const LATENCY_MS = 200;
-const here = new URL(".", import.meta.url).pathname;
-
-/** Starts a child process that is killed when this script ends. */
-function child(command, args, env) {
-  const process_ = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
-  process.on("exit", () => process_.kill());
-  return process_;
-}
-
-async function fakeModel() {
-  const model = child("node", [join(here, "../../scripts/fake-openai.mjs")], { LATENCY_MS: String(LATENCY_MS) });
-  const [line] = await createInterface({ input: model.stdout })[Symbol.asyncIterator]().next().then((r) => [r.value]);
-  return Number(line.split(":").pop());
-}
-
-async function gameServer(modelPort, data) {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  child(process.env.DICEBOUND_SERVER_BIN, [], {
-    LEPTOS_SITE_ADDR: `127.0.0.1:${port}`,
-    LEPTOS_SITE_ROOT: process.env.LEPTOS_SITE_ROOT,
-    LEPTOS_OUTPUT_NAME: "dicebound",
-    LEPTOS_ENV: "PROD",
-    RUST_LOG: "warn",
-    DICEBOUND_DATABASE_URL: `sqlite://${data}/bench.db`,
-    DICEBOUND_LLM_BASE_URL: `http://127.0.0.1:${modelPort}/v1`,
-    DICEBOUND_LLM_API_KEY: "fake",
-    DICEBOUND_LLM_MODEL: "fake",
-    DICEBOUND_TURNS_PER_MINUTE: "6000",
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let tries = 0; tries < 500; tries++) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return url;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error("the server did not start");
-}
 
 /** Arms the timer: from the next click in the page to the scene's first text shown (the streamed
  * draft, or the saved scene when the whole reply arrives at once); `window.firstText` resolves with
@@ -75,7 +38,7 @@ function armTimer() {
 
 const data = mkdtempSync(join(tmpdir(), "dicebound-bench-"));
 try {
-  const url = await gameServer(await fakeModel(), data);
+  const url = await gameServer(await fakeModel(LATENCY_MS), data, { DICEBOUND_TURNS_PER_MINUTE: "6000" });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu"],

@@ -5,49 +5,13 @@
 // (brotli, as the server sends it to Chromium), against the budget of 200 KiB per first visit.
 //
 //   DICEBOUND_SERVER_BIN=… LEPTOS_SITE_ROOT=… node end2end/bench/page-weight.mjs
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import { chromium } from "@playwright/test";
+import { fakeModel, gameServer } from "./servers.mjs";
 
 const BUDGET_KIB = 200;
-const here = new URL(".", import.meta.url).pathname;
-
-/** Starts a child process that is killed when this script ends. */
-function child(command, args, env) {
-  const process_ = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
-  process.on("exit", () => process_.kill());
-  return process_;
-}
-
-async function fakeModel() {
-  const model = child("node", [join(here, "../../scripts/fake-openai.mjs")], { LATENCY_MS: "0" });
-  const [line] = await createInterface({ input: model.stdout })[Symbol.asyncIterator]().next().then((r) => [r.value]);
-  return Number(line.split(":").pop());
-}
-
-async function gameServer(modelPort, data) {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  child(process.env.DICEBOUND_SERVER_BIN, [], {
-    LEPTOS_SITE_ADDR: `127.0.0.1:${port}`,
-    LEPTOS_SITE_ROOT: process.env.LEPTOS_SITE_ROOT,
-    LEPTOS_OUTPUT_NAME: "dicebound",
-    LEPTOS_ENV: "PROD",
-    RUST_LOG: "warn",
-    DICEBOUND_DATABASE_URL: `sqlite://${data}/bench.db`,
-    DICEBOUND_LLM_BASE_URL: `http://127.0.0.1:${modelPort}/v1`,
-    DICEBOUND_LLM_API_KEY: "fake",
-    DICEBOUND_LLM_MODEL: "fake",
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let tries = 0; tries < 500; tries++) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return url;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error("the server did not start");
-}
 
 /** Records every /pkg/ file the page fetches: name → bytes on the wire (body as encoded). */
 function recordAssets(page) {
@@ -96,7 +60,7 @@ async function openDrawer(page, assets, summary) {
 
 const data = mkdtempSync(join(tmpdir(), "dicebound-bench-"));
 try {
-  const url = await gameServer(await fakeModel(), data);
+  const url = await gameServer(await fakeModel(0), data);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu"],
