@@ -9,6 +9,7 @@ pub mod creation;
 pub mod files;
 pub mod game_master;
 pub mod home;
+mod lazy_panel;
 pub mod play;
 mod recovery;
 pub mod settings;

@@ -1,13 +1,32 @@
 //! Campaigns on another device: a recovery code made (shown once), revoked, or redeemed in this
-//! browser, which then becomes the player whose code it was (its own campaigns come along).
+//! browser, which then becomes the player whose code it was (its own campaigns come along). Its
+//! body is fetched (and its status asked) the first time the panel opens.
+
+// `#[lazy]` expands to the wasm-split loader's extern calls.
+#![allow(unsafe_code)]
 
 use leptos::prelude::*;
 
+use super::lazy_panel::LazyPanel;
 use crate::api::{has_recovery_code, NewRecoveryCode, RedeemRecoveryCode, RevokeRecoveryCode};
 
 /// The recovery panel of the home page.
 #[component]
 pub fn RecoveryPanel() -> impl IntoView {
+    view! {
+        <LazyPanel class="recovery panel" testid="recovery" summary="Your campaigns on another device" body=recovery_body />
+    }
+}
+
+/// The panel's body: its code is a chunk of its own in the split release build.
+#[cfg_attr(not(feature = "csr"), lazy)]
+async fn recovery_body() -> AnyView {
+    view! { <RecoveryBody /> }.into_any()
+}
+
+/// Whether this player has a code, making and revoking one, and redeeming another's.
+#[component]
+fn RecoveryBody() -> impl IntoView {
     let make = ServerAction::<NewRecoveryCode>::new();
     let revoke = ServerAction::<RevokeRecoveryCode>::new();
     let status = Resource::new(
@@ -27,8 +46,6 @@ pub fn RecoveryPanel() -> impl IntoView {
             .flatten()
     };
     view! {
-        <details class="recovery panel" data-testid="recovery">
-            <summary>"Your campaigns on another device"</summary>
             <p class="meta">"Your campaigns belong to this browser. A recovery code brings them to another browser or device."</p>
             <Suspense fallback=|| ()>
                 {move || match made() {
@@ -48,7 +65,6 @@ pub fn RecoveryPanel() -> impl IntoView {
                 {move || if made().is_some() { "Make a new code (the old one stops working)" } else { "Make a recovery code" }}
             </button>
             <RedeemForm />
-        </details>
     }
 }
 

@@ -1,15 +1,41 @@
 //! The trash on the home page: deleted campaigns with the days left to restore each, "Restore"
-//! and "Delete forever" (asked twice).
+//! and "Delete forever" (asked twice). Its body is fetched (and the trash listed) the first time
+//! the panel opens.
+
+// `#[lazy]` expands to the wasm-split loader's extern calls.
+#![allow(unsafe_code)]
 
 use leptos::prelude::*;
 
 use super::ask_twice::AskTwice;
+use super::lazy_panel::LazyPanel;
 use crate::api::{list_trash, DeleteCampaign, DeleteForever, RestoreCampaign};
 use crate::wire::view::TrashedCampaign;
 
-/// The player's trash, loaded again whenever a campaign is deleted, restored or deleted for good.
+/// The trash panel.
 #[component]
 pub fn Trash(
+    delete: ServerAction<DeleteCampaign>,
+    restore: ServerAction<RestoreCampaign>,
+    forever: ServerAction<DeleteForever>,
+) -> impl IntoView {
+    let body = move || trash_body(delete, restore, forever);
+    view! { <LazyPanel class="trash" testid="trash" summary="Trash" body /> }
+}
+
+/// The panel's body: its code is a chunk of its own in the split release build.
+#[cfg_attr(not(feature = "csr"), lazy)]
+async fn trash_body(
+    delete: ServerAction<DeleteCampaign>,
+    restore: ServerAction<RestoreCampaign>,
+    forever: ServerAction<DeleteForever>,
+) -> AnyView {
+    view! { <TrashBody delete restore forever /> }.into_any()
+}
+
+/// The player's trash, loaded again whenever a campaign is deleted, restored or deleted for good.
+#[component]
+fn TrashBody(
     delete: ServerAction<DeleteCampaign>,
     restore: ServerAction<RestoreCampaign>,
     forever: ServerAction<DeleteForever>,
@@ -32,8 +58,6 @@ pub fn Trash(
             .map(|error| view! { <p class="error" role="alert">{error.to_string()}</p> })
     };
     view! {
-        <details class="trash" data-testid="trash">
-            <summary>"Trash"</summary>
             <p class="meta">"Deleted campaigns can be restored for 30 days; then they are deleted for good."</p>
             {failed}
             <Suspense fallback=|| view! { <p class="status">"Loading…"</p> }>
@@ -55,7 +79,6 @@ pub fn Trash(
                         })
                 }}
             </Suspense>
-        </details>
     }
 }
 

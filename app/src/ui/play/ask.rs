@@ -1,16 +1,33 @@
 //! Asking the game master out of character: a question box in the side panel and the answer in
-//! an out-of-character box; the story, the turn and the sheet stay as they were.
+//! an out-of-character box; the story, the turn and the sheet stay as they were. Its body is
+//! fetched the first time the panel opens.
+
+// `#[lazy]` expands to the wasm-split loader's extern calls.
+#![allow(unsafe_code)]
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::state::use_play;
 use crate::api::ask_the_gm;
+use crate::ui::lazy_panel::LazyPanel;
 use crate::wire::view::{AnswerView, MAX_QUESTION_CHARS};
+
+/// The panel: the question box and the latest answer.
+#[component]
+pub fn AskTheGm() -> impl IntoView {
+    view! { <LazyPanel class="ask-gm panel" testid="ask-gm" summary="Ask the GM" body=ask_body /> }
+}
+
+/// The panel's body: its code is a chunk of its own in the split release build.
+#[cfg_attr(not(feature = "csr"), lazy)]
+async fn ask_body() -> AnyView {
+    view! { <AskBody /> }.into_any()
+}
 
 /// The question box and the latest answer.
 #[component]
-pub fn AskTheGm() -> impl IntoView {
+fn AskBody() -> impl IntoView {
     let state = use_play();
     let question = RwSignal::new(String::new());
     let answered = RwSignal::new(None::<Result<AnswerView, String>>);
@@ -31,8 +48,6 @@ pub fn AskTheGm() -> impl IntoView {
         });
     };
     view! {
-        <details class="ask-gm panel" data-testid="ask-gm">
-            <summary>"Ask the GM"</summary>
             <p class="meta">"A question outside the story: it changes nothing, rolls nothing and takes no turn."</p>
             <form on:submit=ask>
                 <textarea aria-label="Your question" maxlength=MAX_QUESTION_CHARS.to_string() placeholder="Can I reach the ledge from here?" bind:value=question></textarea>
@@ -51,6 +66,5 @@ pub fn AskTheGm() -> impl IntoView {
                 }
                 .into_any(),
             }}
-        </details>
     }
 }

@@ -1,6 +1,9 @@
 //! Searching the story: the player types words and gets the passages of the whole story that
 //! hold them (scenes, their own moves, the game master's asides), the best first, each with its
-//! turn.
+//! turn. Its body is fetched the first time the panel opens.
+
+// `#[lazy]` expands to the wasm-split loader's extern calls.
+#![allow(unsafe_code)]
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -8,11 +11,26 @@ use leptos::task::spawn_local;
 use super::drawer::found_line;
 use super::state::use_play;
 use crate::api::search_story;
+use crate::ui::lazy_panel::LazyPanel;
 use crate::wire::view::FoundView;
+
+/// The panel: the story's search box and what it found.
+#[component]
+pub fn StorySearch() -> impl IntoView {
+    view! {
+        <LazyPanel class="story-search panel" testid="story-search" summary="Search the story" body=search_body />
+    }
+}
+
+/// The panel's body: its code is a chunk of its own in the split release build.
+#[cfg_attr(not(feature = "csr"), lazy)]
+async fn search_body() -> AnyView {
+    view! { <SearchBody /> }.into_any()
+}
 
 /// The story's search box and what it found.
 #[component]
-pub fn StorySearch() -> impl IntoView {
+fn SearchBody() -> impl IntoView {
     let state = use_play();
     let words = RwSignal::new(String::new());
     let found = RwSignal::new(None::<Result<Vec<FoundView>, String>>);
@@ -30,8 +48,6 @@ pub fn StorySearch() -> impl IntoView {
         });
     };
     view! {
-        <details class="story-search panel" data-testid="story-search">
-            <summary>"Search the story"</summary>
             <form on:submit=search>
                 <input type="search" aria-label="Words to find" maxlength="200" placeholder="a name, a place, a thing" bind:value=words />
                 <button type="submit" disabled=move || searching.get()>
@@ -51,6 +67,5 @@ pub fn StorySearch() -> impl IntoView {
                 }
                 .into_any(),
             }}
-        </details>
     }
 }
