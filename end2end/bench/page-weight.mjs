@@ -49,7 +49,7 @@ function printVisit(name, assets, budget = true) {
   }
 }
 
-/** Opens a drawer by its summary text; the assets fetched for it. */
+/** Opens a drawer or panel by its summary text; the assets fetched for it. */
 async function openDrawer(page, assets, summary) {
   const before = new Set(assets.keys());
   await page.locator("summary", { hasText: summary }).click();
@@ -68,6 +68,9 @@ try {
   console.log("\npage weight: the release build's assets a first visit fetches before the page is interactive (brotli, on the wire), Chromium, empty cache");
   const home = await firstVisit(browser, url, "/");
   printVisit("home page, first visit", home.assets);
+  for (const panel of ["Trash", "Your campaigns on another device"]) {
+    printVisit(`  then on first use: ${panel}`, await openDrawer(home.page, home.assets, panel), false);
+  }
   await home.page.getByPlaceholder("Mira Thorne").fill("Wren");
   await home.page.getByRole("button", { name: "Begin the adventure" }).click();
   await home.page.waitForURL(/\/play\//);
@@ -78,7 +81,7 @@ try {
 
   const play = await firstVisit(browser, url, playPath, state);
   printVisit("play page, first visit", play.assets);
-  for (const drawer of ["Ledger", "What the GM sees"]) {
+  for (const drawer of ["Ledger", "What the GM sees", "Ask the GM", "Search the story"]) {
     printVisit(`  then on first use: ${drawer}`, await openDrawer(play.page, play.assets, drawer), false);
   }
   const settings = await firstVisit(browser, url, "/settings", state);

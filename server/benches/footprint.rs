@@ -7,7 +7,9 @@
 //! Then many games at once: for each of `CROWDS`, that many players (each with their own
 //! cookie) start a campaign and play a turn together against a model that takes `LATENCY_MS`
 //! before each reply, on a fresh server: the latency the server adds at p99 (a turn's time less
-//! the model's two replies), the requests that failed, and resident memory. The crowds play on
+//! the model's two replies), the requests that failed, resident memory, and the processor time
+//! the server spent per game (its start and its turn), which on a machine whose cores the
+//! database, the model and the players share is what a crowd waits for. The crowds play on
 //! SQLite, then, when `DICEBOUND_BENCH_POSTGRES_URL` names a cluster (as `make bench` does), on
 //! PostgreSQL with one server instance and with two sharing the database (each player stays
 //! with one instance). Each figure is printed beside its budget (issue 30).
@@ -102,8 +104,14 @@ async fn run() {
     drop(server);
     println!("\nmany games at once: each player starts a campaign, then plays one turn; the model takes {LATENCY_MS} ms before each reply");
     println!(
-        "{:<22} {:>8} {:>20} {:>8} {:>12} {:>20}",
-        "database", "players", "p99 added latency", "errors", "memory", "memory per idle game"
+        "{:<22} {:>8} {:>20} {:>8} {:>12} {:>20} {:>16}",
+        "database",
+        "players",
+        "p99 added latency",
+        "errors",
+        "memory",
+        "memory per idle game",
+        "server CPU/game"
     );
     let postgres = std::env::var("DICEBOUND_BENCH_POSTGRES_URL").ok();
     for (players, budget) in CROWDS {
@@ -187,7 +195,9 @@ async fn crowd(setup: Setup<'_>, players: usize, budget: &str) {
     let model = FakeModel::start(LATENCY_MS);
     let (servers, addresses) = setup.start(&model, dir.path()).await;
     let rss = || servers.iter().map(|s| rss_kib(s.0.id())).sum::<u64>();
+    let cpu = || servers.iter().map(|s| cpu_ticks(s.0.id())).sum::<u64>();
     let before = rss();
+    let cpu_before = cpu();
     // Each player plays on one instance (round robin).
     let players: Vec<(reqwest::Client, &String)> = (0..players)
         .map(|n| {
@@ -225,19 +235,22 @@ async fn crowd(setup: Setup<'_>, players: usize, budget: &str) {
         .unwrap_or_default();
     let after = rss();
     let per_game = games.saturating_sub(before) as f64 / players.len() as f64 / 1024.0;
+    let cpu_per_game = cpu().saturating_sub(cpu_before) as f64 * 1e3 / ticks_per_second() as f64
+        / players.len() as f64;
     let budget = if budget.is_empty() {
         String::new()
     } else {
         format!("  (budget: {budget} ms)")
     };
     println!(
-        "{:<22} {:>8} {:>17.1} ms {:>8} {:>9.1} MB {:>17.3} MB{budget}",
+        "{:<22} {:>8} {:>17.1} ms {:>8} {:>9.1} MB {:>17.3} MB {:>13.2} ms{budget}",
         setup.name(),
         players.len(),
         p99.as_secs_f64() * 1e3,
         errors,
         after as f64 / 1024.0,
         per_game,
+        cpu_per_game,
     );
 }
 
@@ -433,6 +446,28 @@ fn rss_kib(pid: u32) -> u64 {
         .find_map(|line| line.strip_prefix("VmRSS:"))
         .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
         .unwrap_or(0)
+}
+
+/// Processor time process `pid` has used so far (user and system), in clock ticks (Linux's
+/// /proc).
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // The fields after the command's name (in parentheses): utime and stime are the 12th and 13th.
+    let after_name = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let fields: Vec<&str> = after_name.split_whitespace().collect();
+    let field = |n: usize| fields.get(n).and_then(|f| f.parse::<u64>().ok()).unwrap_or(0);
+    field(11) + field(12)
+}
+
+/// Clock ticks per second (`getconf CLK_TCK`; 100 on Linux).
+fn ticks_per_second() -> u64 {
+    Command::new("getconf")
+        .arg("CLK_TCK")
+        .output()
+        .ok()
+        .and_then(|out| String::from_utf8(out.stdout).ok())
+        .and_then(|text| text.trim().parse().ok())
+        .unwrap_or(100)
 }
 
 /// `memory`: resident KiB idle, after the first turn and after the last.
