@@ -235,7 +235,8 @@ async fn crowd(setup: Setup<'_>, players: usize, budget: &str) {
         .unwrap_or_default();
     let after = rss();
     let per_game = games.saturating_sub(before) as f64 / players.len() as f64 / 1024.0;
-    let cpu_per_game = cpu().saturating_sub(cpu_before) as f64 * 1e3 / ticks_per_second() as f64
+    let cpu_per_game = cpu().saturating_sub(cpu_before) as f64 * 1e3
+        / ticks_per_second() as f64
         / players.len() as f64;
     let budget = if budget.is_empty() {
         String::new()
@@ -455,7 +456,12 @@ fn cpu_ticks(pid: u32) -> u64 {
     // The fields after the command's name (in parentheses): utime and stime are the 12th and 13th.
     let after_name = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
     let fields: Vec<&str> = after_name.split_whitespace().collect();
-    let field = |n: usize| fields.get(n).and_then(|f| f.parse::<u64>().ok()).unwrap_or(0);
+    let field = |n: usize| {
+        fields
+            .get(n)
+            .and_then(|f| f.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
     field(11) + field(12)
 }
 
