@@ -8,6 +8,8 @@
 //! tokenizer's there), and a run of more than [`MAX_RUN_BYTES`] without such a place is cut every
 //! [`MAX_RUN_BYTES`] (its count is then close to, not exactly, the tokenizer's).
 
+mod cl100k;
+
 use std::collections::hash_map::DefaultHasher;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
@@ -41,10 +43,8 @@ pub fn tokens(text: &str) -> usize {
     if let Some(count) = remembered {
         return count;
     }
-    let tokenizer = tiktoken_rs::cl100k_base_singleton();
-    let count = chunks(text)
-        .map(|chunk| tokenizer.encode_ordinary(chunk).len())
-        .sum();
+    let tokenizer = cl100k::cl100k();
+    let count = chunks(text).map(|chunk| tokenizer.count(chunk)).sum();
     let mut counts = counts.lock().unwrap_or_else(PoisonError::into_inner);
     if counts.len() >= REMEMBERED_COUNTS {
         counts.clear();
