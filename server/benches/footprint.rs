@@ -7,7 +7,8 @@
 //! Then many games at once: for each of `CROWDS`, that many players (each with their own
 //! cookie) start a campaign and play a turn together against a model that takes `LATENCY_MS`
 //! before each reply, on a fresh server: the latency the server adds at p99 (a turn's time less
-//! the model's two replies), the requests that failed, resident memory, and the processor time
+//! the model's two replies), the requests that failed, resident memory, memory per game once the
+//! openings are over and the server has been quiet for a second, and the processor time
 //! the server spent per game (its start and its turn), which on a machine whose cores the
 //! database, the model and the players share is what a crowd waits for. The crowds play on
 //! SQLite, then, when `DICEBOUND_BENCH_POSTGRES_URL` names a cluster (as `make bench` does), on
@@ -214,6 +215,9 @@ async fn crowd(setup: Setup<'_>, players: usize, budget: &str) {
             .map(|(c, addr)| start_checked(c, format!("http://{addr}{}", StartCampaign::PATH))),
     )
     .await;
+    // Idle games: measured once the openings are over and the server has had a quiet second
+    // (it then gives the burst's freed memory back).
+    tokio::time::sleep(Duration::from_millis(2_500)).await;
     let games = rss();
     let turns = futures::future::join_all(players.iter().zip(&ids).map(|((c, addr), id)| {
         let play = format!("http://{addr}{}", PlayTurn::PATH);

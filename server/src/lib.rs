@@ -7,6 +7,7 @@
 pub mod config;
 pub mod live;
 pub mod llm;
+pub mod memory;
 pub mod playtest;
 pub mod security;
 pub mod serve;

@@ -20,6 +20,7 @@ use crate::llm::endpoint_settings::Endpoint;
 use crate::llm::master::{MasterRecipe, ENDPOINT_CALLS};
 use crate::llm::office::Office;
 use crate::llm::provider::{Provider, ProviderError};
+use crate::memory::Requests;
 use crate::security::body::limit_bodies;
 use crate::security::client::{client_address, TrustedProxies};
 use crate::security::headers;
@@ -56,6 +57,7 @@ pub struct Application {
     listener: TcpListener,
     router: Router,
     bundled: Option<BundledServer>,
+    requests: Requests,
 }
 
 impl Application {
@@ -105,10 +107,12 @@ impl Application {
         };
         let bundled = started.bundled;
         let services = services(store, started.master, saved, started.dice_seed, &settings);
+        let requests = Requests::default();
         Ok(Self {
             listener,
-            router: router(settings.leptos, services, guards),
+            router: router(settings.leptos, services, guards, requests.clone()),
             bundled,
+            requests,
         })
     }
 
@@ -120,12 +124,15 @@ impl Application {
     }
 
     /// Serves requests until `shutdown` resolves, then finishes the requests in flight and
-    /// stops the bundled model server, if one was started.
+    /// stops the bundled model server, if one was started. Meanwhile the memory bursts of
+    /// requests free is given back to the system when they end (see [`crate::memory`]).
     pub async fn run_until_stopped(
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> io::Result<()> {
+        let trimming = tokio::spawn(self.requests.trim_when_quiet());
         let served = crate::serve::serve(self.listener, self.router, shutdown).await;
+        trimming.abort();
         if let Some(bundled) = self.bundled {
             bundled.stop().await;
             tracing::info!("the bundled model server stopped");
@@ -258,8 +265,13 @@ struct Guards {
 /// built site's files (its assets precompressed; pages and answers compressed as they go out, all
 /// but the streamed ones). Every request is checked, outermost first: its host name, then (for a
 /// write) that it comes from this site, then its body's size; then it gets its client's address
-/// and a player identity.
-fn router(options: LeptosOptions, services: GameServices, guards: Guards) -> Router {
+/// and a player identity. Every request is counted, for giving memory back ([`crate::memory`]).
+fn router(
+    options: LeptosOptions,
+    services: GameServices,
+    guards: Guards,
+    requests: Requests,
+) -> Router {
     let routes = generate_route_list(App);
     // The built assets, sent compressed where the build compressed them (`.br` and `.gz` beside each).
     let assets = std::path::Path::new(&*options.site_root).join(&*options.site_pkg_dir);
@@ -302,6 +314,10 @@ fn router(options: LeptosOptions, services: GameServices, guards: Guards) -> Rou
         .layer(axum::middleware::from_fn(headers::no_store))
         .layer(headers::compress_dynamic())
         .layer(axum::middleware::from_fn(crate::telemetry::request_span))
+        .layer(axum::middleware::from_fn_with_state(
+            requests,
+            Requests::count,
+        ))
         .layer(headers::nosniff())
         .layer(headers::no_referrer())
         .with_state(options)
