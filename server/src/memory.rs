@@ -6,15 +6,17 @@
 //! task trims the allocator after a second in which neither happened, once per quiet spell
 //! ([`Requests::trim_when_quiet`]).
 
+use std::pin::Pin;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
+use std::task::{Context, Poll};
 use std::time::Duration;
 
-use axum::body::Body;
+use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
 use axum::middleware::Next;
 use axum::response::Response;
-use http_body_util::BodyExt;
+use http_body::{Body as _, Frame, SizeHint};
 
 /// How long without a new request counts as quiet.
 const QUIET: Duration = Duration::from_secs(1);
@@ -29,13 +31,10 @@ impl Requests {
     /// answer ends after the handler has returned).
     pub async fn count(State(requests): State<Requests>, request: Request, next: Next) -> Response {
         requests.0.fetch_add(1, Ordering::Relaxed);
-        let ended = AnswerEnd(requests);
-        next.run(request).await.map(|body| {
-            Body::new(body.map_frame(move |frame| {
-                let _counted_when_dropped = &ended;
-                frame
-            }))
-        })
+        let end = AnswerEnd(requests);
+        next.run(request)
+            .await
+            .map(|body| Body::new(Counted { body, _end: end }))
     }
 
     /// Runs until dropped: looks every [`QUIET`], and gives the freed memory back when requests
@@ -51,6 +50,33 @@ impl Requests {
                 }
             }
         }
+    }
+}
+
+/// An answer's body, unchanged (its size too, so a known length is still sent as such), whose
+/// end is counted when it is dropped.
+struct Counted {
+    body: Body,
+    _end: AnswerEnd,
+}
+
+impl http_body::Body for Counted {
+    type Data = Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, axum::Error>>> {
+        Pin::new(&mut self.get_mut().body).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.body.is_end_stream()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.body.size_hint()
     }
 }
 
@@ -120,6 +146,8 @@ mod tests {
         assert!(quiet.look(10), "quiet again");
     }
 
+    use http_body_util::BodyExt;
+
     #[tokio::test]
     async fn the_router_counts_every_request_and_the_end_of_its_answer() {
         let requests = Requests::default();
@@ -135,6 +163,11 @@ mod tests {
                 .await
                 .expect("an answer");
             assert!(response.status().is_success());
+            assert_eq!(
+                response.body().size_hint().exact(),
+                Some(2),
+                "its length kept"
+            );
             let counted = requests.0.load(Ordering::Relaxed);
             let body = response.into_body().collect().await.expect("a body");
             assert_eq!(body.to_bytes(), "ok");
