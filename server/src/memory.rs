@@ -16,7 +16,7 @@ use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
 use axum::middleware::Next;
 use axum::response::Response;
-use http_body::{Body as _, Frame, SizeHint};
+use http_body::{Frame, SizeHint};
 
 /// How long without a new request counts as quiet.
 const QUIET: Duration = Duration::from_secs(1);
@@ -146,6 +146,7 @@ mod tests {
         assert!(quiet.look(10), "quiet again");
     }
 
+    use http_body::Body as _;
     use http_body_util::BodyExt;
 
     #[tokio::test]
