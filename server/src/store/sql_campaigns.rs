@@ -65,38 +65,46 @@ fn last_request(row: &AnyRow) -> Result<Option<SentRequest>, StoreError> {
 }
 
 /// Appends `(turn, event)`s after the campaign's last event, a batch per statement (each
-/// statement is a round trip to the database).
+/// statement is a round trip to the database; each batch numbers its rows after the last one
+/// stored, read in the same statement).
 async fn insert_events(
     tx: &mut AnyConnection,
     id: &CampaignId,
     events: &[(u32, &CampaignEvent)],
 ) -> Result<(), StoreError> {
-    let last: i64 =
-        sqlx::query_scalar("SELECT COALESCE(MAX(seq), 0) FROM events WHERE campaign_id = $1")
-            .bind(id.as_str())
-            .fetch_one(&mut *tx)
-            .await
-            .map_err(database)?;
-    let rows = (last + 1..)
-        .zip(events)
-        .map(|(seq, (turn, event))| {
-            serde_json::to_string(event).map(|payload| (seq, i64::from(*turn), payload))
+    let rows = events
+        .iter()
+        .map(|(turn, event)| {
+            serde_json::to_string(event).map(|payload| (i64::from(*turn), payload))
         })
         .collect::<Result<Vec<_>, _>>()
         .map_err(database)?;
     for batch in rows.chunks(ROWS_PER_INSERT) {
-        let sql = insert_rows("events (campaign_id, seq, turn, payload)", 4, batch.len());
-        let mut insert = sqlx::query(&sql);
-        for (seq, turn, payload) in batch {
-            insert = insert
-                .bind(id.as_str())
-                .bind(*seq)
-                .bind(*turn)
-                .bind(payload.as_str());
+        let sql = append_events(batch.len());
+        let mut insert = sqlx::query(&sql).bind(id.as_str());
+        for (turn, payload) in batch {
+            insert = insert.bind(*turn).bind(payload.as_str());
         }
         insert.execute(&mut *tx).await.map_err(database)?;
     }
     Ok(())
+}
+
+/// The statement that appends `rows` events to campaign `$1`, numbered from its last `seq` on:
+/// row n's turn and payload are `$2n` and `$2n+1` (the same text on both databases; the turn is
+/// cast because PostgreSQL reads a bare parameter in `VALUES` as text).
+fn append_events(rows: usize) -> String {
+    let values: Vec<String> = (1..=rows)
+        .map(|row| format!("({row}, CAST(${} AS BIGINT), ${})", 2 * row, 2 * row + 1))
+        .collect();
+    format!(
+        "INSERT INTO events (campaign_id, seq, turn, payload) \
+         SELECT CAST($1 AS TEXT), \
+         COALESCE((SELECT MAX(seq) FROM events WHERE campaign_id = $1), 0) + v.column1, \
+         v.column2, v.column3 \
+         FROM (VALUES {}) AS v",
+        values.join(", ")
+    )
 }
 
 /// Writes the story entries that follow the first `state.story_len - story.len()` ones, and
