@@ -338,17 +338,7 @@ impl CampaignState {
                 description,
                 resolution,
                 reason,
-            } => updates.push(self.entry(StoryEntry::Roll {
-                line: description.clone(),
-                dice: dice_view(resolution.roll()),
-                analysis: match resolution {
-                    Resolution::Check(check) => check_analysis(check, reason),
-                    Resolution::Roll(_) => None,
-                },
-                verdict: verdict(resolution),
-                by: Roller::Player,
-                natural: resolution_natural(resolution),
-            })),
+            } => updates.push(self.entry(player_roll(description, resolution, reason))),
             TurnEvent::Ruled {
                 deltas, changes, ..
             } => self.apply_changes(deltas, changes, &mut updates)?,
@@ -360,11 +350,7 @@ impl CampaignState {
                 ..
             } => self.apply_effect(effect, &mut updates)?,
             TurnEvent::Narration { text, html } => {
-                let html = if html.is_empty() {
-                    markdown::render(text)
-                } else {
-                    html.clone()
-                };
+                let html = scene_html(text, html);
                 updates.push(self.entry(StoryEntry::Scene { html, turn }));
             }
             TurnEvent::Recalled { passages } => self.recalled = passages.clone(),
@@ -377,15 +363,7 @@ impl CampaignState {
                 notes,
                 claims,
                 asked,
-            } => {
-                let check = LedgerCheckView {
-                    turn,
-                    claims: *claims,
-                    asked: asked.clone(),
-                    notes: notes.clone(),
-                };
-                self.apply_check(check, &mut updates);
-            }
+            } => self.apply_check(ledger_check(turn, notes, *claims, asked), &mut updates),
             TurnEvent::Complicated {
                 stakes,
                 complication,
@@ -408,10 +386,7 @@ impl CampaignState {
                 updates.push(TurnUpdate::NarrativeReplaced { text: text.clone() })
             }
             TurnEvent::Retrying { attempt, attempts } => updates.push(TurnUpdate::Waiting {
-                text: format!(
-                    "The game master's model did not answer; trying again ({attempt} of \
-                     {attempts})…"
-                ),
+                text: retrying(*attempt, *attempts),
             }),
             TurnEvent::Decided {
                 id,
@@ -799,6 +774,45 @@ pub fn entry_of(update: TurnUpdate) -> Option<StoryEntry> {
         TurnUpdate::Entry { entry, .. } => Some(entry),
         _ => None,
     }
+}
+
+/// The story's line for the player's roll, made for `reason`.
+fn player_roll(description: &str, resolution: &Resolution, reason: &str) -> StoryEntry {
+    StoryEntry::Roll {
+        line: description.to_owned(),
+        dice: dice_view(resolution.roll()),
+        analysis: match resolution {
+            Resolution::Check(check) => check_analysis(check, reason),
+            Resolution::Roll(_) => None,
+        },
+        verdict: verdict(resolution),
+        by: Roller::Player,
+        natural: resolution_natural(resolution),
+    }
+}
+
+/// A scene's HTML: as stored, or rendered from its Markdown for a scene stored without it.
+fn scene_html(text: &str, html: &str) -> String {
+    if html.is_empty() {
+        markdown::render(text)
+    } else {
+        html.to_owned()
+    }
+}
+
+/// A turn's ledger check as the player's ledger shows it.
+fn ledger_check(turn: u32, notes: &[String], claims: u32, asked: &[String]) -> LedgerCheckView {
+    LedgerCheckView {
+        turn,
+        claims,
+        asked: asked.to_vec(),
+        notes: notes.to_vec(),
+    }
+}
+
+/// What the player reads while the model's call is tried again.
+fn retrying(attempt: u32, attempts: u32) -> String {
+    format!("The game master's model did not answer; trying again ({attempt} of {attempts})…")
 }
 
 /// A player's roll's natural 20 or 1.

@@ -364,19 +364,7 @@ impl Walk {
             } => self.check_complicated(stakes, complication, changes),
             // Notes for the player only: the prose they judge never changes the ledger.
             TurnEvent::LedgerChecked { notes, asked, .. } => {
-                let (count, chars) = MAX_LEDGER_NOTES;
-                for notes in [notes, asked] {
-                    if notes.len() > count {
-                        return Err(Wrong::TooMany {
-                            what: "ledger notes",
-                            max: count,
-                        });
-                    }
-                    notes
-                        .iter()
-                        .try_for_each(|note| bounded("ledger note", note, chars))?;
-                }
-                Ok(())
+                check_ledger_notes([notes.as_slice(), asked.as_slice()])
             }
             // What the model was shown from earlier in the story: bounded, changes nothing.
             TurnEvent::Recalled { passages } => check_recalled(passages),
@@ -399,21 +387,7 @@ impl Walk {
                 tool,
                 result,
                 effect,
-            } => {
-                bounded("tool result", result, MAX_RESULT_CHARS)?;
-                let (called, command) = self.turn.calls.get(call_id).ok_or(Wrong::NoCall)?;
-                if called != tool {
-                    return Err(Wrong::NoCall);
-                }
-                match (effect, command) {
-                    (None, _) => Ok(()),
-                    (Some(_), None) => Err(Wrong::InvalidCall),
-                    (Some(effect), Some(command)) if effect_of(command, effect, &self.state) => {
-                        Ok(())
-                    }
-                    (Some(_), Some(_)) => Err(Wrong::Effect { tool: tool.clone() }),
-                }
-            }
+            } => self.check_tool_result(call_id, tool, result, effect.as_ref()),
             TurnEvent::Narration { text, .. } => {
                 bounded("narration", text, MAX_NARRATION_CHARS)?;
                 self.opened |= turn == 1;
@@ -425,6 +399,30 @@ impl Walk {
                 self.usage = self.usage.checked_add(*usage).ok_or(Wrong::Usage)?;
                 Ok(())
             }
+        }
+    }
+
+    /// A tool's result: bounded, for a call of that tool made earlier in the turn, and with the
+    /// effect that call has on the state, if it has one.
+    fn check_tool_result(
+        &self,
+        call_id: &str,
+        tool: &str,
+        result: &str,
+        effect: Option<&ToolEffect>,
+    ) -> Result<(), Wrong> {
+        bounded("tool result", result, MAX_RESULT_CHARS)?;
+        let (called, command) = self.turn.calls.get(call_id).ok_or(Wrong::NoCall)?;
+        if called != tool {
+            return Err(Wrong::NoCall);
+        }
+        match (effect, command) {
+            (None, _) => Ok(()),
+            (Some(_), None) => Err(Wrong::InvalidCall),
+            (Some(effect), Some(command)) if effect_of(command, effect, &self.state) => Ok(()),
+            (Some(_), Some(_)) => Err(Wrong::Effect {
+                tool: tool.to_owned(),
+            }),
         }
     }
 
@@ -580,6 +578,24 @@ fn call_bounded(call: &ToolCall) -> Result<(), Wrong> {
     bounded("tool call id", &call.id, MAX_NAME_CHARS)?;
     bounded("tool name", &call.name, MAX_NAME_CHARS)?;
     bounded("tool arguments", &call.arguments, MAX_ARGUMENTS_CHARS)
+}
+
+/// A ledger check's notes for the player (those of the saved scene, and those of the first draft
+/// the model was asked to correct): bounded in number and length.
+fn check_ledger_notes(lists: [&[String]; 2]) -> Result<(), Wrong> {
+    let (count, chars) = MAX_LEDGER_NOTES;
+    for notes in lists {
+        if notes.len() > count {
+            return Err(Wrong::TooMany {
+                what: "ledger notes",
+                max: count,
+            });
+        }
+        notes
+            .iter()
+            .try_for_each(|note| bounded("ledger note", note, chars))?;
+    }
+    Ok(())
 }
 
 /// The passages a narration recalled: at most [`MAX_RECALLED`] of them, each bounded, with at
