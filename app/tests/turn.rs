@@ -123,7 +123,15 @@ fn ledger_check(events: &[TurnEvent]) -> (Vec<String>, u32, Vec<String>) {
 
 #[tokio::test]
 async fn prose_that_contradicts_the_rules_is_corrected_once_or_gets_their_note() {
-    let hurt = || Step::call("update_character", json!({"hpChange": -5}));
+    let hurt = || {
+        Step::calls(&[
+            (
+                "roll_dice",
+                json!({"dice": "1d4+4", "reason": "Troll's club"}),
+            ),
+            ("update_character", json!({"hpChange": -5})),
+        ])
+    };
     let wrong = || Step::text("The troll's club smashes into you and you take 12 damage.");
     let hp = sheet().hit_points().current() - 5;
 

@@ -93,9 +93,14 @@ test("an oracle question is answered by d100 and an aside is shown apart from th
   await expect(story().locator(".scene").last()).not.toContainText("oracle settles");
 });
 
-test("an NPC's attack downs the character, who then rolls a death save", async ({}, testInfo) => {
+test("damage is the rules' number: the model's 20 is refused, a deadly hazard downs the character, who then rolls a death save", async ({}, testInfo) => {
   await move("I creep down the stairs");
-  await expect(story().getByTestId("roll").last()).toContainText("Game master Rolled 1d8+2 for Thug's club");
+  // The model rolls 1d8+2 and claims 20 damage: refused. Its deadly hazard is rolled by the
+  // rules: 4d10 at level 1 (the SRD's damage severity), which this seed makes at least 10.
+  await expect(story().getByTestId("roll").nth(-2)).toContainText("Game master Rolled 1d8+2 for Thug's club");
+  await expect(story().getByTestId("roll").last()).toContainText(
+    /Hazard \(deadly: The rotten bell-floor\): 4d10 \[\d+, \d+, \d+, \d+\] = \d+: \d+ damage/,
+  );
   await expect(page.getByTestId("hp")).toHaveText("HP 0/10");
   await expect(page.getByTestId("vitality")).toHaveText("Down (0 ✓, 0 ✗)");
   // Whatever the move, its roll is now the death save: every button says so.
@@ -122,8 +127,10 @@ test("an item dropped from the panel leaves the sheet by the rules", async () =>
 test("the ledger lists each change with its cause, and each roll", async ({}, testInfo) => {
   await page.getByTestId("ledger").locator("summary").click();
   const ledger = page.getByTestId("ledger");
-  await expect(ledger.locator("tr", { hasText: "HP: 10 → 0" })).toContainText('update_character({"hpChange":-20})');
-  await expect(ledger.locator("tr", { hasText: "State: On your feet → Down (0 ✓, 0 ✗)" })).toContainText("update_character");
+  await expect(ledger.locator("tr", { hasText: "HP: 10 → 0" })).toContainText('hazard({"what":"The rotten bell-floor"');
+  await expect(ledger.locator("tr", { hasText: "State: On your feet → Down (0 ✓, 0 ✗)" })).toContainText("hazard");
+  await expect(ledger.locator("tr", { hasText: "Hazard (deadly): The rotten bell-floor" })).toContainText(/4d10 \[\d+, \d+, \d+, \d+\]/);
+  await expect(ledger).not.toContainText('update_character({"hpChange":-20})');
   await expect(ledger.locator("tr", { hasText: "Dagger: 2 → 0" })).toContainText("Dropped from the character panel");
   await expect(ledger.locator("tr", { hasText: "Player check: Climb the bell tower" })).toContainText(/1d20\+2 \[\d+\] \+2 = \d+ vs 2: success/);
   await expect(ledger.locator("tr", { hasText: "Oracle: Is the bell-ringer home?" })).toContainText(/1d100 \[\d+\]/);

@@ -47,7 +47,7 @@ test("an action with a roll shows the roll, the scene, a chip and the new HP", a
   await page.getByRole("button", { name: /Sneak past the guard/ }).click();
 
   await expect(story().locator(".move").last()).toHaveText("Sneak past the guard");
-  await expect(story().locator(".roll").last()).toContainText(/Rolled 1d20\+2 for Stealth.* vs DC 12/);
+  await expect(story().locator(".roll", { hasText: "Stealth" }).last()).toContainText(/Rolled 1d20\+2 for Stealth.* vs DC 12/);
   await expect(story().locator(".chip").last()).toHaveText("−3 HP");
   await expect(story()).toContainText("the guard's spear grazes your arm");
   await expect(page.getByTestId("hp")).toHaveText("HP 8/11");

@@ -5,6 +5,7 @@
 #![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
 pub mod config;
+pub mod error_status;
 pub mod live;
 pub mod llm;
 pub mod memory;

@@ -263,7 +263,8 @@ struct Guards {
 
 /// The routes: every page of [`App`], the server functions (with the game's services), and the
 /// built site's files (its assets precompressed; pages and answers compressed as they go out, all
-/// but the streamed ones). Every request is checked, outermost first: its host name, then (for a
+/// but the streamed ones); a server function's error with the HTTP status of its kind
+/// ([`crate::error_status`]). Every request is checked, outermost first: its host name, then (for a
 /// write) that it comes from this site, then its body's size; then it gets its client's address
 /// and a player identity. Every request is counted, for giving memory back ([`crate::memory`]).
 fn router(
@@ -294,6 +295,11 @@ fn router(
             },
         )
         .fallback(leptos_axum::file_and_error_handler(shell))
+        // A server function's error leaves with its kind's status; inside the compression, so
+        // it reads the error as sent.
+        .layer(axum::middleware::from_fn(
+            crate::error_status::error_statuses,
+        ))
         .layer(axum::middleware::from_fn_with_state(
             guards.identity,
             player_identity,

@@ -240,6 +240,29 @@ fn effect_rows(turn: u32, effect: &ToolEffect, cause: u32, rows: &mut Vec<Ledger
             dc: Some(reading.likelihood.threshold()),
             verdict: Some(reading.answer.to_string()),
         }),
+        ToolEffect::Hazard {
+            what,
+            hazard,
+            changes,
+        } => {
+            if let Some((save, check)) = &hazard.save {
+                rows.push(roll_row(
+                    turn,
+                    format!("Player {save} save: {what}"),
+                    check.roll(),
+                    Some(check.dc().value()),
+                    Some(verdict(check.is_success())),
+                ));
+            }
+            rows.push(roll_row(
+                turn,
+                format!("Hazard ({}): {what}", hazard.severity.name()),
+                &hazard.damage,
+                None,
+                Some(format!("{} damage", hazard.dealt)),
+            ));
+            change_rows(turn, changes, cause, rows);
+        }
         ToolEffect::TableRolled { roll } => rows.push(LedgerRow::Roll {
             turn,
             reason: format!("Table: {}", roll.table().name()),

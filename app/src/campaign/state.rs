@@ -10,7 +10,7 @@ use super::event::{CampaignEvent, StoredEvent};
 use super::markdown;
 use super::present::{dice_view, llm_view, one_die_view, sheet_view, table_view};
 use super::proposal::{Proposal, ProposalError, Proposed, Tables};
-use super::timeline::{timeline, ShownFight, ShownRoll};
+use super::timeline::{timeline, ShownDice, ShownFight, ShownRoll};
 use super::turn_event::{Phase, ToolEffect, TurnEvent};
 use crate::game::agreement::TableAgreement;
 use crate::game::analysis::{check_analysis, oracle_analysis, table_analysis};
@@ -87,6 +87,9 @@ pub struct CampaignState {
     /// The fight's dice already shown for a move from this turn, in turns taken back since.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub shown_fights: Vec<ShownFight>,
+    /// The seeds of the dice already shown for a move from this turn, in turns taken back since.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shown_dice: Vec<ShownDice>,
     /// The fight under way, if any.
     #[serde(default, skip_serializing_if = "no_fight")]
     pub combat: Combat,
@@ -220,6 +223,7 @@ impl CampaignState {
             redoable: 0,
             shown_rolls: Vec::new(),
             shown_fights: Vec::new(),
+            shown_dice: Vec::new(),
             combat: Combat::default(),
             ledger_check: None,
             recalled: Vec::new(),
@@ -252,6 +256,7 @@ impl CampaignState {
         state.redoable = timeline.redoable;
         state.shown_rolls = timeline.shown_rolls;
         state.shown_fights = timeline.shown_fights;
+        state.shown_dice = timeline.shown_dice;
         Ok(Replay { state, story })
     }
 
@@ -266,6 +271,7 @@ impl CampaignState {
             self.redoable = 0;
             self.shown_rolls.clear();
             self.shown_fights.clear();
+            self.shown_dice.clear();
             self.ledger_check = None;
             self.recalled.clear();
             self.refused.clear();
@@ -396,7 +402,9 @@ impl CampaignState {
             TurnEvent::TableShown { table } => updates.push(TurnUpdate::TablePending {
                 table: table_view(table),
             }),
-            TurnEvent::ToolResult { effect: None, .. } | TurnEvent::ToolCalled { .. } => {}
+            TurnEvent::ToolResult { effect: None, .. }
+            | TurnEvent::ToolCalled { .. }
+            | TurnEvent::DiceSeeded { .. } => {}
         }
         Ok(updates)
     }
@@ -473,6 +481,23 @@ impl CampaignState {
                 }));
                 let deltas = check.deltas(&self.sheet);
                 self.apply_changes(&deltas, changes, updates)?
+            }
+            ToolEffect::Hazard {
+                what,
+                hazard,
+                changes,
+            } => {
+                let line = hazard.describe(what);
+                self.last_roll = Some(line.clone());
+                updates.push(self.entry(StoryEntry::Roll {
+                    line,
+                    dice: dice_view(&hazard.damage),
+                    analysis: None,
+                    verdict: None,
+                    by: Roller::GameMaster,
+                    natural: None,
+                }));
+                self.apply_changes(&hazard.deltas(), changes, updates)?
             }
             ToolEffect::Asked { reading } => updates.push(self.entry(StoryEntry::Roll {
                 line: reading.describe(),

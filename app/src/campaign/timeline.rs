@@ -26,6 +26,9 @@ pub struct Timeline<'e> {
     /// The dice of the fight's steps already shown for a move from the latest turn in effect,
     /// in turns taken back since (see [`ShownFight`]).
     pub shown_fights: Vec<ShownFight>,
+    /// The seeds of the dice already shown for a move from the latest turn in effect, in turns
+    /// taken back since (see [`ShownDice`]).
+    pub shown_dice: Vec<ShownDice>,
 }
 
 /// A player's roll shown for a move that was then taken back: the same choice made again from
@@ -48,6 +51,25 @@ pub struct ShownFight {
     pub key: String,
     /// The faces its dice showed, in order.
     pub faces: Vec<u16>,
+}
+
+/// The seed of the dice a move was told with, in a turn then taken back: the same move made
+/// again from the same turn draws every roll from it (see [`move_key`]), so an undo does not buy
+/// another check, oracle, table, save or hazard.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShownDice {
+    /// The move, as [`move_key`] names it.
+    pub key: String,
+    /// The seed.
+    pub seed: u64,
+}
+
+/// A move as the same move made again is known by: its chosen action's id, or the words typed.
+pub fn move_key(action_id: Option<&str>, text: &str) -> String {
+    match action_id {
+        Some(id) => format!("action {id}"),
+        None => format!("words {text}"),
+    }
 }
 
 /// What a move rolls under: its chosen action's id, or [`DEATH_SAVE`] for a typed move.
@@ -90,20 +112,28 @@ pub fn timeline(events: &[StoredEvent]) -> Timeline<'_> {
         set_aside += usage_of(waiting);
     }
     let latest = turns.last().and_then(|turn| turn.first()).copied();
-    let (shown_rolls, shown_fights) =
-        latest.map_or_else(Default::default, |start| shown_since(events, start));
+    let shown = latest.map_or_else(Shown::default, |start| shown_since(events, start));
     Timeline {
-        shown_rolls,
-        shown_fights,
+        shown_rolls: shown.rolls,
+        shown_fights: shown.fights,
+        shown_dice: shown.dice,
         active: turns.into_iter().flatten().collect(),
         redoable: u32::try_from(undone.len()).unwrap_or(u32::MAX),
         set_aside_usage: set_aside,
     }
 }
 
-/// The player's rolls and fight steps of the turn after `start`'s, logged after `start` (so
-/// from the same latest turn), the first for each move kept.
-fn shown_since(events: &[StoredEvent], start: &StoredEvent) -> (Vec<ShownRoll>, Vec<ShownFight>) {
+/// What the turns taken back since the latest turn in effect showed.
+#[derive(Default)]
+struct Shown {
+    rolls: Vec<ShownRoll>,
+    fights: Vec<ShownFight>,
+    dice: Vec<ShownDice>,
+}
+
+/// The player's rolls, fight steps and dice seeds of the turn after `start`'s, logged after
+/// `start` (so from the same latest turn), the first for each move kept.
+fn shown_since(events: &[StoredEvent], start: &StoredEvent) -> Shown {
     let next = start.turn.saturating_add(1);
     let from = events
         .iter()
@@ -111,12 +141,19 @@ fn shown_since(events: &[StoredEvent], start: &StoredEvent) -> (Vec<ShownRoll>, 
         .unwrap_or(events.len());
     let mut shown: Vec<ShownRoll> = Vec::new();
     let mut fights: Vec<ShownFight> = Vec::new();
-    let (mut key, mut fight_key) = (None, None);
+    let mut dice: Vec<ShownDice> = Vec::new();
+    let (mut key, mut fight_key, mut dice_key) = (None, None, None);
     for stored in events[from..].iter().filter(|stored| stored.turn == next) {
         match &stored.event {
-            CampaignEvent::Turn(TurnEvent::Move { action_id, .. }) => {
+            CampaignEvent::Turn(TurnEvent::Move { action_id, text }) => {
                 key = Some(roll_key(action_id.as_deref()));
                 fight_key.clone_from(&key);
+                dice_key = Some(move_key(action_id.as_deref(), text));
+            }
+            CampaignEvent::Turn(TurnEvent::DiceSeeded { seed }) => {
+                if let Some(key) = dice_key.take().filter(|k| dice.iter().all(|s| &s.key != k)) {
+                    dice.push(ShownDice { key, seed: *seed });
+                }
             }
             CampaignEvent::Turn(TurnEvent::Fought { record, .. }) => {
                 if let Some(key) = fight_key
@@ -143,7 +180,11 @@ fn shown_since(events: &[StoredEvent], start: &StoredEvent) -> (Vec<ShownRoll>, 
             _ => {}
         }
     }
-    (shown, fights)
+    Shown {
+        rolls: shown,
+        fights,
+        dice,
+    }
 }
 
 /// The tokens a turn's events record.

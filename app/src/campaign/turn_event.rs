@@ -7,6 +7,7 @@ use super::conversation::{RecalledPassage, TokenUsage, ToolCall};
 use super::proposal::Proposed;
 use crate::game::complication::Complication;
 use crate::game::fight::FightRecord;
+use crate::game::hazard::HazardRoll;
 use crate::game::map::PlaceRecord;
 use crate::game::oracle::OracleReading;
 use crate::game::outcome_table::{OutcomeTable, TableRoll};
@@ -158,6 +159,12 @@ pub enum TurnEvent {
         /// What it changed.
         changes: AppliedChanges,
     },
+    /// The seed of the turn's dice, from which the rules drew every roll of the telling: told
+    /// again, or made again after an undo, the turn rolls the same.
+    DiceSeeded {
+        /// The seed.
+        seed: u64,
+    },
     /// The actions offered to the player.
     ActionsOffered {
         /// The actions.
@@ -239,6 +246,16 @@ pub enum ToolEffect {
         /// The save and the loss.
         check: SanityCheck,
         /// What it changed (sanity, and at 0 the madness).
+        changes: AppliedChanges,
+    },
+    /// A hazard (a trap, a fall, fire, poison) rolled by the rules: its save, damage and what
+    /// it changed.
+    Hazard {
+        /// What it was.
+        what: String,
+        /// The roll.
+        hazard: HazardRoll,
+        /// What it changed on the sheet.
         changes: AppliedChanges,
     },
     /// The oracle answered a question about the world.

@@ -71,6 +71,7 @@ pub fn costs_something(event: &TurnEvent) -> bool {
             } => !changes.is_empty(),
             ToolEffect::Checked { .. }
             | ToolEffect::SanityChecked { .. }
+            | ToolEffect::Hazard { .. }
             | ToolEffect::Fought { .. } => true,
             _ => false,
         },

@@ -240,6 +240,7 @@ mod tests {
             combat: Combat::default(),
             approval: false,
             proposals_made: 0,
+            unspent_rolls: Vec::new(),
         }
     }
 

@@ -22,6 +22,7 @@ pub mod settings;
 pub mod sheet_text;
 pub mod token_count;
 pub mod tools;
+pub mod turn_dice;
 pub mod voice;
 
 pub use llm::{

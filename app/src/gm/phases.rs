@@ -5,8 +5,6 @@
 //! as strict JSON, repairs once, and falls back to safe actions. Neither touches storage: the
 //! caller commits each phase's events when the phase has completed.
 
-use std::collections::VecDeque;
-
 use futures::StreamExt;
 use rand::Rng;
 
@@ -26,17 +24,17 @@ use super::prompt_layers;
 use super::quality;
 use super::settings::GmSettings;
 use super::tools::{self, ToolCommand, ToolRejection, ToolTable};
+use super::turn_dice::TurnDice;
 use super::voice;
 use crate::campaign::bounds;
 use crate::campaign::conversation::{RecalledPassage, SentRequest};
 use crate::campaign::state::CampaignState;
 use crate::campaign::turn_event::{Phase, ToolEffect, TurnEvent};
 use crate::game::agreement::TableAgreement;
+use crate::game::carried::{lacking, Lacking};
 use crate::game::complication::Complication;
 use crate::game::stakes::{roll_death_save, DEATH_SAVE};
-use crate::game::{
-    Action, ActionList, ActionListError, CharacterSheet, Resolution, Roll, StateDelta,
-};
+use crate::game::{Action, ActionList, ActionListError, CharacterSheet, Resolution, StateDelta};
 
 /// The most characters a typed move may have.
 pub const MAX_MOVE_CHARS: usize = 2000;
@@ -95,8 +93,8 @@ pub enum PlayerMove {
     Text(MoveText),
     /// The campaign begins from this premise (the opening scene; not shown as a move).
     Opening(MoveText),
-    /// A move told again with the dice it had: its player roll is not rolled again and the
-    /// narrator's own rolls come back in order while their dice match.
+    /// A move told again with the dice it had: its player roll is not rolled again and every
+    /// other roll is drawn from the same seed.
     Retold(Box<PlayerMove>, Retelling),
 }
 
@@ -117,8 +115,9 @@ impl PlayerMove {
 pub struct Retelling {
     /// The player's roll (with its verdict), if the move had one.
     pub player_roll: Option<(String, Resolution)>,
-    /// The narrator's rolls, in the order they were made.
-    pub rolls: Vec<Roll>,
+    /// The seed of the dice the turn was told with (none in logs written before it was kept):
+    /// every roll of the new telling is drawn from it (see [`TurnDice`]).
+    pub seed: Option<u64>,
     /// The faces of the player's step in a fight, in the order rolled (the step, played again
     /// from the same state, shows the same dice).
     pub fight_faces: Vec<u16>,
@@ -207,15 +206,17 @@ pub async fn narrate<R: Rng + Send>(
         on_event,
         guard: LineGuard::new(&state.agreement),
     };
-    let mut table = Table::for_turn(state, player_move);
+    let mut table = Table::for_turn(state);
+    let mut dice = TurnDice::new(turn_seed(player_move, rng));
     let mut turn = vec![move_of(
         player_move,
         state,
         settings,
         &mut table.tools,
-        rng,
+        &mut dice,
         &mut log,
     )];
+    log.push(TurnEvent::DiceSeeded { seed: dice.seed() });
     if !memory.recalled.is_empty() {
         log.push(TurnEvent::Recalled {
             passages: memory.recalled.to_vec(),
@@ -245,7 +246,7 @@ pub async fn narrate<R: Rng + Send>(
         if reply.tool_calls.is_empty() || !callable {
             break;
         }
-        rounds.tool_round(reply, settings, &mut table, rng, &mut turn, &mut log);
+        rounds.tool_round(reply, settings, &mut table, &mut dice, &mut turn, &mut log);
     }
     let text = rounds.scene(settings, state, &mut log)?;
     let (text, checked) = rounds
@@ -264,7 +265,7 @@ pub async fn narrate<R: Rng + Send>(
         player_move,
         text: &text,
     };
-    after_the_scene(told, settings, &mut table, &mut turn, rng, &mut log);
+    after_the_scene(told, settings, &mut table, &mut turn, &mut dice, &mut log);
     Ok(Narration {
         events: log.events,
         messages: turn,
@@ -276,6 +277,19 @@ pub async fn narrate<R: Rng + Send>(
     })
 }
 
+/// The seed of a turn's dice: the one it was told with, for a move told again; else a new one.
+fn turn_seed<R: Rng + ?Sized>(player_move: &PlayerMove, rng: &mut R) -> u64 {
+    match player_move {
+        PlayerMove::Retold(
+            _,
+            Retelling {
+                seed: Some(seed), ..
+            },
+        ) => *seed,
+        _ => rng.random(),
+    }
+}
+
 /// A scene as told, for what the rules do after it.
 struct Told<'a> {
     state: &'a CampaignState,
@@ -285,12 +299,12 @@ struct Told<'a> {
 
 /// What the rules do once the scene is told: for a model shown no tools, the journal's names
 /// noticed; after a failed roll that cost nothing, its complication.
-fn after_the_scene<R: Rng + ?Sized>(
+fn after_the_scene(
     told: Told<'_>,
     settings: &GmSettings,
     table: &mut Table,
     turn: &mut Vec<Message>,
-    rng: &mut R,
+    dice: &mut TurnDice,
     log: &mut EventLog<'_>,
 ) {
     if !settings.full_prompt {
@@ -307,9 +321,13 @@ fn after_the_scene<R: Rng + ?Sized>(
     if let Some((action, recorded)) = chosen_action(told.player_move) {
         let sheet = &mut table.tools.sheet;
         let events = &log.events;
-        if let Some((event, note)) =
-            complication::after_failure(action, recorded, events, sheet, rng)
-        {
+        if let Some((event, note)) = complication::after_failure(
+            action,
+            recorded,
+            events,
+            sheet,
+            &mut dice.for_roll("complication"),
+        ) {
             log.push(event);
             turn.push(note);
         }
@@ -330,21 +348,22 @@ fn chosen_action(player_move: &PlayerMove) -> Option<(&Action, Option<&Complicat
 
 /// The player's move as the model reads it (its words, with the player's roll and the fight's
 /// exchange when there are), each recorded in the log as it is made.
-fn move_of<R: Rng + ?Sized>(
+fn move_of(
     player_move: &PlayerMove,
     state: &CampaignState,
     settings: &GmSettings,
     table: &mut ToolTable,
-    rng: &mut R,
+    dice: &mut TurnDice,
     log: &mut EventLog<'_>,
 ) -> Message {
     let (move_text, roll_line) = record_move(
         player_move,
         &mut table.sheet,
         settings.full_prompt,
-        rng,
+        &mut dice.for_roll("player"),
         log,
     );
+    let rng = &mut dice.for_roll("fight turn");
     let fight_line = fight_part(player_move, state, settings, &move_text, table, rng, log);
     let roll_line = match (roll_line, fight_line) {
         (Some(roll), Some(fight)) => Some(format!("{roll}\n{fight}")),
@@ -361,19 +380,14 @@ fn move_of<R: Rng + ?Sized>(
     move_message(&told, roll_line.as_deref())
 }
 
-/// What the tools act on, and the rolls a retold turn still has to give back.
+/// What the tools act on.
 struct Table {
     tools: ToolTable,
-    recorded: VecDeque<Roll>,
 }
 
 impl Table {
-    /// The table `state` sets for a turn, with the rolls a retold `player_move` gives back.
-    fn for_turn(state: &CampaignState, player_move: &PlayerMove) -> Self {
-        let recorded = match player_move {
-            PlayerMove::Retold(_, retelling) => retelling.rolls.iter().cloned().collect(),
-            _ => VecDeque::new(),
-        };
+    /// The table `state` sets for a turn.
+    fn for_turn(state: &CampaignState) -> Self {
         Self {
             tools: ToolTable {
                 sheet: state.sheet.clone(),
@@ -382,8 +396,8 @@ impl Table {
                 combat: state.combat.clone(),
                 approval: state.approval,
                 proposals_made: state.proposals_made,
+                unspent_rolls: Vec::new(),
             },
-            recorded,
         }
     }
 }
@@ -556,12 +570,12 @@ impl Rounds<'_> {
 
     /// A reply's tool calls run through the rules; prose that would pre-empt their outcome is
     /// dropped.
-    fn tool_round<R: Rng + ?Sized>(
+    fn tool_round(
         &mut self,
         reply: Reply,
         settings: &GmSettings,
         table: &mut Table,
-        rng: &mut R,
+        dice: &mut TurnDice,
         turn: &mut Vec<Message>,
         log: &mut EventLog<'_>,
     ) {
@@ -585,7 +599,7 @@ impl Rounds<'_> {
         });
         let calls = reply.tool_calls.into_iter().zip(commands);
         let max_calls = settings.max_calls_per_round;
-        run_calls(calls, max_calls, table, rng, turn, log);
+        run_calls(calls, max_calls, table, dice, turn, log);
     }
 }
 
@@ -785,7 +799,9 @@ pub async fn offer_actions(
     let first = llm.complete(request.clone()).await?;
     sent.reported_tokens = first.usage.and_then(reported);
     events.extend(usage_event(first.usage));
-    let error = match usable(&first.text, &echoes, &state.agreement) {
+    let first_usable = usable(&first.text, &echoes, &state.agreement)
+        .and_then(|actions| carried(actions, &state.sheet));
+    let error = match first_usable {
         Ok(actions) => {
             events.push(offered(
                 with_rules_checks(&actions, &candidates),
@@ -802,7 +818,9 @@ pub async fn offer_actions(
     let repaired = match llm.complete(request).await {
         Ok(reply) => {
             events.extend(usage_event(reply.usage));
-            usable(&reply.text, &echoes, &state.agreement).map_err(|error| error.to_string())
+            usable(&reply.text, &echoes, &state.agreement)
+                .map_err(|error| error.to_string())
+                .and_then(|actions| carried_only(actions, &state.sheet))
         }
         Err(error) => Err(error.to_string()),
     };
@@ -881,6 +899,33 @@ fn usable(
     Ok(valid.actions)
 }
 
+/// `actions` if the hero has everything each one uses; else why not, for the repair request.
+fn carried(actions: ActionList, sheet: &CharacterSheet) -> Result<ActionList, Unusable> {
+    let lacking = actions.actions().iter().find_map(|action| {
+        let words = action.description().as_str();
+        lacking(words, sheet.inventory())
+            .err()
+            .map(|lacking| (words.to_owned(), lacking))
+    });
+    match lacking {
+        Some((action, lacking)) => Err(Unusable::Lacks(action, lacking)),
+        None => Ok(actions),
+    }
+}
+
+/// The actions of a repaired list that use only what the hero has (the others dropped); an
+/// error when none is left.
+fn carried_only(actions: ActionList, sheet: &CharacterSheet) -> Result<ActionList, String> {
+    let kept: Vec<Action> = actions
+        .actions()
+        .iter()
+        .filter(|action| lacking(action.description().as_str(), sheet.inventory()).is_ok())
+        .cloned()
+        .collect();
+    ActionList::try_from(kept)
+        .map_err(|_| "every action uses something the hero does not have".to_owned())
+}
+
 /// Why an action list cannot be offered.
 #[derive(Debug, thiserror::Error)]
 enum Unusable {
@@ -890,6 +935,9 @@ enum Unusable {
     /// An action crosses a line the table drew.
     #[error("an action crosses a line this table drew ({0}); offer none that touches it")]
     CrossesALine(String),
+    /// An action uses something the hero does not carry.
+    #[error("\"{0}\": {1}; offer only what the character can do with what the sheet lists")]
+    Lacks(String, Lacking),
 }
 
 /// Which of the model's answers an action list came from.
@@ -919,11 +967,11 @@ fn usage_event(usage: Option<TokenUsage>) -> Option<TurnEvent> {
 
 /// Runs one reply's parsed calls in order, refusing those past `max_calls`; each call and its
 /// result go to the log and to the turn's messages.
-fn run_calls<R: Rng + ?Sized>(
+fn run_calls(
     calls: impl IntoIterator<Item = (ToolCall, Result<ToolCommand, ToolRejection>)>,
     max_calls: usize,
     table: &mut Table,
-    rng: &mut R,
+    dice: &mut TurnDice,
     turn: &mut Vec<Message>,
     log: &mut EventLog<'_>,
 ) {
@@ -940,7 +988,7 @@ fn run_calls<R: Rng + ?Sized>(
                 None,
             )
         } else {
-            run_tool(command, table, rng)
+            run_tool(command, table, dice)
         };
         turn.push(Message::tool(call.id.clone(), result.clone()));
         log.push(TurnEvent::ToolResult {
@@ -952,26 +1000,17 @@ fn run_calls<R: Rng + ?Sized>(
     }
 }
 
-/// Runs a parsed call: its result text for the model, and its effect if it ran.
-fn run_tool<R: Rng + ?Sized>(
+/// Runs a parsed call with the turn's dice for its kind: its result text for the model, and
+/// its effect if it ran.
+fn run_tool(
     command: Result<ToolCommand, ToolRejection>,
     table: &mut Table,
-    rng: &mut R,
+    dice: &mut TurnDice,
 ) -> (String, Option<ToolEffect>) {
-    if let Ok(ToolCommand::RollDice { dice, reason }) = &command {
-        let same_dice = table
-            .recorded
-            .front()
-            .is_some_and(|roll| roll.notation() == dice.to_string());
-        if let Some(roll) = same_dice.then(|| table.recorded.pop_front()).flatten() {
-            let result = roll.describe(reason);
-            let reason = reason.clone();
-            return (result, Some(ToolEffect::Rolled { reason, roll }));
-        }
-    }
     let outcome = command
         .map_err(|rejection| rejection.reason)
         .and_then(|command| {
+            let rng = &mut dice.for_roll(&command.dice_kind());
             tools::execute(command, &mut table.tools, rng).map_err(|error| error.to_string())
         });
     match outcome {

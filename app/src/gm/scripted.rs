@@ -138,6 +138,20 @@ impl Step {
         }
     }
 
+    /// A reply with several tool calls, in order.
+    pub fn calls(calls: &[(&str, Value)]) -> Self {
+        Self {
+            tool_calls: calls
+                .iter()
+                .map(|(name, arguments)| ScriptedCall {
+                    name: (*name).to_owned(),
+                    arguments: arguments.clone(),
+                })
+                .collect(),
+            ..Self::default()
+        }
+    }
+
     /// A failure.
     pub fn error(error: ScriptedError) -> Self {
         Self {

@@ -12,7 +12,7 @@ use crate::campaign::event::{CampaignEvent, StoredEvent};
 use crate::campaign::state::CampaignState;
 use crate::campaign::store::{Append, Commit};
 use crate::campaign::timeline::timeline;
-use crate::campaign::turn_event::{ToolEffect, TurnEvent};
+use crate::campaign::turn_event::TurnEvent;
 use crate::game::Slug;
 use crate::gm::{Memory, MoveText, PlayerMove, Retelling};
 use crate::wire::view::CampaignView;
@@ -201,10 +201,7 @@ fn retold_move(turn: &[TurnEvent], before: &CampaignState) -> Result<PlayerMove,
             TurnEvent::PlayerRoll {
                 reason, resolution, ..
             } => retelling.player_roll = Some((reason.clone(), resolution.clone())),
-            TurnEvent::ToolResult {
-                effect: Some(ToolEffect::Rolled { roll, .. }),
-                ..
-            } => retelling.rolls.push(roll.clone()),
+            TurnEvent::DiceSeeded { seed } => retelling.seed = Some(*seed),
             TurnEvent::Fought { record, .. } if retelling.fight_faces.is_empty() => {
                 retelling.fight_faces.clone_from(&record.faces);
             }

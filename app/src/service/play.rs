@@ -11,7 +11,9 @@ use crate::campaign::event::{CampaignEvent, StoredEvent};
 use crate::campaign::lease::PendingRoll;
 use crate::campaign::state::CampaignState;
 use crate::campaign::store::{Append, Commit};
+use crate::campaign::timeline::move_key;
 use crate::campaign::turn_event::TurnEvent;
+use crate::game::carried::lacking;
 use crate::game::stakes::DEATH_SAVE;
 use crate::game::Slug;
 use crate::gm::{
@@ -22,8 +24,9 @@ use crate::wire::{CampaignId, PlayerId};
 
 /// The move with its player roll made final: the roll saved for this action at this turn (a
 /// retry after a failed narration), the roll shown for the same choice from this turn before it
-/// was undone, or a new one saved before it is narrated and shown; and the fight's dice shown
-/// for the same choice before an undo.
+/// was undone, or a new one saved before it is narrated and shown; the fight's dice shown for
+/// the same choice before an undo; and the seed of every other roll the same move was told with
+/// before an undo.
 async fn final_roll<R: Rng + Send>(
     running: &InFlight,
     turn: u32,
@@ -49,35 +52,46 @@ async fn final_roll<R: Rng + Send>(
         .map(|shown| shown.faces.clone())
         .unwrap_or_default();
     let roll = match saved {
-        Some(roll) => roll,
-        None => {
-            let Some((reason, resolution)) = player_roll(&player_move, &state.sheet, rng) else {
-                if fight_faces.is_empty() {
-                    return Ok(player_move);
-                }
-                let retelling = Retelling {
-                    fight_faces,
-                    ..Retelling::default()
+        Some(roll) => Some(roll),
+        None => match player_roll(&player_move, &state.sheet, rng) {
+            Some((reason, resolution)) => {
+                let roll = PendingRoll {
+                    turn,
+                    action_id: key,
+                    reason,
+                    resolution,
                 };
-                return Ok(PlayerMove::Retold(Box::new(player_move), retelling));
-            };
-            let roll = PendingRoll {
-                turn,
-                action_id: key,
-                reason,
-                resolution,
-            };
-            running.save_roll(&roll).await?;
-            roll
-        }
+                running.save_roll(&roll).await?;
+                Some(roll)
+            }
+            None => None,
+        },
     };
+    let seed = shown_seed(&player_move, state);
+    if roll.is_none() && fight_faces.is_empty() && seed.is_none() {
+        return Ok(player_move);
+    }
     let retelling = Retelling {
-        player_roll: Some((roll.reason, roll.resolution)),
-        rolls: Vec::new(),
+        player_roll: roll.map(|roll| (roll.reason, roll.resolution)),
+        seed,
         fight_faces,
         complication: None,
     };
     Ok(PlayerMove::Retold(Box::new(player_move), retelling))
+}
+
+/// The seed of the dice the same move was told with from this turn, in a turn since undone.
+fn shown_seed(player_move: &PlayerMove, state: &CampaignState) -> Option<u64> {
+    let key = match player_move {
+        PlayerMove::Action(action) => move_key(Some(action.id().as_ref()), ""),
+        PlayerMove::Text(text) => move_key(None, text.as_str()),
+        PlayerMove::Opening(_) | PlayerMove::Retold(..) => return None,
+    };
+    state
+        .shown_dice
+        .iter()
+        .find(|shown| shown.key == key)
+        .map(|shown| shown.seed)
 }
 
 /// The roll shown for the same choice from this turn in a turn since undone, if this move would
@@ -460,8 +474,20 @@ fn project(
     projection.finish()
 }
 
-/// The player's move, checked against what is on offer.
+/// The player's move, checked against what is on offer and what the hero carries (a move that
+/// uses what they lack is answered by the rules, nothing spent).
 fn parse_move(input: &MoveInput, state: &CampaignState) -> Result<PlayerMove, ServiceError> {
+    let player_move = read_move(input, state)?;
+    if let Some(words) = player_move.words() {
+        lacking(words, state.sheet.inventory()).map_err(|lacking| {
+            ServiceError::invalid("move", format!("{lacking}; nothing was spent"))
+        })?;
+    }
+    Ok(player_move)
+}
+
+/// A move as the browser sent it: typed words, or an action still on offer.
+fn read_move(input: &MoveInput, state: &CampaignState) -> Result<PlayerMove, ServiceError> {
     match input {
         MoveInput::Text { text } => MoveText::parse(text)
             .map(PlayerMove::Text)

@@ -395,6 +395,8 @@ impl Walk {
             }
             // The list is checked as it is read (ids, texts, dice, at most six).
             TurnEvent::ActionsOffered { .. } => Ok(()),
+            // Any number: it only says which dice the rules drew the turn's rolls from.
+            TurnEvent::DiceSeeded { .. } => Ok(()),
             TurnEvent::Usage { usage, .. } => {
                 self.usage = self.usage.checked_add(*usage).ok_or(Wrong::Usage)?;
                 Ok(())
@@ -716,6 +718,17 @@ fn effect_of(command: &ToolCommand, effect: &ToolEffect, state: &CampaignState) 
                 && sheet.vitality() == Vitality::Up
                 && check.is_the_rules(sheet)
                 && applied(&check.deltas(sheet), sheet).as_ref() == Some(changes)),
+        ToolEffect::Hazard {
+            what,
+            hazard,
+            changes,
+        } => matches!(command,
+            ToolCommand::Hazard { what: called, severity, save } if called == what
+                && *severity == hazard.severity
+                && *save == hazard.save.as_ref().map(|(attribute, _)| *attribute)
+                && !state.combat.is_running()
+                && hazard.is_the_rules(sheet)
+                && applied(&hazard.deltas(), sheet).as_ref() == Some(changes)),
         ToolEffect::Asked { reading } => matches!(command,
             ToolCommand::Oracle { question, likelihood } if *question == reading.question
                 && *likelihood == reading.likelihood

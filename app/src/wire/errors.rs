@@ -1,7 +1,8 @@
 //! The one error type that crosses the server-function boundary. The play screen acts on its
 //! kind (a stale turn is fetched, a retryable failure offers Retry); its texts are for the
 //! player and never carry a database's or a provider's own words: the server's log keeps those
-//! under the request id the message shows.
+//! under the request id the message shows. The server sends each kind with an HTTP status of its
+//! own (the server crate's `error_status`); the browser reads the error from the body alone.
 
 use leptos::server_fn::codec::JsonEncoding;
 use leptos::server_fn::error::{FromServerFnError, ServerFnErrorErr};
@@ -67,7 +68,8 @@ pub enum AppError {
         /// Why, and what would allow it.
         reason: String,
     },
-    /// The request never reached the game (no connection, no player cookie, a broken answer).
+    /// The request never reached the game (no connection, no player cookie, a broken answer,
+    /// or a request the server could not read: "The request was malformed: …").
     #[error("{message}")]
     Transport {
         /// What went wrong, for the player.
@@ -115,16 +117,106 @@ impl FromServerFnError for AppError {
 
     fn from_server_fn_error(value: ServerFnErrorErr) -> Self {
         let message = match value {
+            ServerFnErrorErr::Args(detail) | ServerFnErrorErr::MissingArg(detail) => {
+                malformed(&detail)
+            }
+            // On the server, what could not be read is the request; in the browser, the answer.
+            ServerFnErrorErr::Deserialization(detail) if cfg!(feature = "ssr") => {
+                malformed(&detail)
+            }
             ServerFnErrorErr::Request(_) => {
-                "The server could not be reached. Check your connection and try again."
+                "The server could not be reached. Check your connection and try again.".to_owned()
             }
             ServerFnErrorErr::Deserialization(_) | ServerFnErrorErr::Response(_) => {
-                "The server sent an answer this page cannot read; reload the page."
+                "The server sent an answer this page cannot read; reload the page.".to_owned()
             }
-            _ => "The request could not be made; reload the page and try again.",
+            _ => "The request could not be made; reload the page and try again.".to_owned(),
         };
-        Self::Transport {
-            message: message.to_owned(),
+        Self::Transport { message }
+    }
+}
+
+/// The most characters of a decoder's own words a malformed request's message quotes.
+const MAX_MALFORMED_DETAIL: usize = 200;
+
+/// What the server says of a request whose arguments it could not read, quoting (at most
+/// [`MAX_MALFORMED_DETAIL`] characters of) why.
+fn malformed(detail: &str) -> String {
+    let detail = detail.trim();
+    let mut quoted: String = detail.chars().take(MAX_MALFORMED_DETAIL).collect();
+    if quoted.len() < detail.len() {
+        quoted.push('…');
+    }
+    if quoted.is_empty() {
+        quoted = "its arguments could not be read".to_owned();
+    }
+    let detail = quoted;
+    format!("The request was malformed: {detail}; reload the page and try again.")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn message(error: ServerFnErrorErr) -> String {
+        match AppError::from_server_fn_error(error) {
+            AppError::Transport { message } => message,
+            other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn arguments_the_server_could_not_read_are_a_malformed_request() {
+        let shown = message(ServerFnErrorErr::Args("missing field `id`".into()));
+        assert_eq!(
+            shown,
+            "The request was malformed: missing field `id`; reload the page and try again."
+        );
+        let shown = message(ServerFnErrorErr::MissingArg("turn".into()));
+        assert!(
+            shown.starts_with("The request was malformed: turn;"),
+            "{shown}"
+        );
+        let long = message(ServerFnErrorErr::Args("x".repeat(10_000)));
+        assert!(long.len() < 300, "{long}");
+        let empty = message(ServerFnErrorErr::Args(String::new()));
+        assert!(empty.contains("could not be read"), "{empty}");
+    }
+
+    #[cfg(feature = "ssr")]
+    #[test]
+    fn on_the_server_a_body_that_does_not_decode_is_a_malformed_request() {
+        let shown = message(ServerFnErrorErr::Deserialization(
+            "EOF while parsing an object at line 1 column 9".into(),
+        ));
+        assert!(
+            shown.starts_with("The request was malformed: EOF"),
+            "{shown}"
+        );
+    }
+
+    #[cfg(not(feature = "ssr"))]
+    #[test]
+    fn in_the_browser_an_answer_that_does_not_decode_is_the_servers() {
+        assert_eq!(
+            message(ServerFnErrorErr::Deserialization("bad".into())),
+            "The server sent an answer this page cannot read; reload the page."
+        );
+    }
+
+    #[test]
+    fn the_browsers_other_messages_are_unchanged() {
+        assert_eq!(
+            message(ServerFnErrorErr::Request("refused".into())),
+            "The server could not be reached. Check your connection and try again."
+        );
+        assert_eq!(
+            message(ServerFnErrorErr::Response("bad".into())),
+            "The server sent an answer this page cannot read; reload the page."
+        );
+        assert_eq!(
+            message(ServerFnErrorErr::Serialization("bad".into())),
+            "The request could not be made; reload the page and try again."
+        );
     }
 }

@@ -315,6 +315,7 @@ fn resolved(events: &[TurnEvent]) -> bool {
             ToolEffect::Rolled { .. }
             | ToolEffect::Checked { .. }
             | ToolEffect::SanityChecked { .. }
+            | ToolEffect::Hazard { .. }
             | ToolEffect::Asked { .. }
             | ToolEffect::TableRolled { .. }
             | ToolEffect::Proposed { .. }

@@ -19,7 +19,7 @@ fn scenario() -> Scenario {
             Step::text("An alley; a goblin waits."),
             Step::call(
                 "roll_dice",
-                json!({"dice": "1d6+2", "reason": "Goblin scimitar"}),
+                json!({"dice": "1d6+4", "reason": "Goblin scimitar"}),
             ),
             Step::call("update_character", json!({"hpChange": -4})),
             Step::call(

@@ -9,7 +9,9 @@ use wiremock::{
     Mock, MockServer, ResponseTemplate,
 };
 
-const WAIT: Duration = Duration::from_millis(800);
+/// How long the servers that answer are given: generous, as they all answer at once (a hanging
+/// server has a test of its own, on paused time).
+const WAIT: Duration = Duration::from_secs(30);
 
 async fn listing(models: &[&str]) -> MockServer {
     let server = MockServer::start().await;
@@ -94,7 +96,10 @@ async fn servers_without_models_or_not_answering_a_model_list_are_passed_over() 
     assert_eq!(nothing, None);
 }
 
-#[tokio::test]
+// Paused time: this test's clock stands still while anything can run and, once every task
+// waits, jumps to the next timer. The server's delay passes on its own thread, in real time, so
+// the only timer that can end the search is the wait's (or, if that is gone, the guard's).
+#[tokio::test(start_paused = true)]
 async fn a_server_that_hangs_is_given_up_on_in_time() {
     let slow = MockServer::start().await;
     Mock::given(method("GET"))
@@ -105,12 +110,19 @@ async fn a_server_that_hangs_is_given_up_on_in_time() {
         )
         .mount(&slow)
         .await;
-    let started = std::time::Instant::now();
-    let found = find_running(
-        &[candidate("slow", &slow.uri())],
-        Duration::from_millis(300),
-    )
-    .await;
+    let candidates = [candidate("slow", &slow.uri())];
+    let wait = Duration::from_millis(300);
+
+    let started = tokio::time::Instant::now();
+    let search = find_running(&candidates, wait);
+    let found = tokio::time::timeout(Duration::from_secs(3600), search)
+        .await
+        .expect("the hanging server is given up on");
+    let took = started.elapsed();
+
     assert_eq!(found, None);
-    assert!(started.elapsed() < Duration::from_secs(5));
+    assert!(
+        (wait..wait * 2).contains(&took),
+        "given up on when its wait of {wait:?} ran out, not after {took:?}"
+    );
 }

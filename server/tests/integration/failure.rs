@@ -31,7 +31,10 @@ fn scenario() -> Scenario {
     Scenario {
         steps: vec![
             Step::text("The stones shift under your fingers."),
-            Step::call("update_character", json!({"hpChange": -1})),
+            Step::calls(&[
+                ("roll_dice", json!({"dice": "1d4", "reason": "The fall"})),
+                ("update_character", json!({"hpChange": -1})),
+            ]),
             Step::text("You land hard on the cobbles."),
             Step::text("Mortar dust drifts down the wall."),
         ],
@@ -180,12 +183,13 @@ async fn a_campaign_with_complications_imports_and_a_forged_one_is_refused() {
         .position(|e| e["event"]["type"] == "complicated")
         .expect("a complication in the file");
     let forgeries: [fn(&mut Value); 2] = [
-        // The table's die turned to another face.
+        // The table's die turned to a face of another row (6, a foe alerted, is never another
+        // row's fallback).
         |event| {
             let face = event["complication"]["table"]["terms"][0]["dice"][0]["value"]
                 .as_u64()
                 .unwrap();
-            let other = if face == 6 { 1 } else { face + 1 };
+            let other = if face == 6 { 3 } else { 6 };
             event["complication"]["table"]["terms"][0]["dice"][0]["value"] = json!(other);
             event["complication"]["table"]["total"] = json!(other);
         },

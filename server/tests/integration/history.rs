@@ -31,7 +31,7 @@ fn scenario() -> Scenario {
         Step::text("A crypt, knocking."),
         Step::call(
             "roll_dice",
-            json!({"dice": "1d8+1", "reason": "Ghoul claw"}),
+            json!({"dice": "1d8+3", "reason": "Ghoul claw"}),
         ),
         Step::call("update_character", hurt),
         Step::call(
@@ -43,7 +43,7 @@ fn scenario() -> Scenario {
         // The retelling of turn 2: the ghoul rolls the same dice.
         Step::call(
             "roll_dice",
-            json!({"dice": "1d8+1", "reason": "Ghoul claw"}),
+            json!({"dice": "1d8+3", "reason": "Ghoul claw"}),
         ),
         Step::text("Told again: the claw rakes your shoulder."),
     ];

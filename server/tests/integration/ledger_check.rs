@@ -13,7 +13,15 @@ const NOTE: &str = "the rules say: 5 damage, not 12";
 /// The opening; turn 2 hurts for 5, the scene says 12 and is corrected when asked; turn 3 hurts
 /// for 5, and the model insists on 12.
 fn scenario() -> Scenario {
-    let hurt = || Step::call("update_character", json!({"hpChange": -5}));
+    let hurt = || {
+        Step::calls(&[
+            (
+                "roll_dice",
+                json!({"dice": "1d4+4", "reason": "Troll's club"}),
+            ),
+            ("update_character", json!({"hpChange": -5})),
+        ])
+    };
     let twelve = || Step::text("The troll's club smashes into you and you take 12 damage.");
     Scenario {
         steps: vec![

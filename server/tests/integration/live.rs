@@ -47,11 +47,11 @@ async fn follow(
     (status, events)
 }
 
-/// The next `count` events, each within a few seconds.
+/// The next `count` events, each within a minute (a guard against hanging, not a measure).
 async fn next(events: &mut (impl Stream<Item = Event> + Unpin), count: usize) -> Vec<Event> {
     let mut got = Vec::new();
     while got.len() < count {
-        let event = tokio::time::timeout(Duration::from_secs(5), events.next())
+        let event = tokio::time::timeout(Duration::from_secs(60), events.next())
             .await
             .expect("an event in time")
             .expect("the stream stays open");

@@ -2,8 +2,8 @@
 //! PostgreSQL): concurrent submissions make one narration; a lease left by a crash runs out; a
 //! roll once shown is final.
 
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
 
 use app::campaign::lease::{LeaseStore, LeaseTerms, PendingRoll, Work};
 use app::gm::scripted::{ScriptedError, ScriptedLlm, Step};
@@ -11,25 +11,66 @@ use app::gm::{GmSettings, LlmChunk, LlmError, LlmPort, LlmRequest, ModelInfo};
 use app::service::{Game, MoveRequest, ServiceError, TurnsInFlight};
 use app::wire::view::{MoveInput, StoryEntry, TurnUpdate};
 use app::wire::{CampaignId, PlayerId};
-use futures::stream::BoxStream;
+use futures::stream::{BoxStream, FuturesUnordered};
 use futures::StreamExt;
 use rand::{rngs::StdRng, SeedableRng};
 use server::store::{Backend, SqlStore};
+use tokio::sync::Semaphore;
 
 use crate::support::databases;
 use crate::support::guard::{actions, form};
 
-/// The scripted model, answering after a pause (a model takes its time).
-struct Slow(ScriptedLlm);
+/// The scripted model, whose calls, once it is armed, wait at a gate until the test opens it (a
+/// model takes its time: here, as long as the test needs, not a guess of real time). A second
+/// call reaching the gate opens it too, so that two narrations at once fail the test's counts
+/// instead of hanging it.
+struct Gated {
+    llm: ScriptedLlm,
+    armed: AtomicBool,
+    arrived: AtomicUsize,
+    gate: Semaphore,
+}
 
-impl LlmPort for Slow {
+impl Gated {
+    fn new(llm: ScriptedLlm) -> Self {
+        Self {
+            llm,
+            armed: AtomicBool::new(false),
+            arrived: AtomicUsize::new(0),
+            gate: Semaphore::new(0),
+        }
+    }
+
+    /// From now on, calls wait at the gate.
+    fn arm(&self) {
+        self.armed.store(true, Ordering::SeqCst);
+    }
+
+    /// Lets the waiting calls, and all later ones, through.
+    fn open(&self) {
+        self.gate.add_permits(1);
+    }
+
+    /// Waits at the gate if it is armed (a pass is handed back as soon as it is used).
+    async fn pass(&self) {
+        if !self.armed.load(Ordering::SeqCst) {
+            return;
+        }
+        if self.arrived.fetch_add(1, Ordering::SeqCst) > 0 {
+            self.open();
+        }
+        let _pass = self.gate.acquire().await.expect("the gate is never closed");
+    }
+}
+
+impl LlmPort for Gated {
     fn model_info(&self) -> ModelInfo {
-        self.0.model_info()
+        self.llm.model_info()
     }
 
     fn stream(&self, request: LlmRequest) -> BoxStream<'_, Result<LlmChunk, LlmError>> {
-        let reply = self.0.stream(request);
-        futures::stream::once(tokio::time::sleep(Duration::from_millis(200)))
+        let reply = self.llm.stream(request);
+        futures::stream::once(self.pass())
             .flat_map(move |()| futures::stream::empty())
             .chain(reply)
             .boxed()
@@ -76,33 +117,44 @@ async fn twenty_submissions_of_one_turn_on_two_instances_make_one_narration(back
     let (a, b) = (Instance::open(&url).await, Instance::open(&url).await);
     let mut steps = vec![Step::text("A guard."), actions()];
     steps.extend((0..20).map(|n| Step::text(format!("Narration {n}."))));
-    let llm = Slow(ScriptedLlm::from_steps(steps));
+    let llm = Gated::new(ScriptedLlm::from_steps(steps));
     let gm = GmSettings::default();
     let (game_a, game_b) = (a.game(&llm, &gm), b.game(&llm, &gm));
     let owner = PlayerId::random(&mut StdRng::seed_from_u64(2));
     let id = created(&game_a, &owner).await;
+    llm.arm();
     let input = MoveInput::Text {
         text: "I wait".into(),
     };
 
-    let submissions = (0..20u64).map(|n| {
-        let (game, input, id, owner) = (
-            if n % 2 == 0 { &game_a } else { &game_b },
-            &input,
-            &id,
-            &owner,
-        );
-        async move {
-            let mut rng = StdRng::seed_from_u64(n);
-            let request = MoveRequest {
-                expected_turn: 1,
-                input,
-            };
-            game.play(owner, id, request, 200, &mut rng, &mut |_| {})
-                .await
+    let mut submissions: FuturesUnordered<_> = (0..20u64)
+        .map(|n| {
+            let (game, input, id, owner) = (
+                if n % 2 == 0 { &game_a } else { &game_b },
+                &input,
+                &id,
+                &owner,
+            );
+            async move {
+                let mut rng = StdRng::seed_from_u64(n);
+                let request = MoveRequest {
+                    expected_turn: 1,
+                    input,
+                };
+                game.play(owner, id, request, 200, &mut rng, &mut |_| {})
+                    .await
+            }
+        })
+        .collect();
+    // The narration waits at the gate, holding the campaign, until every other submission has
+    // been answered: they all meet a turn in progress, however fast or slow the machine.
+    let mut results = Vec::new();
+    while let Some(result) = submissions.next().await {
+        results.push(result);
+        if results.len() == 19 {
+            llm.open();
         }
-    });
-    let results = futures::future::join_all(submissions).await;
+    }
 
     let played = results.iter().filter(|r| matches!(r, Ok((2, _)))).count();
     let refused = results
@@ -111,7 +163,7 @@ async fn twenty_submissions_of_one_turn_on_two_instances_make_one_narration(back
         .count();
     assert_eq!((played, refused), (1, 19), "{results:?}");
     assert_eq!(
-        llm.0.requests().len(),
+        llm.llm.requests().len(),
         3,
         "the opening, its actions and exactly one narration"
     );
@@ -221,19 +273,14 @@ async fn a_played_turn_gives_its_lease_back_before_it_answers(backend: Backend) 
     .await
     .unwrap();
 
-    let now_ms = i64::try_from(
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_millis(),
-    )
-    .unwrap();
+    // Asked at the clock's zero, not now: a lease the turn still held (taken now, for 30 s)
+    // cannot have run out by then, so only one given back is free.
     let next_phase = LeaseTerms {
         id: &id,
         work: Work::Turn,
         holder: "the actions",
-        now_ms,
-        until_ms: now_ms + 30_000,
+        now_ms: 0,
+        until_ms: 30_000,
     };
     assert!(
         instance.store.take_lease(next_phase).await.unwrap(),

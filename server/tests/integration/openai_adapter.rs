@@ -1,7 +1,8 @@
 //! Wire-level tests of the OpenAI-compatible adapter against a fake provider on loopback
-//! (wiremock, or a raw TCP server where a reply must stall half-way).
+//! (wiremock, or a raw TCP server where a reply must stall). The timeout tests run on paused time
+//! with their fake provider a task of the same runtime, so no test measures the real clock.
 
-use std::time::{Duration, Instant};
+use std::{future::Future, time::Duration};
 
 use crate::support::sse::{delta, sse, sse_response};
 use app::gm::{
@@ -23,18 +24,45 @@ use wiremock::{
 const KEY: &str = "sk-dicebound-test-KEY-0123456789";
 const CHAT: &str = "/v1/chat/completions";
 
-/// Settings for the fake provider at `uri`, with short timeouts.
+/// The idle timeout of the timeout tests. They run on paused time (`start_paused`): the clock
+/// stands still while anything can run and, once every task waits, jumps to the next timer; how
+/// long a call took on it says which timeout ended it, however fast the machine is.
+const IDLE: Duration = Duration::from_millis(300);
+
+/// The overall timeout of the timeout tests (see [`IDLE`]).
+const OVERALL: Duration = Duration::from_millis(1500);
+
+/// Settings for the fake provider at `uri`, with the default (generous) timeouts: a reply on its
+/// way is never cut short by a busy machine.
 fn settings(uri: &str) -> OpenAiSettings {
     OpenAiSettings {
         api_key: Some(ApiKey::new(KEY)),
-        idle_timeout: Duration::from_millis(300),
-        overall_timeout: Duration::from_millis(1500),
         ..OpenAiSettings::new(format!("{uri}/v1"), "test-model")
     }
 }
 
 fn adapter(uri: &str) -> OpenAiAdapter {
     OpenAiAdapter::new(settings(uri)).expect("valid settings")
+}
+
+/// The adapter for the fake provider at `uri`, with the timeouts [`IDLE`] and [`OVERALL`].
+fn timed_adapter(uri: &str) -> OpenAiAdapter {
+    OpenAiAdapter::new(OpenAiSettings {
+        idle_timeout: IDLE,
+        overall_timeout: OVERALL,
+        ..settings(uri)
+    })
+    .expect("valid settings")
+}
+
+/// What `work` gave and how long it took on the test's clock (on paused time: the timers it
+/// waited for). An hour of that clock (no real hour) fails the test rather than hanging it.
+async fn timed<T>(work: impl Future<Output = T>) -> (T, Duration) {
+    let started = tokio::time::Instant::now();
+    let outcome = tokio::time::timeout(Duration::from_secs(3600), work)
+        .await
+        .expect("no timeout ended the call");
+    (outcome, started.elapsed())
 }
 
 /// A request using every feature: all four roles, a tool call and its answer, tools, a strict
@@ -556,40 +584,43 @@ async fn an_unreachable_provider_is_a_connect_error() {
     );
 }
 
-#[tokio::test]
-async fn a_stalled_provider_times_out_within_the_timeouts() {
-    let server = MockServer::start().await;
-    Mock::given(method("POST"))
-        .respond_with(
-            ResponseTemplate::new(200)
-                .set_body_json(text_completion("late"))
-                .set_delay(Duration::from_secs(5)),
-        )
-        .mount(&server)
-        .await;
-    let adapter = adapter(&server.uri());
+/// A provider on loopback that takes every connection and never answers.
+async fn stalled_provider() -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let uri = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move {
+        while let Ok((socket, _)) = listener.accept().await {
+            tokio::spawn(async move {
+                let _open = socket;
+                std::future::pending::<()>().await;
+            });
+        }
+    });
+    uri
+}
 
-    let started = Instant::now();
-    let streamed = collect_stream(&adapter, full_request()).await;
-    let stream_took = started.elapsed();
-    let started = Instant::now();
-    let complete = adapter.complete(full_request()).await;
-    let complete_took = started.elapsed();
+#[tokio::test(start_paused = true)]
+async fn a_stalled_provider_times_out_within_the_timeouts() {
+    let adapter = timed_adapter(&stalled_provider().await);
+
+    let (streamed, stream_took) = timed(collect_stream(&adapter, full_request())).await;
+    let (complete, complete_took) = timed(adapter.complete(full_request())).await;
 
     assert_eq!(streamed, [Err(LlmError::Timeout)]);
     assert!(
-        stream_took < Duration::from_millis(1000),
-        "idle timeout of 300 ms took {stream_took:?}"
+        (IDLE..OVERALL).contains(&stream_took),
+        "a stream gives up after one idle timeout of {IDLE:?}, not {stream_took:?}"
     );
     assert_eq!(complete, Err(LlmError::Timeout));
     assert!(
-        complete_took >= Duration::from_millis(1500) && complete_took < Duration::from_millis(2500),
-        "overall timeout of 1.5 s took {complete_took:?}"
+        (OVERALL..OVERALL + IDLE).contains(&complete_took),
+        "a whole reply is waited for until the overall timeout of {OVERALL:?}, not {complete_took:?}"
     );
 }
 
 /// A provider on loopback that answers one request with SSE `events`, each sent after its delay,
-/// then holds the connection open for `hold`.
+/// then holds the connection open for `hold` (a task of the test's runtime: on paused time, its
+/// delays pass on the test's clock).
 async fn trickling_provider(events: Vec<(Duration, String)>, hold: Duration) -> String {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let uri = format!("http://{}", listener.local_addr().unwrap());
@@ -615,44 +646,40 @@ async fn trickling_provider(events: Vec<(Duration, String)>, hold: Duration) -> 
     uri
 }
 
-#[tokio::test]
+#[tokio::test(start_paused = true)]
 async fn a_stream_that_stalls_half_way_times_out_by_the_idle_timeout() {
     let first = delta(json!({"content": "The"}), None).to_string();
     let uri = trickling_provider(vec![(Duration::ZERO, first)], Duration::from_secs(5)).await;
 
-    let started = Instant::now();
-    let chunks = collect_stream(&adapter(&uri), full_request()).await;
-    let took = started.elapsed();
+    let (chunks, took) = timed(collect_stream(&timed_adapter(&uri), full_request())).await;
 
     assert_eq!(
         chunks,
         [Ok(LlmChunk::Text("The".into())), Err(LlmError::Timeout)]
     );
     assert!(
-        took < Duration::from_millis(1000),
-        "idle timeout of 300 ms took {took:?}"
+        (IDLE..OVERALL).contains(&took),
+        "a stalled stream gives up after one idle timeout of {IDLE:?}, not {took:?}"
     );
 }
 
-#[tokio::test]
+#[tokio::test(start_paused = true)]
 async fn a_stream_that_trickles_forever_times_out_by_the_overall_timeout() {
     let piece = delta(json!({"content": "."}), None).to_string();
-    let events = vec![(Duration::from_millis(100), piece); 100];
+    let events = vec![(IDLE / 3, piece); 100];
     let uri = trickling_provider(events, Duration::ZERO).await;
 
-    let started = Instant::now();
-    let chunks = collect_stream(&adapter(&uri), full_request()).await;
-    let took = started.elapsed();
+    let (chunks, took) = timed(collect_stream(&timed_adapter(&uri), full_request())).await;
 
     assert_eq!(chunks.last(), Some(&Err(LlmError::Timeout)));
     assert!(chunks.len() > 5, "{chunks:?}");
     assert!(
-        took >= Duration::from_millis(1500) && took < Duration::from_millis(2500),
-        "overall timeout of 1.5 s took {took:?}"
+        (OVERALL..OVERALL + IDLE).contains(&took),
+        "a trickling stream is cut at the overall timeout of {OVERALL:?}, not {took:?}"
     );
 }
 
-#[tokio::test]
+#[tokio::test(start_paused = true)]
 async fn a_stream_that_goes_quiet_after_its_finish_reason_ends_normally() {
     let events = vec![(
         Duration::ZERO,
@@ -660,7 +687,7 @@ async fn a_stream_that_goes_quiet_after_its_finish_reason_ends_normally() {
     )];
     let uri = trickling_provider(events, Duration::from_secs(5)).await;
 
-    let chunks = collect_stream(&adapter(&uri), full_request()).await;
+    let (chunks, _) = timed(collect_stream(&timed_adapter(&uri), full_request())).await;
 
     assert_eq!(
         chunks,

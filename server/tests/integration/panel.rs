@@ -21,7 +21,13 @@ fn scenario() -> Scenario {
     Scenario {
         steps: vec![
             Step::text("A crypt, knocking."),
-            Step::call("update_character", json!({"hpChange": -3})),
+            Step::calls(&[
+                (
+                    "roll_dice",
+                    json!({"dice": "1d4+2", "reason": "Ghoul claw"}),
+                ),
+                ("update_character", json!({"hpChange": -3})),
+            ]),
             Step::text("The ghoul's claw finds you."),
             Step::text("The crypt is quiet."),
         ],

@@ -30,12 +30,10 @@ fn fast_policy() -> RetryPolicy {
     }
 }
 
+/// The real adapter for `server`, with the default (generous) timeouts: no reply on its way is
+/// cut short by a busy machine, and none of these tests waits for a timeout.
 fn resilient(server: &MockServer) -> Resilient<OpenAiAdapter> {
-    let settings = OpenAiSettings {
-        idle_timeout: Duration::from_millis(300),
-        overall_timeout: Duration::from_secs(2),
-        ..OpenAiSettings::new(format!("{}/v1", server.uri()), "test-model")
-    };
+    let settings = OpenAiSettings::new(format!("{}/v1", server.uri()), "test-model");
     Resilient::new(
         Arc::new(OpenAiAdapter::new(settings).unwrap()),
         fast_policy(),
@@ -241,6 +239,41 @@ async fn a_wrapped_trait_object_retries_too() {
     assert_eq!(reply, Err(LlmError::Timeout));
     assert_eq!(port.calls.load(Ordering::SeqCst), 4);
     assert_eq!(resilient.model_info().model, "scripted");
+}
+
+// Paused time: the clock stands still while anything can run and, once every task waits, jumps
+// to the next timer; the time a call took on it is the pauses it made, not the machine's speed.
+#[tokio::test(start_paused = true)]
+async fn a_providers_retry_after_is_waited_out_before_the_next_attempt() {
+    let after = Duration::from_secs(20);
+    let port = Scripted::new(vec![Err(LlmError::RateLimited {
+        retry_after: Some(after),
+    })]);
+    let policy = RetryPolicy {
+        max_retries: 1,
+        max_retry_after: Duration::from_secs(60),
+        ..fast_policy()
+    };
+    let resilient = Resilient::new(port.clone(), policy);
+
+    let started = tokio::time::Instant::now();
+    let streamed: Vec<_> = resilient.stream(request()).collect().await;
+    let took = started.elapsed();
+
+    assert_eq!(
+        streamed.first(),
+        Some(&Ok(LlmChunk::Retrying {
+            attempt: 2,
+            attempts: 2,
+            wait_ms: 20_000,
+        })),
+        "the player is told of the provider's wait"
+    );
+    assert_eq!(port.calls.load(Ordering::SeqCst), 2);
+    assert_eq!(
+        took, after,
+        "the second attempt waited the provider's Retry-After"
+    );
 }
 
 #[tokio::test]

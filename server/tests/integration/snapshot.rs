@@ -29,7 +29,13 @@ fn narration(turn: u32) -> Vec<Step> {
             "roll_dice",
             json!({"dice": "1d8+1", "reason": "Ghoul claw"}),
         ),
-        1 => Step::call("update_character", json!({"hpChange": -1})),
+        1 => Step::calls(&[
+            (
+                "roll_dice",
+                json!({"dice": "1d4", "reason": "Falling bones"}),
+            ),
+            ("update_character", json!({"hpChange": -1})),
+        ]),
         2 => Step::call(
             "add_inventory",
             json!({"items": [{"name": format!("Bone charm {turn}"), "quantity": 1}]}),
@@ -38,10 +44,16 @@ fn narration(turn: u32) -> Vec<Step> {
             "update_character",
             json!({"addConditions": [{"name": "Shaken", "duration": "1 hour"}]}),
         ),
-        _ => Step::call(
-            "update_character",
-            json!({"removeConditions": ["Shaken"], "hpChange": 1}),
-        ),
+        _ => Step::calls(&[
+            (
+                "roll_dice",
+                json!({"dice": "1d4", "reason": "A moment's rest"}),
+            ),
+            (
+                "update_character",
+                json!({"removeConditions": ["Shaken"], "hpChange": 1}),
+            ),
+        ]),
     };
     vec![
         tool,
@@ -54,7 +66,13 @@ fn script() -> Vec<Step> {
     for turn in 2..=TURNS {
         if turn == 15 {
             // The model fails after a tool ran: the phase is aborted, nothing is stored.
-            steps.push(Step::call("update_character", json!({"hpChange": -2})));
+            steps.push(Step::calls(&[
+                (
+                    "roll_dice",
+                    json!({"dice": "1d4+1", "reason": "Falling bones"}),
+                ),
+                ("update_character", json!({"hpChange": -2})),
+            ]));
             steps.push(Step::error(ScriptedError::Timeout));
         }
         steps.extend(narration(turn));

@@ -220,6 +220,12 @@ impl RulesRecord {
                 self.add_fight(record);
                 self.add_changes(changes);
             }
+            ToolEffect::Hazard {
+                hazard, changes, ..
+            } => {
+                self.add_deltas(&hazard.deltas());
+                self.add_changes(changes);
+            }
             _ => {}
         }
     }

@@ -104,6 +104,17 @@ pub enum RunError {
          themselves; narrate the exchange you were given"
     )]
     InAFight,
+    /// Hit points changed by a number no roll of the rules backs.
+    #[error(
+        "{amount:+} HP is not backed by a roll the rules made this turn: a foe's attack is a \
+         fight (start_encounter, even for a single ambush); a trap, fall, fire or poison is a \
+         hazard (hazard, with its severity); any other damage or healing needs roll_dice first, \
+         and no more than its total"
+    )]
+    Unbacked {
+        /// The change asked for.
+        amount: i32,
+    },
     /// A check for a hero who cannot act.
     #[error("{name} is at 0 HP and cannot act, so there is no check to make")]
     CannotAct {

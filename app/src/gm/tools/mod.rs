@@ -24,6 +24,7 @@ use crate::campaign::proposal::Proposed;
 use crate::campaign::turn_event::ToolEffect;
 use crate::game::combat::Combat;
 use crate::game::fight::{FightRecord, FightStep, FoeSpec};
+use crate::game::hazard::{HazardRoll, HazardSeverity};
 use crate::game::map::{PlaceRecord, WorldMap};
 use crate::game::oracle::{Likelihood, OracleReading};
 use crate::game::outcome_table::{OutcomeTable, TableRoll};
@@ -57,6 +58,7 @@ registry! {
     keep_journal::KeepJournal,
     request_check::RequestCheck,
     sanity_check::SanityCheckCall,
+    hazard::HazardCall,
     ask_oracle::AskOracle,
     roll_on_table::RollOnTable,
     award_experience::AwardExperience,
@@ -132,6 +134,15 @@ pub enum ToolCommand {
         /// What the character faces.
         reason: String,
     },
+    /// A trap, a fall, fire or poison: its damage and save rolled by the rules.
+    Hazard {
+        /// What it is.
+        what: String,
+        /// How bad it is for a hero of the character's level.
+        severity: HazardSeverity,
+        /// The attribute of the save the scene gives, if any.
+        save: Option<Attribute>,
+    },
     /// A yes/no question about the world.
     Oracle {
         /// The question.
@@ -154,9 +165,41 @@ pub enum ToolCommand {
 impl ToolCommand {
     /// Whether it changes hit points (damage or healing) directly.
     fn changes_hit_points(&self) -> bool {
-        matches!(self, ToolCommand::Change(deltas) if deltas.iter().any(|delta| {
-            matches!(delta, StateDelta::SetHp { .. } | StateDelta::ChangeHp { .. })
-        }))
+        match self {
+            ToolCommand::Change(deltas) => deltas.iter().any(|delta| {
+                matches!(
+                    delta,
+                    StateDelta::SetHp { .. } | StateDelta::ChangeHp { .. }
+                )
+            }),
+            ToolCommand::Hazard { .. } => true,
+            _ => false,
+        }
+    }
+
+    /// What its dice are, for the turn's dice ([`TurnDice`](super::turn_dice::TurnDice)): a
+    /// retelling's call of the same kind rolls the same faces. Every command names its kind
+    /// (those that roll nothing too), so a new one cannot forget to.
+    pub fn dice_kind(&self) -> String {
+        match self {
+            ToolCommand::RollDice { dice, .. } => format!("roll {dice}"),
+            ToolCommand::Check {
+                attribute, skill, ..
+            } => match skill {
+                Some(skill) => format!("check {attribute} {skill:?}"),
+                None => format!("check {attribute}"),
+            },
+            ToolCommand::Sanity { .. } => "sanity".to_owned(),
+            ToolCommand::Hazard { .. } => "hazard".to_owned(),
+            ToolCommand::Oracle { .. } => "oracle".to_owned(),
+            ToolCommand::Table(table) => format!("table {}", table.die()),
+            ToolCommand::StartEncounter(_) | ToolCommand::EndEncounter => "fight".to_owned(),
+            ToolCommand::Change(_)
+            | ToolCommand::ReadSheet
+            | ToolCommand::Journal(_)
+            | ToolCommand::Aside(_)
+            | ToolCommand::Map(_) => "no dice".to_owned(),
+        }
     }
 
     /// Whether running it decides how something turns out (dice, damage or healing): prose the
@@ -166,6 +209,7 @@ impl ToolCommand {
             ToolCommand::RollDice { .. }
             | ToolCommand::Check { .. }
             | ToolCommand::Sanity { .. }
+            | ToolCommand::Hazard { .. }
             | ToolCommand::Oracle { .. }
             | ToolCommand::Table(_)
             | ToolCommand::StartEncounter(_)
@@ -301,6 +345,9 @@ pub struct ToolTable {
     pub approval: bool,
     /// How many proposals the campaign has made so far.
     pub proposals_made: u32,
+    /// The totals of the narrator's rolls this turn not yet spent on hit points: a change of
+    /// hit points must be backed by one of them (and is at most its total).
+    pub unspent_rolls: Vec<u32>,
 }
 
 /// Runs a command against the table with the server's dice. A refused change leaves it as it
@@ -312,6 +359,9 @@ pub fn execute<R: Rng + ?Sized>(
 ) -> Result<ToolOutcome, RunError> {
     if table.combat.is_running() && command.changes_hit_points() {
         return Err(RunError::InAFight);
+    }
+    if let ToolCommand::Change(deltas) = &command {
+        spend_backing_rolls(deltas, table)?;
     }
     if table.approval {
         if let Some(proposed) = proposal(&command, table)? {
@@ -341,6 +391,9 @@ pub fn execute<R: Rng + ?Sized>(
         ToolCommand::EndEncounter => fight(FightStep::Stop, combat, sheet, rng),
         ToolCommand::RollDice { dice, reason } => {
             let roll = dice.roll(rng);
+            table
+                .unspent_rolls
+                .push(u32::try_from(roll.total()).unwrap_or(0));
             Ok(ToolOutcome {
                 result: roll.describe(&reason),
                 effect: ToolEffect::Rolled { reason, roll },
@@ -377,6 +430,11 @@ pub fn execute<R: Rng + ?Sized>(
             reason,
         } => check(sheet, (attribute, skill), dc, reason, rng),
         ToolCommand::Sanity { severity, reason } => sanity(sheet, severity, reason, rng),
+        ToolCommand::Hazard {
+            what,
+            severity,
+            save,
+        } => hazard(sheet, (what, severity, save), rng),
         ToolCommand::Oracle {
             question,
             likelihood,
@@ -477,6 +535,55 @@ fn sanity<R: Rng + ?Sized>(
     })
 }
 
+/// Checks that every change of hit points in `deltas` is backed by an unspent roll of this turn
+/// whose total is at least its size, and spends those rolls; refused (nothing spent) otherwise.
+fn spend_backing_rolls(deltas: &[StateDelta], table: &mut ToolTable) -> Result<(), RunError> {
+    let mut unspent = table.unspent_rolls.clone();
+    let mut hp = i32::from(table.sheet.hit_points().current());
+    for delta in deltas {
+        let amount = match delta {
+            StateDelta::ChangeHp { amount } => *amount,
+            StateDelta::SetHp { hp: set } => set - hp,
+            _ => continue,
+        };
+        hp += amount;
+        if amount == 0 {
+            continue;
+        }
+        let backing = unspent
+            .iter()
+            .position(|total| *total >= amount.unsigned_abs())
+            .ok_or(RunError::Unbacked { amount })?;
+        unspent.remove(backing);
+    }
+    table.unspent_rolls = unspent;
+    Ok(())
+}
+
+/// A hazard rolled by the rules for the sheet's level, its damage applied.
+fn hazard<R: Rng + ?Sized>(
+    sheet: &mut CharacterSheet,
+    (what, severity, save): (String, HazardSeverity, Option<Attribute>),
+    rng: &mut R,
+) -> Result<ToolOutcome, RunError> {
+    let rolled = HazardRoll::roll(sheet, severity, save, rng);
+    let changes = StateDelta::apply_all(&rolled.deltas(), sheet)?;
+    let mut result = rolled.describe(&what);
+    let labels = changes.labels();
+    if !labels.is_empty() {
+        result.push_str(&format!(" ({})", labels.join(", ")));
+    }
+    result.push_str(". Narrate exactly this harm.");
+    Ok(ToolOutcome {
+        result,
+        effect: ToolEffect::Hazard {
+            what,
+            hazard: rolled,
+            changes,
+        },
+    })
+}
+
 /// A fight's step played by the rules: the exchange for the model to narrate.
 fn fight<R: Rng + ?Sized>(
     step: FightStep,
@@ -551,6 +658,7 @@ mod tests {
             combat: Combat::default(),
             approval: false,
             proposals_made: 0,
+            unspent_rolls: Vec::new(),
         }
     }
 
@@ -905,10 +1013,81 @@ mod tests {
     }
 
     #[test]
+    fn hit_points_change_only_by_a_roll_of_the_turn_and_at_most_its_total() {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+        let mut table = rogue_table();
+        let full = table.sheet.hit_points().current();
+        let mut run = |arguments: serde_json::Value, table: &mut ToolTable| {
+            let command = parse_call(&call("update_character", arguments)).unwrap();
+            execute(command, table, &mut rng)
+        };
+        // No roll this turn: neither damage nor healing nor an exact value lands.
+        for arguments in [
+            json!({"hpChange": -20}),
+            json!({"hpChange": 2}),
+            json!({"hp": 1}),
+        ] {
+            let refused = run(arguments, &mut table).unwrap_err();
+            assert!(matches!(refused, RunError::Unbacked { .. }), "{refused}");
+            assert!(refused.to_string().contains("start_encounter"), "{refused}");
+        }
+        assert_eq!(table.sheet.hit_points().current(), full);
+        // A roll of 5 backs 5 or less, once; the other roll backs the next change.
+        table.unspent_rolls = vec![5, 2];
+        assert!(run(json!({"hpChange": -6}), &mut table).is_err());
+        assert_eq!(
+            table.unspent_rolls,
+            [5, 2],
+            "a refused change spends nothing"
+        );
+        run(json!({"hpChange": -4}), &mut table).unwrap();
+        assert_eq!(table.unspent_rolls, [2]);
+        assert!(run(json!({"hpChange": -4}), &mut table).is_err());
+        run(json!({"hp": full - 6}), &mut table).unwrap();
+        assert!(table.unspent_rolls.is_empty());
+        assert_eq!(table.sheet.hit_points().current(), full - 6);
+        // Rest and conditions are not hit points: nothing to back.
+        run(json!({"minutesPassed": 10}), &mut table).unwrap();
+    }
+
+    #[test]
+    fn a_hazard_is_rolled_by_the_rules_and_refused_in_a_fight() {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(8);
+        let mut table = rogue_table();
+        let full = table.sheet.hit_points().current();
+        let trap = json!({"what": "Falling rocks", "severity": "setback", "save": null});
+        let command = parse_call(&call("hazard", trap.clone())).unwrap();
+        let outcome = execute(command, &mut table, &mut rng).unwrap();
+        let ToolEffect::Hazard { hazard, .. } = &outcome.effect else {
+            panic!("{:?}", outcome.effect);
+        };
+        assert_eq!(hazard.damage.notation(), "1d10");
+        assert!(outcome
+            .result
+            .starts_with("Hazard (setback: Falling rocks): 1d10 ["));
+        let dealt = u16::try_from(hazard.dealt).unwrap();
+        assert_eq!(
+            table.sheet.hit_points().current(),
+            full.saturating_sub(dealt)
+        );
+        let mut table = rogue_table();
+        let foes = json!({"foes": ["Goblin"]});
+        let start = parse_call(&call("start_encounter", foes)).unwrap();
+        execute(start, &mut table, &mut rng).unwrap();
+        let command = parse_call(&call("hazard", trap)).unwrap();
+        let refused = execute(command, &mut table, &mut rng).unwrap_err();
+        assert!(matches!(refused, RunError::InAFight));
+    }
+
+    #[test]
     fn in_approval_mode_a_change_is_proposed_and_the_sheet_stays_as_it_was() {
         use rand::SeedableRng;
         let mut table = rogue_table();
         table.approval = true;
+        // A roll of this turn backs the change (see below).
+        table.unspent_rolls = vec![3];
         let before = table.clone();
         let mut rng = rand::rngs::StdRng::seed_from_u64(2);
         let hurt = parse_call(&call("update_character", json!({"hpChange": -3}))).unwrap();

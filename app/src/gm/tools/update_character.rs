@@ -54,7 +54,8 @@ const MAX_CONDITIONS_PER_CALL: usize = 5;
 impl GameTool for UpdateCharacter {
     const NAME: &'static str = "update_character";
     const DESCRIPTION: &'static str = "Change the character once the dice decided: hit points \
-        (outside a fight), sanity, conditions, location, time.";
+        (outside a fight, at most a roll_dice total of this turn), sanity, conditions, location, \
+        time.";
 
     fn into_command(self) -> Result<ToolCommand, ArgumentError> {
         if self.max_hp.is_some() || self.level.is_some() || self.stats.is_some() {

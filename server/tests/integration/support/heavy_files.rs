@@ -4,11 +4,14 @@
 
 use serde_json::Value;
 
-/// A scripted model whose every scene first calls `update_character` twice (−1 HP, then +1 HP).
+/// A scripted model whose every scene first calls `update_character` twice (−1 HP, then +1 HP),
+/// each after a roll that backs it.
 pub const SCENARIO: &str = r#"{"cycle": true,
   "steps": [
-    {"tool_calls": [{"name": "update_character", "arguments": {"hpChange": -1}}]},
-    {"tool_calls": [{"name": "update_character", "arguments": {"hpChange": 1}}]},
+    {"tool_calls": [{"name": "roll_dice", "arguments": {"dice": "1d4", "reason": "Slate"}},
+      {"name": "update_character", "arguments": {"hpChange": -1}}]},
+    {"tool_calls": [{"name": "roll_dice", "arguments": {"dice": "1d4", "reason": "Salve"}},
+      {"name": "update_character", "arguments": {"hpChange": 1}}]},
     {"text": "A gate in the rain."}
   ],
   "actions": [{"json": {"actions": [{"id": "wait", "description": "Wait"}]}}]}"#;

@@ -128,6 +128,7 @@ fn line(effect: &ToolEffect) -> String {
         ToolEffect::Read => "read the sheet".to_owned(),
         ToolEffect::Checked { reason, check } => check.describe(reason),
         ToolEffect::SanityChecked { reason, check, .. } => check.describe(reason),
+        ToolEffect::Hazard { what, hazard, .. } => hazard.describe(what),
         ToolEffect::Asked { reading } => reading.describe(),
         ToolEffect::TableRolled { roll } => roll.describe(),
         ToolEffect::Proposed { id, .. } => format!("proposal {id}"),
