@@ -87,7 +87,7 @@ pub struct CampaignState {
     /// The fight's dice already shown for a move from this turn, in turns taken back since.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub shown_fights: Vec<ShownFight>,
-    /// The seeds of the dice already shown for a move from this turn, in turns taken back since.
+    /// The dice already drawn for a move from this turn, in turns taken back since.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub shown_dice: Vec<ShownDice>,
     /// The fight under way, if any.
@@ -404,7 +404,7 @@ impl CampaignState {
             }),
             TurnEvent::ToolResult { effect: None, .. }
             | TurnEvent::ToolCalled { .. }
-            | TurnEvent::DiceSeeded { .. } => {}
+            | TurnEvent::DiceDrawn { .. } => {}
         }
         Ok(updates)
     }

@@ -3,6 +3,8 @@
 //! (a `Redone` marker), and the first event of a new turn after an undo discards whatever was
 //! still undone. The log is never rewritten: replaying it always gives the same timeline.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 use super::conversation::TokenUsage;
@@ -26,8 +28,8 @@ pub struct Timeline<'e> {
     /// The dice of the fight's steps already shown for a move from the latest turn in effect,
     /// in turns taken back since (see [`ShownFight`]).
     pub shown_fights: Vec<ShownFight>,
-    /// The seeds of the dice already shown for a move from the latest turn in effect, in turns
-    /// taken back since (see [`ShownDice`]).
+    /// The dice already drawn for a move from the latest turn in effect, in turns taken back
+    /// since (see [`ShownDice`]).
     pub shown_dice: Vec<ShownDice>,
 }
 
@@ -53,15 +55,15 @@ pub struct ShownFight {
     pub faces: Vec<u16>,
 }
 
-/// The seed of the dice a move was told with, in a turn then taken back: the same move made
-/// again from the same turn draws every roll from it (see [`move_key`]), so an undo does not buy
+/// The dice a move was told with, in a turn then taken back: the same move made again from the
+/// same turn gets each kind of roll's draws back (see [`move_key`]), so an undo does not buy
 /// another check, oracle, table, save or hazard.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ShownDice {
     /// The move, as [`move_key`] names it.
     pub key: String,
-    /// The seed.
-    pub seed: u64,
+    /// The draws, by kind of roll.
+    pub draws: BTreeMap<String, Vec<u64>>,
 }
 
 /// A move as the same move made again is known by: its chosen action's id, or the words typed.
@@ -150,9 +152,10 @@ fn shown_since(events: &[StoredEvent], start: &StoredEvent) -> Shown {
                 fight_key.clone_from(&key);
                 dice_key = Some(move_key(action_id.as_deref(), text));
             }
-            CampaignEvent::Turn(TurnEvent::DiceSeeded { seed }) => {
+            CampaignEvent::Turn(TurnEvent::DiceDrawn { draws }) => {
                 if let Some(key) = dice_key.take().filter(|k| dice.iter().all(|s| &s.key != k)) {
-                    dice.push(ShownDice { key, seed: *seed });
+                    let draws = draws.clone();
+                    dice.push(ShownDice { key, draws });
                 }
             }
             CampaignEvent::Turn(TurnEvent::Fought { record, .. }) => {

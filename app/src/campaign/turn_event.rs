@@ -1,6 +1,8 @@
 //! What happens during a turn, as typed events: the game master emits them, the player sees them
 //! streamed as they happen, and the campaign log stores them when the phase completes.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 use super::conversation::{RecalledPassage, TokenUsage, ToolCall};
@@ -159,11 +161,12 @@ pub enum TurnEvent {
         /// What it changed.
         changes: AppliedChanges,
     },
-    /// The seed of the turn's dice, from which the rules drew every roll of the telling: told
-    /// again, or made again after an undo, the turn rolls the same.
-    DiceSeeded {
-        /// The seed.
-        seed: u64,
+    /// What the rules drew from the dice for each kind of roll of the telling (`oracle`,
+    /// `check DEX`…), in order: told again, or made again after an undo, the turn gives each
+    /// kind its draws back and rolls the same.
+    DiceDrawn {
+        /// The draws, by kind of roll.
+        draws: BTreeMap<String, Vec<u64>>,
     },
     /// The actions offered to the player.
     ActionsOffered {

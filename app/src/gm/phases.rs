@@ -24,7 +24,7 @@ use super::prompt_layers;
 use super::quality;
 use super::settings::GmSettings;
 use super::tools::{self, ToolCommand, ToolRejection, ToolTable};
-use super::turn_dice::TurnDice;
+use super::turn_dice::{Draws, TurnDice};
 use super::voice;
 use crate::campaign::bounds;
 use crate::campaign::conversation::{RecalledPassage, SentRequest};
@@ -94,7 +94,7 @@ pub enum PlayerMove {
     /// The campaign begins from this premise (the opening scene; not shown as a move).
     Opening(MoveText),
     /// A move told again with the dice it had: its player roll is not rolled again and every
-    /// other roll is drawn from the same seed.
+    /// other roll gets back the draws of its kind.
     Retold(Box<PlayerMove>, Retelling),
 }
 
@@ -115,9 +115,9 @@ impl PlayerMove {
 pub struct Retelling {
     /// The player's roll (with its verdict), if the move had one.
     pub player_roll: Option<(String, Resolution)>,
-    /// The seed of the dice the turn was told with (none in logs written before it was kept):
-    /// every roll of the new telling is drawn from it (see [`TurnDice`]).
-    pub seed: Option<u64>,
+    /// The dice the turn was told with, by kind of roll (none in logs written before they were
+    /// kept): each kind of roll of the new telling gets them back first (see [`TurnDice`]).
+    pub draws: Draws,
     /// The faces of the player's step in a fight, in the order rolled (the step, played again
     /// from the same state, shows the same dice).
     pub fight_faces: Vec<u16>,
@@ -207,7 +207,7 @@ pub async fn narrate<R: Rng + Send>(
         guard: LineGuard::new(&state.agreement),
     };
     let mut table = Table::for_turn(state);
-    let mut dice = TurnDice::new(turn_seed(player_move, rng));
+    let mut dice = TurnDice::new(rng, kept_draws(player_move));
     let mut turn = vec![move_of(
         player_move,
         state,
@@ -216,7 +216,6 @@ pub async fn narrate<R: Rng + Send>(
         &mut dice,
         &mut log,
     )];
-    log.push(TurnEvent::DiceSeeded { seed: dice.seed() });
     if !memory.recalled.is_empty() {
         log.push(TurnEvent::Recalled {
             passages: memory.recalled.to_vec(),
@@ -266,6 +265,9 @@ pub async fn narrate<R: Rng + Send>(
         text: &text,
     };
     after_the_scene(told, settings, &mut table, &mut turn, &mut dice, &mut log);
+    log.push(TurnEvent::DiceDrawn {
+        draws: dice.into_draws(),
+    });
     Ok(Narration {
         events: log.events,
         messages: turn,
@@ -277,16 +279,12 @@ pub async fn narrate<R: Rng + Send>(
     })
 }
 
-/// The seed of a turn's dice: the one it was told with, for a move told again; else a new one.
-fn turn_seed<R: Rng + ?Sized>(player_move: &PlayerMove, rng: &mut R) -> u64 {
+/// The draws a move told again gives back (none for a new move).
+fn kept_draws(player_move: &PlayerMove) -> &Draws {
+    static NONE: Draws = Draws::new();
     match player_move {
-        PlayerMove::Retold(
-            _,
-            Retelling {
-                seed: Some(seed), ..
-            },
-        ) => *seed,
-        _ => rng.random(),
+        PlayerMove::Retold(_, retelling) => &retelling.draws,
+        _ => &NONE,
     }
 }
 
@@ -304,7 +302,7 @@ fn after_the_scene(
     settings: &GmSettings,
     table: &mut Table,
     turn: &mut Vec<Message>,
-    dice: &mut TurnDice,
+    dice: &mut TurnDice<'_>,
     log: &mut EventLog<'_>,
 ) {
     if !settings.full_prompt {
@@ -353,7 +351,7 @@ fn move_of(
     state: &CampaignState,
     settings: &GmSettings,
     table: &mut ToolTable,
-    dice: &mut TurnDice,
+    dice: &mut TurnDice<'_>,
     log: &mut EventLog<'_>,
 ) -> Message {
     let (move_text, roll_line) = record_move(
@@ -575,7 +573,7 @@ impl Rounds<'_> {
         reply: Reply,
         settings: &GmSettings,
         table: &mut Table,
-        dice: &mut TurnDice,
+        dice: &mut TurnDice<'_>,
         turn: &mut Vec<Message>,
         log: &mut EventLog<'_>,
     ) {
@@ -971,7 +969,7 @@ fn run_calls(
     calls: impl IntoIterator<Item = (ToolCall, Result<ToolCommand, ToolRejection>)>,
     max_calls: usize,
     table: &mut Table,
-    dice: &mut TurnDice,
+    dice: &mut TurnDice<'_>,
     turn: &mut Vec<Message>,
     log: &mut EventLog<'_>,
 ) {
@@ -1005,7 +1003,7 @@ fn run_calls(
 fn run_tool(
     command: Result<ToolCommand, ToolRejection>,
     table: &mut Table,
-    dice: &mut TurnDice,
+    dice: &mut TurnDice<'_>,
 ) -> (String, Option<ToolEffect>) {
     let outcome = command
         .map_err(|rejection| rejection.reason)

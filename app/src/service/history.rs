@@ -201,7 +201,7 @@ fn retold_move(turn: &[TurnEvent], before: &CampaignState) -> Result<PlayerMove,
             TurnEvent::PlayerRoll {
                 reason, resolution, ..
             } => retelling.player_roll = Some((reason.clone(), resolution.clone())),
-            TurnEvent::DiceSeeded { seed } => retelling.seed = Some(*seed),
+            TurnEvent::DiceDrawn { draws } => retelling.draws.clone_from(draws),
             TurnEvent::Fought { record, .. } if retelling.fight_faces.is_empty() => {
                 retelling.fight_faces.clone_from(&record.faces);
             }

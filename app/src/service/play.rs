@@ -16,6 +16,7 @@ use crate::campaign::turn_event::TurnEvent;
 use crate::game::carried::lacking;
 use crate::game::stakes::DEATH_SAVE;
 use crate::game::Slug;
+use crate::gm::turn_dice::Draws;
 use crate::gm::{
     narrate, offer_actions, player_roll, Memory, MoveText, Narration, PlayerMove, Retelling,
 };
@@ -25,8 +26,8 @@ use crate::wire::{CampaignId, PlayerId};
 /// The move with its player roll made final: the roll saved for this action at this turn (a
 /// retry after a failed narration), the roll shown for the same choice from this turn before it
 /// was undone, or a new one saved before it is narrated and shown; the fight's dice shown for
-/// the same choice before an undo; and the seed of every other roll the same move was told with
-/// before an undo.
+/// the same choice before an undo; and the draws of every other roll the same move was told
+/// with before an undo.
 async fn final_roll<R: Rng + Send>(
     running: &InFlight,
     turn: u32,
@@ -67,31 +68,32 @@ async fn final_roll<R: Rng + Send>(
             None => None,
         },
     };
-    let seed = shown_seed(&player_move, state);
-    if roll.is_none() && fight_faces.is_empty() && seed.is_none() {
+    let draws = shown_draws(&player_move, state);
+    if roll.is_none() && fight_faces.is_empty() && draws.is_empty() {
         return Ok(player_move);
     }
     let retelling = Retelling {
         player_roll: roll.map(|roll| (roll.reason, roll.resolution)),
-        seed,
+        draws,
         fight_faces,
         complication: None,
     };
     Ok(PlayerMove::Retold(Box::new(player_move), retelling))
 }
 
-/// The seed of the dice the same move was told with from this turn, in a turn since undone.
-fn shown_seed(player_move: &PlayerMove, state: &CampaignState) -> Option<u64> {
+/// The dice the same move drew from this turn, in a turn since undone (none if it was not made).
+fn shown_draws(player_move: &PlayerMove, state: &CampaignState) -> Draws {
     let key = match player_move {
         PlayerMove::Action(action) => move_key(Some(action.id().as_ref()), ""),
         PlayerMove::Text(text) => move_key(None, text.as_str()),
-        PlayerMove::Opening(_) | PlayerMove::Retold(..) => return None,
+        PlayerMove::Opening(_) | PlayerMove::Retold(..) => return Draws::new(),
     };
     state
         .shown_dice
         .iter()
         .find(|shown| shown.key == key)
-        .map(|shown| shown.seed)
+        .map(|shown| shown.draws.clone())
+        .unwrap_or_default()
 }
 
 /// The roll shown for the same choice from this turn in a turn since undone, if this move would

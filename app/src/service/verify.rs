@@ -395,8 +395,9 @@ impl Walk {
             }
             // The list is checked as it is read (ids, texts, dice, at most six).
             TurnEvent::ActionsOffered { .. } => Ok(()),
-            // Any number: it only says which dice the rules drew the turn's rolls from.
-            TurnEvent::DiceSeeded { .. } => Ok(()),
+            // Any numbers: what the rules drew, given back to a retelling's rolls of each kind,
+            // whose results are then checked as any roll's are.
+            TurnEvent::DiceDrawn { .. } => Ok(()),
             TurnEvent::Usage { usage, .. } => {
                 self.usage = self.usage.checked_add(*usage).ok_or(Wrong::Usage)?;
                 Ok(())

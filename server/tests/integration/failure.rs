@@ -26,16 +26,13 @@ fn actions() -> Step {
 }
 
 /// Each cycle: a scene that changes nothing, then a scene in which the model itself makes the
-/// fall hurt (so the rules add nothing), then another that changes nothing.
+/// fall cost time (so the rules add nothing), then another that changes nothing.
 fn scenario() -> Scenario {
     Scenario {
         steps: vec![
             Step::text("The stones shift under your fingers."),
-            Step::calls(&[
-                ("roll_dice", json!({"dice": "1d4", "reason": "The fall"})),
-                ("update_character", json!({"hpChange": -1})),
-            ]),
-            Step::text("You land hard on the cobbles."),
+            Step::call("update_character", json!({"minutesPassed": 10})),
+            Step::text("You land hard on the cobbles and lose time picking yourself up."),
             Step::text("Mortar dust drifts down the wall."),
         ],
         actions: vec![actions()],
