@@ -6,7 +6,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
 # Hashed file names change with every build: start from an empty folder so only this build's are there.
 rm -rf "${LEPTOS_SITE_ROOT:?}/pkg"
-# `--split`: the parts loaded on first use (the settings page, the drawers) are wasm chunks of their own.
+# `--split`: the parts loaded on first use (the settings page, the drawers) are wasm chunks of their own
+# (app/build.rs makes them split points only in a wasm built with `--split`).
 cargo leptos build --release --split
 for file in "$LEPTOS_SITE_ROOT"/pkg/*.wasm "$LEPTOS_SITE_ROOT"/pkg/*.js "$LEPTOS_SITE_ROOT"/pkg/*.css; do
   gzip -9 -k -f -n "$file"

@@ -64,10 +64,12 @@ browser_lane() {
     "$ROOT/scripts/bench-size.sh" &&
     timed "build the client-side-rendered site (trunk build --release, Trunk.toml)" \
       trunk build --release &&
-    timed "end-to-end tests (Playwright, Chromium)" end_to_end
+    timed "end-to-end tests (Playwright, Chromium)" end_to_end &&
+    timed "the development build hydrates (cargo leptos build, what cargo leptos watch builds; Playwright)" \
+      dev_hydrates
 }
+free_port() { node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
 end_to_end() {
-  free_port() { node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
   E2E_PORT=$(free_port)
   E2E_DEPTH_PORT=$(free_port)
   E2E_CSR_PORT=$(free_port)
@@ -85,6 +87,17 @@ end_to_end() {
   export DICEBOUND_SERVER_BIN="$CARGO_TARGET_DIR/release/server"
   export E2E_DATA_DIR="$results"
   (cd end2end && PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e.json" npx playwright test --reporter=list,json)
+}
+dev_hydrates() {
+  # The README's `cargo leptos watch` builds as `cargo leptos build` does: debug, its wasm not
+  # split (the lazily loaded parts come with the rest, app/build.rs). cargo-leptos empties its
+  # site root before building, so this build gets a site of its own: the release site in
+  # target/site stays as `make play`, the benches and the tests above use it.
+  local site="$results/dev-site"
+  LEPTOS_SITE_ROOT="$site" cargo leptos build
+  (cd end2end && LEPTOS_SITE_ROOT="$site" DICEBOUND_SERVER_BIN="$CARGO_TARGET_DIR/debug/server" \
+    E2E_DEV_PORT=$(free_port) E2E_DATA_DIR="$results" PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e-dev.json" \
+    npx playwright test --config playwright.dev.config.ts --reporter=list,json)
 }
 lints() {
   cargo clippy -p app -p server --all-targets --target-dir "$CARGO_TARGET_DIR/clippy" -- -D warnings &&
@@ -119,9 +132,9 @@ printf 'in the lanes:\n'
 [[ $browser_status -eq 0 ]] || echo "a site's build or Playwright failed (exit $browser_status)"
 
 # One closing line over every runner.
-node - "$results/cargo.log" "$results/e2e.json" <<'JS'
+node - "$results/cargo.log" "$results/e2e.json" "$results/e2e-dev.json" <<'JS'
 const fs = require("fs");
-const [cargoLog, e2eJson] = process.argv.slice(-2);
+const [cargoLog, ...e2eJsons] = process.argv.slice(-3);
 let passed = 0, failed = 0, skipped = 0;
 if (fs.existsSync(cargoLog)) {
   for (const m of fs.readFileSync(cargoLog, "utf8").matchAll(/test result: \w+\. (\d+) passed; (\d+) failed; (\d+) ignored/g)) {
@@ -130,11 +143,13 @@ if (fs.existsSync(cargoLog)) {
 } else {
   failed += 1; // cargo test never ran: the lints failed before it.
 }
-if (fs.existsSync(e2eJson)) {
-  const stats = JSON.parse(fs.readFileSync(e2eJson, "utf8")).stats;
-  passed += stats.expected + stats.flaky; failed += stats.unexpected; skipped += stats.skipped;
-} else {
-  failed += 1; // Playwright never ran: a site's build failed before it.
+for (const e2eJson of e2eJsons) {
+  if (fs.existsSync(e2eJson)) {
+    const stats = JSON.parse(fs.readFileSync(e2eJson, "utf8")).stats;
+    passed += stats.expected + stats.flaky; failed += stats.unexpected; skipped += stats.skipped;
+  } else {
+    failed += 1; // Playwright never ran: a site's build (or the run before it) failed.
+  }
 }
 console.log(`\ntests: ${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
 process.exit(failed || skipped ? 1 : 0);

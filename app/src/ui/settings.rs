@@ -3,7 +3,8 @@
 //! shown again, only "set"), the tools mode and the context size, tests the connection and
 //! saves; the next turn is told by the new model. A server others can reach asks for its admin
 //! token first. The page is a route whose code the browser fetches on the first visit (the
-//! release build splits the wasm: `cargo leptos build --split`).
+//! release build splits the wasm: `cargo leptos build --split`; without it, the code comes with
+//! the rest).
 
 // `#[lazy_route]` expands to the wasm-split loader's extern calls.
 #![allow(unsafe_code)]
@@ -18,7 +19,7 @@ use crate::wire::model_settings::{ModelField, ModelSettingsForm, ModelSettingsVi
 /// The settings page as a route loaded on first use.
 pub struct SettingsRoute;
 
-#[cfg(not(feature = "csr"))]
+#[cfg(lazy_chunks)]
 #[leptos_router::lazy_route]
 impl LazyRoute for SettingsRoute {
     fn data() -> Self {
@@ -31,8 +32,9 @@ impl LazyRoute for SettingsRoute {
     }
 }
 
-// The client-rendered build (Trunk) is not split: the same route, without the loader.
-#[cfg(feature = "csr")]
+// A wasm built without `--split` (`cargo leptos watch`, the client-rendered build) has no chunk
+// loader: the same route, its code loaded with the rest (`lazy_chunks`, app/build.rs).
+#[cfg(not(lazy_chunks))]
 impl LazyRoute for SettingsRoute {
     fn data() -> Self {
         Self

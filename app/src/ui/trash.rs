@@ -23,8 +23,9 @@ pub fn Trash(
     view! { <LazyPanel class="trash" testid="trash" summary="Trash" body /> }
 }
 
-/// The panel's body: its code is a chunk of its own in the split release build.
-#[cfg_attr(not(feature = "csr"), lazy)]
+/// The panel's body: its code is a chunk of its own in the split build
+/// (`lazy_chunks`, app/build.rs; loaded with the rest without `--split`).
+#[cfg_attr(lazy_chunks, lazy)]
 async fn trash_body(
     delete: ServerAction<DeleteCampaign>,
     restore: ServerAction<RestoreCampaign>,

@@ -19,8 +19,9 @@ pub fn AskTheGm() -> impl IntoView {
     view! { <LazyPanel class="ask-gm panel" testid="ask-gm" summary="Ask the GM" body=ask_body /> }
 }
 
-/// The panel's body: its code is a chunk of its own in the split release build.
-#[cfg_attr(not(feature = "csr"), lazy)]
+/// The panel's body: its code is a chunk of its own in the split build
+/// (`lazy_chunks`, app/build.rs; loaded with the rest without `--split`).
+#[cfg_attr(lazy_chunks, lazy)]
 async fn ask_body() -> AnyView {
     view! { <AskBody /> }.into_any()
 }

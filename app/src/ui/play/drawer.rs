@@ -43,8 +43,9 @@ pub fn GmDrawer() -> impl IntoView {
     }
 }
 
-/// The drawer's body: its code is a chunk of its own in the split release build.
-#[cfg_attr(not(feature = "csr"), lazy)]
+/// The drawer's body: its code is a chunk of its own in the split build
+/// (`lazy_chunks`, app/build.rs; loaded with the rest without `--split`).
+#[cfg_attr(lazy_chunks, lazy)]
 async fn gm_drawer_body() -> AnyView {
     view! { <GmDrawerBody /> }.into_any()
 }

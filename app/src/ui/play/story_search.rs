@@ -22,8 +22,9 @@ pub fn StorySearch() -> impl IntoView {
     }
 }
 
-/// The panel's body: its code is a chunk of its own in the split release build.
-#[cfg_attr(not(feature = "csr"), lazy)]
+/// The panel's body: its code is a chunk of its own in the split build
+/// (`lazy_chunks`, app/build.rs; loaded with the rest without `--split`).
+#[cfg_attr(lazy_chunks, lazy)]
 async fn search_body() -> AnyView {
     view! { <SearchBody /> }.into_any()
 }
