@@ -21,7 +21,7 @@ test("the Trunk build renders the app in the browser and plays one turn", async 
   await page.getByRole("button", { name: /Sneak past the guard/ }).click();
 
   await expect(story.locator(".move").last()).toHaveText("Sneak past the guard");
-  await expect(story.locator(".roll").last()).toContainText(/Rolled 1d20\+2 for Stealth.* vs DC 12/);
+  await expect(story.locator(".roll", { hasText: "Stealth" }).last()).toContainText(/Rolled 1d20\+2 for Stealth.* vs DC 12/);
   await expect(story).toContainText("the guard's spear grazes your arm");
   await expect(page.getByTestId("hp")).toHaveText("HP 8/11");
   await page.screenshot({ path: testInfo.outputPath("csr.png"), fullPage: true });

@@ -353,6 +353,10 @@ test("the latest turn can be undone, redone and told again", async () => {
     await page.getByRole("button", { name: "Tell it again" }).click();
     await expect(page.getByRole("button", { name: "Tell it again" })).toBeEnabled();
     if ((await page.getByRole("alert").count()) === 0) break;
+    // The scripted model's failure fell on this telling: its answer is the typed error with
+    // HTTP 502 (the game master failed), which the browser logs; the next attempt tells it.
+    const logged = watched.errors.filter((error) => !/status of 502 \(Bad Gateway\)$/.test(error));
+    watched.errors.splice(0, watched.errors.length, ...logged);
   }
   await expect(page.getByRole("alert")).toHaveCount(0);
   await expect(story().locator(".move").last()).toHaveText(lastMove ?? "");

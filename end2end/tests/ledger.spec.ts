@@ -17,7 +17,7 @@ let watched: Watched;
 const story = () => page.getByTestId("story");
 const drawer = () => page.locator(".gm-drawer");
 const check = () => drawer().getByTestId("ledger-check");
-const shield = () => page.getByRole("button", { name: "Raise your shield and hold the bridge" });
+const hold = () => page.getByRole("button", { name: "Brace yourself and hold the bridge" });
 
 test.beforeAll(async ({ browser }) => {
   watched = await openWatched(browser);
@@ -29,7 +29,7 @@ test.afterAll(async () => closeWatched(watched));
 /** Waits until the turn is over and its actions are back. */
 async function settled() {
   await expect(page.getByRole("button", { name: "Do it" })).toBeEnabled();
-  await expect(shield()).toBeEnabled();
+  await expect(hold()).toBeEnabled();
 }
 
 /** Opens the context inspector (it loads the latest check on opening) and waits for the check. */
@@ -64,7 +64,7 @@ test("the opening scene claims nothing the rules could check", async () => {
 
 test("a scene corrected when sent back: 5 damage, and no note for the player", async () => {
   const [before, max] = await hitPoints(page);
-  await shield().click();
+  await hold().click();
 
   await expect(story().locator(".scene").last()).toHaveText("The troll's club smashes into you and you take 5 damage.");
   await expect(story().locator(".chip").last()).toHaveText("−5 HP");
@@ -84,7 +84,7 @@ test("a scene corrected when sent back: 5 damage, and no note for the player", a
 
 test("a model that insists: the rules' note beside the scene, and the sheet keeps 5", async ({}, testInfo) => {
   const [before, max] = await hitPoints(page);
-  await shield().click();
+  await hold().click();
 
   const scene = story().locator(".scene-block").last();
   await expect(scene).toContainText("The club comes round again and you take 12 damage.");

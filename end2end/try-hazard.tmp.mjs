@@ -1,0 +1,32 @@
+// Temporary: play as a player against the depth scenario (not committed).
+import { chromium } from "@playwright/test";
+const base = process.env.BASE;
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"] });
+const page = await browser.newPage({ viewport: { width: 1280, height: 1100 } });
+const errors = [];
+page.on("pageerror", (e) => errors.push(String(e)));
+await page.goto(base + "/");
+await page.locator('main[data-hydrated="true"]').waitFor({ state: "attached" });
+await page.getByPlaceholder("Mira Thorne").fill("Vex");
+await page.getByTestId("class").fill("Rogue");
+await page.getByTestId("class").dispatchEvent("change");
+await page.getByRole("button", { name: "Begin the adventure" }).click();
+await page.waitForURL(/\/play\//);
+const move = async (text) => {
+  await page.getByLabel("Your move").fill(text);
+  await page.getByRole("button", { name: "Do it" }).click();
+  await page.waitForTimeout(1500);
+};
+await move("I climb the bell tower");
+await move("I look for the bell-ringer");
+await move("I creep down the stairs");
+await page.screenshot({ path: "/tmp/try/hazard.png", fullPage: true });
+await move("I shoot the thug with my bow");
+await page.screenshot({ path: "/tmp/try/bow.png", fullPage: true });
+console.log("alert:", await page.getByRole("alert").allTextContents());
+console.log("box:", await page.getByLabel("Your move").inputValue());
+console.log("hp:", await page.getByTestId("hp").textContent());
+const rolls = await page.getByTestId("story").getByTestId("roll").allTextContents();
+console.log("rolls:", rolls.slice(-3));
+console.log("errors:", errors);
+await browser.close();
