@@ -294,6 +294,10 @@ async fn a_turns_log_lines_carry_its_request_and_its_phase() {
     let client = browser();
     client.get(app.url("/")).send().await.unwrap();
     let created = app.create(&client).await;
+    // Another test's server may have first met the request's span while no subscriber of this
+    // thread existed, and tracing caches that answer per callsite: ask again now that this
+    // test's subscriber is in place (once seen here, a test of this file failed without it).
+    tracing::callsite::rebuild_interest_cache();
     let played = client
         .post(app.url(PlayTurn::PATH))
         .json(&serde_json::json!({"id": created.summary.id, "turn": 1, "input": {"kind": "text", "text": "I wait"}}))
