@@ -186,7 +186,7 @@ impl ToolCommand {
             ToolCommand::Check {
                 attribute, skill, ..
             } => match skill {
-                Some(skill) => format!("check {attribute} {skill:?}"),
+                Some(skill) => format!("check {attribute} {}", skill.name()),
                 None => format!("check {attribute}"),
             },
             ToolCommand::Sanity { .. } => "sanity".to_owned(),
