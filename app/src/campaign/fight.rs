@@ -70,6 +70,18 @@ impl CampaignState {
                 .any(|foe| foe.label().as_str() == target),
             FightMove::Use { item } => self.sheet.can_use(item),
             FightMove::Dodge | FightMove::Flee => true,
+            FightMove::Cast {
+                spell,
+                targets,
+                slot,
+            } => {
+                self.sheet.castable(spell.as_str(), *slot).is_ok()
+                    && (targets.is_empty()
+                        || encounter
+                            .standing()
+                            .any(|foe| targets.iter().any(|t| foe.label().as_str() == t)))
+            }
+            FightMove::Feature { feature, .. } => self.sheet.usable(*feature).is_ok(),
         }
     }
 

@@ -35,6 +35,8 @@ pub mod passage;
 #[cfg(feature = "ssr")]
 pub mod present;
 #[cfg(feature = "ssr")]
+pub mod present_powers;
+#[cfg(feature = "ssr")]
 pub mod proposal;
 #[cfg(feature = "ssr")]
 pub mod state;

@@ -2,6 +2,7 @@
 //! and the model's messages for the "what the GM sees" drawer.
 
 use super::conversation::Message;
+use super::present_powers::powers_view;
 use crate::game::dice::Roll;
 use crate::game::item_kind::ItemKind;
 use crate::game::outcome_table::OutcomeTable;
@@ -107,6 +108,7 @@ pub fn sheet_view(sheet: &CharacterSheet) -> SheetView {
         skills: proficient_skills(sheet),
         saves: proficient_saves(sheet),
         improvements_due: sheet.improvements_due(),
+        powers: powers_view(sheet),
     }
 }
 

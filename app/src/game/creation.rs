@@ -18,9 +18,12 @@ use serde::{Deserialize, Serialize};
 
 use super::attributes::{Attribute, AttributeScore, Attributes};
 use super::inventory::{NewItem, Quantity, QuantityError};
+use super::powers::Powers;
 use super::proficiency::{ClassProficiencies, Proficiencies, Skill, SkillChoiceError, SkillError};
-use super::progression::HitDie;
+use super::progression::{HitDie, Level};
 use super::sheet::{Ability, CharacterSheet, HitPoints, Sanity};
+use super::spellcasting::{self, CasterKind, Spellcasting};
+use super::spells::{SpellBook, SpellList, UnknownSpell};
 use super::stakes::Stakes;
 use super::text::{
     AbilityName, AbilityText, Backstory, CharacterName, ClassName, ItemDescription, ItemName,
@@ -73,6 +76,13 @@ pub struct CharacterDraft {
     /// The skills chosen from the class's list, by name; none for the class's first ones.
     #[serde(default)]
     pub skills: Vec<String>,
+    /// The spells chosen from the class's list, by name; none for the class's default ones.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub spells: Vec<String>,
+    /// A custom class's casting ability, or none for a class that casts no spells (a preset's
+    /// is its own).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub casting: Option<Attribute>,
 }
 
 /// Why a draft cannot become a character. Each message names the field.
@@ -113,6 +123,41 @@ pub enum CreationError {
     /// Skills the class does not offer, or not as many as it chooses.
     #[error("{0}")]
     SkillChoice(#[from] SkillChoiceError),
+    /// Spells the class does not offer, or more than it knows.
+    #[error("spells: {0}")]
+    Spell(#[from] SpellChoiceError),
+}
+
+/// Spells a new character cannot start with.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SpellChoiceError {
+    /// A spell the book lacks.
+    #[error(transparent)]
+    Unknown(#[from] UnknownSpell),
+    /// Spells for a class that casts none.
+    #[error("{spell}: this class casts no spells")]
+    NotACaster {
+        /// The first spell asked for.
+        spell: String,
+    },
+    /// A spell off the class's list, or above 1st level.
+    #[error("{spell} is not a spell a level-1 {class} can learn")]
+    NotOffered {
+        /// The spell.
+        spell: String,
+        /// The class.
+        class: String,
+    },
+    /// More cantrips or spells than the class knows.
+    #[error("a level-1 {class} knows at most {most} {what}")]
+    TooMany {
+        /// The class.
+        class: String,
+        /// How many it knows.
+        most: usize,
+        /// `cantrips` or `1st-level spells`.
+        what: &'static str,
+    },
 }
 
 /// A class the form offers, with everything it brings.
@@ -465,6 +510,12 @@ impl CharacterDraft {
                 .iter()
                 .map(|skill| skill.name().to_owned())
                 .collect(),
+            spells: sheet
+                .known_spells()
+                .iter()
+                .map(|spell| spell.name.clone())
+                .collect(),
+            casting: sheet.spellcasting().filter(|_| custom).map(|c| c.ability),
         }
     }
 
@@ -492,10 +543,11 @@ impl CharacterDraft {
         let mut sheet = CharacterSheet::new(name, class, location)
             .with_attributes(attributes)
             .with_hit_points(HitPoints::full(i64::from(max_hp)).expect("1..=22 HP"))
-            .with_class_rules(hit_die, abilities(preset, &self.ability)?)
+            .with_class_rules(hit_die, ruled_out(abilities(preset, &self.ability)?))
             .with_stakes(self.stakes)
             .with_backstory(Backstory::new_optional(&self.backstory)?)
-            .with_proficiencies(proficiencies);
+            .with_proficiencies(proficiencies)
+            .with_powers(self.powers(preset)?);
         if self.sanity {
             sheet = sheet.with_sanity(Sanity::new(i64::from(Sanity::MAX)).expect("100"));
         }
@@ -509,6 +561,74 @@ impl CharacterDraft {
 }
 
 impl CharacterDraft {
+    /// How the character casts and the spells they know at level 1: the chosen ones from the
+    /// class's list (no more cantrips or spells than the class knows), or its defaults.
+    fn powers(&self, preset: Option<&ClassPreset>) -> Result<Powers, CreationError> {
+        let casting = match preset {
+            Some(preset) => spellcasting::for_class(preset.name),
+            None => self.casting.map(custom_casting),
+        };
+        let Some(casting) = casting else {
+            if let Some(name) = self.spells.first() {
+                return Err(SpellChoiceError::NotACaster {
+                    spell: name.clone(),
+                }
+                .into());
+            }
+            return Ok(Powers::new(None, Vec::new()));
+        };
+        let level = Level::default();
+        let defaults = spellcasting::default_spells(casting.list, level);
+        let names: Vec<&str> = if self.spells.is_empty() {
+            defaults.clone()
+        } else {
+            self.spells.iter().map(String::as_str).collect()
+        };
+        let book = SpellBook::srd();
+        let list = spellcasting::class_list(casting.list);
+        let mut known = Vec::new();
+        for name in names {
+            let spell = book.get(name).map_err(SpellChoiceError::from)?;
+            let offered = list.iter().any(|n| n.eq_ignore_ascii_case(&spell.name));
+            if !offered || spell.level.value() > 1 {
+                return Err(SpellChoiceError::NotOffered {
+                    spell: spell.name.clone(),
+                    class: self.class.trim().to_owned(),
+                }
+                .into());
+            }
+            if !known.contains(&spell.slug()) {
+                known.push(spell.slug());
+            }
+        }
+        let count = |cantrips: bool, slugs: &mut dyn Iterator<Item = &Slug>| {
+            slugs
+                .filter(|slug| {
+                    book.get(slug.as_str())
+                        .is_ok_and(|s| s.level.is_cantrip() == cantrips)
+                })
+                .count()
+        };
+        let default_slugs: Vec<Slug> = defaults.iter().filter_map(|n| Slug::new(n).ok()).collect();
+        for cantrips in [true, false] {
+            let most = count(cantrips, &mut default_slugs.iter());
+            if count(cantrips, &mut known.iter()) > most {
+                let what = if cantrips {
+                    "cantrips"
+                } else {
+                    "1st-level spells"
+                };
+                return Err(SpellChoiceError::TooMany {
+                    class: self.class.trim().to_owned(),
+                    most,
+                    what,
+                }
+                .into());
+            }
+        }
+        Ok(Powers::new(Some(casting), known))
+    }
+
     /// The class's saves and the chosen skills (the class's first ones when none are chosen).
     fn proficiencies(
         &self,
@@ -527,6 +647,53 @@ impl CharacterDraft {
             class.choose(&chosen)?
         };
         Ok(Proficiencies::new(skills, class.saves.to_vec()))
+    }
+}
+
+/// The preset abilities that the rules now play as spells and class features: a sheet whose
+/// powers count lists them there instead.
+const BECAME_POWERS: &[&str] = &[
+    "Second Wind",
+    "Action Surge",
+    "Sneak Attack",
+    "Cunning Action",
+    "Arcane Bolt",
+    "Healing Word",
+    "Turn the Dead",
+    "Hunter's Mark",
+    "Inspiration",
+];
+
+/// `abilities` without those that became spells and class features.
+fn ruled_out(abilities: Vec<Ability>) -> Vec<Ability> {
+    abilities
+        .into_iter()
+        .filter(|a| !BECAME_POWERS.contains(&a.name.as_str()))
+        .collect()
+}
+
+/// `made`, a character as the creation rules make it, as they made it before spells and class
+/// features counted: no powers, and a preset's signature abilities all listed as text.
+pub fn created_before_powers(made: &CharacterSheet) -> CharacterSheet {
+    if made.powers().is_none() {
+        return made.clone();
+    }
+    let mut sheet = made.clone().before_powers();
+    if let Ok(all) = abilities(preset(made.class().as_str()), "") {
+        if preset(made.class().as_str()).is_some() {
+            sheet.abilities = all;
+        }
+    }
+    sheet
+}
+
+/// How a class of the player's own casts with `ability`: as a full caster, from the wizard's
+/// list.
+fn custom_casting(ability: Attribute) -> Spellcasting {
+    Spellcasting {
+        ability,
+        kind: CasterKind::Full,
+        list: SpellList::Wizard,
     }
 }
 
@@ -581,20 +748,26 @@ pub(crate) mod tests_support {
 
     /// A Rogue made by the creation rules (DEX 15, 9 HP, daggers and a healing potion).
     pub(crate) fn rogue() -> CharacterSheet {
+        of_class("Rogue")
+    }
+
+    /// A level-1 character of the preset `class`, made by the creation rules.
+    pub(crate) fn of_class(class: &str) -> CharacterSheet {
         let draft = CharacterDraft {
             name: "Vex".into(),
-            class: "Rogue".into(),
+            class: class.into(),
             ..CharacterDraft::default()
         };
         draft
             .create(LocationName::new("The gate").expect("valid"))
-            .expect("a valid rogue")
+            .expect("a valid preset")
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::features::Feature;
 
     fn draft(class: &str) -> CharacterDraft {
         CharacterDraft {
@@ -637,7 +810,13 @@ mod tests {
                 "Rations"
             ]
         );
-        let abilities: Vec<&str> = sheet.abilities().iter().map(|a| a.name.as_str()).collect();
+        // Its signature abilities are the rules' class features now, not lines of text.
+        assert!(sheet.abilities().is_empty());
+        let features: Vec<Feature> = sheet.features().into_iter().map(|(f, _)| f).collect();
+        assert_eq!(features, [Feature::SneakAttack]);
+        assert_eq!(sheet.spellcasting(), None);
+        let before = created_before_powers(&sheet);
+        let abilities: Vec<&str> = before.abilities().iter().map(|a| a.name.as_str()).collect();
         assert_eq!(abilities, ["Sneak Attack", "Cunning Action"]);
         assert_eq!(sheet.sanity(), None);
         assert_eq!(sheet.stakes(), Stakes::Heroic);
@@ -884,7 +1063,10 @@ mod tests {
                 .create(sheet.location().clone())
                 .unwrap();
             assert_ne!(fresh, sheet);
-            assert_eq!(created_before_typed_items(&fresh), sheet);
+            assert_eq!(
+                created_before_typed_items(&created_before_powers(&fresh)),
+                sheet
+            );
         }
     }
 

@@ -23,10 +23,14 @@ use super::attributes::{Attribute, AttributeScore};
 use super::conditions::{Condition, ConditionError};
 use super::consumable::{self, Outcome, UseError};
 use super::dice::Roll;
+use super::features::Feature;
 use super::improvement::{improve, AbilityImprovement, ImprovementError};
 use super::inventory::{EquipChange, InventoryError, ItemChange, NewItem};
+use super::power_deltas;
+use super::powers::PowerError;
 use super::progression::{self, MAX_AWARD};
 use super::sheet::{CharacterSheet, GameTime, HitPoints, Level, Sanity};
+use super::spells::SpellLevel;
 use super::stakes::Vitality;
 use super::text::{ConditionName, LocationName, Slug};
 
@@ -147,6 +151,33 @@ pub enum StateDelta {
         /// What is raised.
         improvement: AbilityImprovement,
     },
+    /// A known spell cast outside a fight (a fight casts in its own steps): the slot of `slot`'s
+    /// level spent (none for a cantrip), the concentration it needs taken up, and its healing
+    /// dice as rolled (see [`powers`](super::powers)).
+    CastSpell {
+        /// The spell.
+        spell: Slug,
+        /// The slot's level (0 for a cantrip).
+        slot: SpellLevel,
+        /// Its healing dice as rolled, for a healing spell.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<Roll>,
+    },
+    /// A class feature used: a use spent, and its dice as rolled (Second Wind's healing).
+    UseFeature {
+        /// The feature.
+        feature: Feature,
+        /// Its dice as rolled, if it has any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<Roll>,
+    },
+    /// A hit die spent at the end of a short rest: the die plus CON, as rolled, heals.
+    SpendHitDie {
+        /// The roll.
+        roll: Roll,
+    },
+    /// The spell concentrated on ends (a failed save, a blow that fells the hero).
+    EndConcentration,
 }
 
 /// A short or a long rest.
@@ -190,6 +221,9 @@ pub enum DeltaError {
     /// An ability score improvement the rules refuse.
     #[error(transparent)]
     Improvement(#[from] ImprovementError),
+    /// A spell, class feature or rest the rules refuse.
+    #[error(transparent)]
+    Power(#[from] PowerError),
 }
 
 /// A consumable's refusal as the sheet's: a fallen character and a missing item are refused as
@@ -292,6 +326,38 @@ pub enum Change {
         /// After.
         to: u8,
     },
+    /// Spell slots of a level left.
+    Slots {
+        /// The spell level, 1..=9.
+        level: u8,
+        /// Left before.
+        from: u8,
+        /// Left after.
+        to: u8,
+    },
+    /// Uses of a class feature left.
+    Uses {
+        /// The feature.
+        feature: Feature,
+        /// Left before.
+        from: u8,
+        /// Left after.
+        to: u8,
+    },
+    /// The spell concentrated on.
+    Concentration {
+        /// Before (none: no spell held).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        from: Option<String>,
+        /// After.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to: Option<String>,
+    },
+    /// Spells learned with a level.
+    Learned {
+        /// Their names.
+        spells: Vec<String>,
+    },
 }
 
 impl Change {
@@ -320,6 +386,21 @@ impl Change {
             }
             Change::Experience { from, to } => format!("+{} XP", to.saturating_sub(*from)),
             Change::HitDice { to, .. } => format!("Hit dice left: {to}"),
+            Change::Slots { level, to, .. } => {
+                let level =
+                    SpellLevel::new(*level).map_or_else(|_| level.to_string(), SpellLevel::ordinal);
+                format!("{level} slots left: {to}")
+            }
+            Change::Uses { feature, to, .. } => format!("{} uses left: {to}", feature.name()),
+            Change::Concentration {
+                to: Some(spell), ..
+            } => format!("Concentrating: {spell}"),
+            Change::Concentration { from, .. } => format!(
+                "{MINUS} Concentration{}",
+                from.as_ref()
+                    .map_or(String::new(), |spell| format!(": {spell}"))
+            ),
+            Change::Learned { spells } => format!("Learned: {}", spells.join(", ")),
             Change::Vitality { to, .. } => to.label(),
             Change::Equipment(EquipChange { name, equipped, .. }) => {
                 let verb = if *equipped { "Equipped" } else { "Unequipped" };
@@ -352,6 +433,18 @@ impl Change {
             Change::Location { from, to } => pair("Location", &from.as_str(), &to.as_str()),
             Change::Time { from, to } => pair("Time", from, to),
             Change::HitDice { from, to } => pair("Hit dice", from, to),
+            Change::Slots { level, from, to } => {
+                let level =
+                    SpellLevel::new(*level).map_or_else(|_| level.to_string(), SpellLevel::ordinal);
+                pair(&format!("{level} slots"), from, to)
+            }
+            Change::Uses { feature, from, to } => pair(feature.name(), from, to),
+            Change::Concentration { from, to } => pair(
+                "Concentration",
+                &from.as_deref().unwrap_or("—"),
+                &to.as_deref().unwrap_or("—"),
+            ),
+            Change::Learned { spells } => pair("Spells", &"—", &spells.join(", ")),
             Change::Experience { from, to } => pair("XP", from, to),
             Change::Vitality { from, to } => pair("State", &from.label(), &to.label()),
             Change::Equipment(EquipChange { name, equipped, .. }) => {
@@ -499,6 +592,14 @@ impl StateDelta {
             StateDelta::ImproveAbilities { improvement } => {
                 improve_abilities(sheet, *improvement, out)?;
             }
+            StateDelta::CastSpell { spell, slot, roll } => {
+                power_deltas::cast_spell(sheet, spell, *slot, roll.as_ref(), out)?;
+            }
+            StateDelta::UseFeature { feature, roll } => {
+                power_deltas::use_feature(sheet, *feature, roll.as_ref(), out)?;
+            }
+            StateDelta::SpendHitDie { roll } => power_deltas::spend_hit_die(sheet, roll, out)?,
+            StateDelta::EndConcentration => power_deltas::concentrate(sheet, None, out)?,
         }
         Ok(())
     }
@@ -547,7 +648,10 @@ impl StateDelta {
     /// The roll the delta carries, if any (a consumable's healing dice).
     pub fn roll(&self) -> Option<&Roll> {
         match self {
-            StateDelta::UseItem { roll, .. } => roll.as_ref(),
+            StateDelta::UseItem { roll, .. }
+            | StateDelta::CastSpell { roll, .. }
+            | StateDelta::UseFeature { roll, .. } => roll.as_ref(),
+            StateDelta::SpendHitDie { roll } => Some(roll),
             _ => None,
         }
     }
@@ -586,6 +690,7 @@ fn set_level(sheet: &mut CharacterSheet, level: i32, out: &mut Vec<Change>) {
             from: from.value(),
             to: sheet.level.value(),
         });
+        power_deltas::learn_for_level(sheet, out);
     }
 }
 
@@ -696,11 +801,28 @@ fn set_hp(sheet: &mut CharacterSheet, value: i64, damage: bool, out: &mut Vec<Ch
     if to != from {
         out.push(Change::Hp { from, to });
     }
+    if to == 0
+        && sheet
+            .powers
+            .as_ref()
+            .is_some_and(|p| p.concentration.is_some())
+    {
+        let _ = power_deltas::concentrate(sheet, None, out);
+    }
     let mut after = sheet.vitality.after_hp(sheet.stakes, from, to);
     if damage && from == 0 {
         after = after.after_damage_while_down();
     }
     set_vitality(sheet, after, out);
+}
+
+/// Sets the hit points to `value` (clamped into 0..=max), as healing does.
+pub(in crate::game) fn set_hp_within(
+    sheet: &mut CharacterSheet,
+    value: i64,
+    out: &mut Vec<Change>,
+) {
+    set_hp(sheet, value, false, out);
 }
 
 fn set_vitality(sheet: &mut CharacterSheet, to: Vitality, out: &mut Vec<Change>) {
@@ -745,6 +867,7 @@ fn gain_experience(
         });
         let current = i64::from(sheet.hit_points.current());
         set_hp(sheet, current + i64::from(gained), false, out);
+        power_deltas::learn_for_level(sheet, out);
     }
     Ok(())
 }
@@ -778,6 +901,9 @@ fn rest(
     if sheet.vitality.is_dying() {
         return Err(DeltaError::Dying);
     }
+    if sheet.powers.is_some() {
+        return powered_rest(sheet, kind, out);
+    }
     spend_or_regain_hit_dice(sheet, kind, out)?;
     regain_sanity(sheet, kind, out);
     let current = i64::from(sheet.hit_points.current());
@@ -790,6 +916,32 @@ fn rest(
     };
     set_hp(sheet, healed, false, out);
     advance_time(sheet, minutes, out);
+    Ok(())
+}
+
+/// The rest of a hero whose powers count. A short one is an hour; the hit dice are the player's
+/// to spend after it, one [`StateDelta::SpendHitDie`] each, and short-rest uses come back. A
+/// long one, at most once a day, is eight hours: every hit point, half the hit dice, every slot
+/// and use back.
+fn powered_rest(
+    sheet: &mut CharacterSheet,
+    kind: RestKind,
+    out: &mut Vec<Change>,
+) -> Result<(), DeltaError> {
+    match kind {
+        RestKind::Short => {
+            advance_time(sheet, 60, out);
+            power_deltas::short_rest(sheet, out);
+        }
+        RestKind::Long => {
+            power_deltas::check_long_rest(sheet)?;
+            spend_or_regain_hit_dice(sheet, kind, out)?;
+            regain_sanity(sheet, kind, out);
+            set_hp(sheet, i64::from(sheet.hit_points.max()), false, out);
+            advance_time(sheet, 8 * 60, out);
+            power_deltas::long_rest(sheet, out);
+        }
+    }
     Ok(())
 }
 

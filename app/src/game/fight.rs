@@ -7,18 +7,24 @@
 use serde::{Deserialize, Serialize};
 
 use super::attributes::Attribute;
+use super::bestiary::Damage;
 use super::bestiary::{
     AttackName, Bestiary, ChallengeRating, Creature, CreatureError, CreatureName, UnknownFoe,
 };
 use super::combat::{
-    AttackProfile, Combat, CombatError, DiceRecordError, Exchange, FightDice, Hero, HeroAction,
-    MAX_FOES,
+    AttackProfile, CastEffect, Combat, CombatError, CombatEvent, DiceRecordError, Exchange,
+    FightDice, Hero, HeroAction, SpellCast, MAX_FOES,
 };
 use super::delta::{AppliedChanges, DeltaError, StateDelta};
 use super::dice::{Check, DiceExpr, DifficultyClass};
 use super::equipment::AttackError;
+use super::features::{self, Feature};
+use super::powers::PowerError;
+use super::proficiency::Skill;
 use super::progression::MAX_AWARD;
 use super::sheet::CharacterSheet;
+use super::spellcasting;
+use super::spells::{CastingTime, Spell, SpellEffect, SpellLevel};
 use super::text::Slug;
 
 /// A foe asked for by name: a bestiary creature, or (with a challenge rating) one the bestiary
@@ -74,6 +80,27 @@ pub enum FightStep {
     Pass,
     /// The fight is called off (a truce, a surrender).
     Stop,
+    /// The hero casts a known spell with `slot` (the lowest left of its level when none) at the
+    /// foes named (none: the first it can reach; a spell on the hero needs none).
+    Cast {
+        /// The spell's slug.
+        spell: Slug,
+        /// The foes, by label or kind.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        targets: Vec<String>,
+        /// The slot's level.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        slot: Option<SpellLevel>,
+    },
+    /// The hero uses a class feature (striking `target`, or the first foe standing, for the
+    /// features that strike).
+    Feature {
+        /// The feature.
+        feature: Feature,
+        /// The foe.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<String>,
+    },
 }
 
 /// A move the rules offer the player in a fight.
@@ -101,6 +128,25 @@ pub enum FightMove {
         /// The item's slug.
         item: Slug,
     },
+    /// Cast a known spell.
+    Cast {
+        /// The spell's slug.
+        spell: Slug,
+        /// The foes.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        targets: Vec<String>,
+        /// The slot's level (the lowest left when none).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        slot: Option<SpellLevel>,
+    },
+    /// Use a class feature.
+    Feature {
+        /// The feature.
+        feature: Feature,
+        /// The foe.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<String>,
+    },
 }
 
 /// Why a consumable was used up in a fight, in the ledger.
@@ -117,6 +163,19 @@ impl FightMove {
             FightMove::Dodge => FightStep::Dodge,
             FightMove::Flee => FightStep::Flee,
             FightMove::Use { .. } => FightStep::Pass,
+            FightMove::Cast {
+                spell,
+                targets,
+                slot,
+            } => FightStep::Cast {
+                spell: spell.clone(),
+                targets: targets.clone(),
+                slot: *slot,
+            },
+            FightMove::Feature { feature, target } => FightStep::Feature {
+                feature: *feature,
+                target: target.clone(),
+            },
         }
     }
 }
@@ -158,14 +217,35 @@ pub enum FightError {
     /// Recorded numbers that differ from what the rules make of the recorded dice.
     #[error("its numbers are not what the rules make of its dice")]
     Differs,
+    /// A spell or feature the hero cannot use now.
+    #[error(transparent)]
+    Power(#[from] PowerError),
+    /// A spell that cannot be cast in a fight (it takes minutes).
+    #[error("{0} takes minutes to cast; not in a fight")]
+    TooSlow(String),
+    /// A feature that does nothing in a fight.
+    #[error("{0} is not used as a move in a fight")]
+    NotAFightMove(&'static str),
 }
 
 /// The hero's figures in a fight, from the sheet (its conditions' edges on attacks included).
 pub fn hero(sheet: &CharacterSheet) -> Hero {
     let effects = sheet.conditions().roll_effects();
+    let sneak = sheet
+        .features()
+        .iter()
+        .any(|(feature, _)| *feature == Feature::SneakAttack);
     Hero {
         attack_edge: effects.attacks,
         defence_edge: effects.against,
+        max_hit_points: sheet.hit_points().max(),
+        concentration_save: sheet.save_bonus(Attribute::Constitution),
+        concentrating: sheet.powers().is_some_and(|p| p.concentration().is_some()),
+        sneak_attack_dice: if sneak {
+            sheet.level().value().div_ceil(2)
+        } else {
+            0
+        },
         ..Hero::new(
             sheet.armor_class(),
             sheet.hit_points().current(),
@@ -209,6 +289,110 @@ fn escape_check(combat: &Combat, sheet: &CharacterSheet, dice: &mut FightDice<'_
     Check::new(dice.roll(&DiceExpr::d20(), Some(bonus)), dc)
 }
 
+/// A known `spell` as the fight casts it with a `slot`: its figures for the slot and the
+/// caster's level, the caster's attack bonus and save DC.
+fn spell_cast(
+    sheet: &CharacterSheet,
+    spell: &Spell,
+    slot: SpellLevel,
+) -> Result<SpellCast, FightError> {
+    if let CastingTime::Minutes(_) = spell.casting_time {
+        return Err(FightError::TooSlow(spell.name.clone()));
+    }
+    let figures =
+        spell
+            .figures(slot, sheet.level().value())
+            .map_err(|low| PowerError::SlotTooLow {
+                spell: low.spell,
+                level: low.level.ordinal(),
+            })?;
+    let dice = || figures.dice.clone().ok_or(FightError::Differs);
+    let effect = match &spell.effect {
+        SpellEffect::Damage { damage_type, .. } => CastEffect::Damage {
+            damage: Damage::new(dice()?, *damage_type).map_err(CombatError::from)?,
+            beams: figures.beams,
+        },
+        SpellEffect::Healing { .. } => CastEffect::Healing {
+            dice: sheet.healing_dice(spell, slot).ok_or(FightError::Differs)?,
+        },
+        SpellEffect::HitPointPool { .. } => CastEffect::Pool { dice: dice()? },
+        SpellEffect::Condition => CastEffect::Condition,
+        SpellEffect::Rider { dice, on } => CastEffect::Rider {
+            dice: dice.clone(),
+            on: *on,
+        },
+        SpellEffect::ArmorBonus { bonus } => CastEffect::Ward { bonus: *bonus },
+        SpellEffect::Utility => CastEffect::Utility,
+    };
+    Ok(SpellCast {
+        spell: spell.name.clone(),
+        attack_name: AttackName::new(&spell.name.to_lowercase()).map_err(CreatureError::from)?,
+        slot,
+        delivery: spell.delivery,
+        effect,
+        condition: spell.condition,
+        attack_bonus: sheet.spell_attack_bonus().unwrap_or(0),
+        save_dc: sheet.spell_save_dc().unwrap_or(8),
+        concentration: spell.concentration,
+        reach: figures.targets,
+    })
+}
+
+/// The fight's action for a class `feature` used on `target` (or the first foe standing).
+fn feature_action(
+    feature: Feature,
+    target: Option<&String>,
+    combat: &Combat,
+    sheet: &CharacterSheet,
+    dice: &mut FightDice<'_>,
+) -> Result<HeroAction, FightError> {
+    sheet.usable(feature)?;
+    let first = combat
+        .current()
+        .and_then(|encounter| encounter.standing().next())
+        .map(|foe| foe.label().to_string());
+    let target = target.cloned().or(first).ok_or(CombatError::NoEncounter)?;
+    let strike = |strikes: u8,
+                  heal: Option<DiceExpr>,
+                  hide: Option<Check>|
+     -> Result<HeroAction, FightError> {
+        Ok(HeroAction::Strike {
+            target: target.clone(),
+            weapon: weapon_profile(sheet, None)?,
+            strikes,
+            heal,
+            hide,
+        })
+    };
+    match feature {
+        Feature::SecondWind => strike(1, Some(features::second_wind_dice(sheet.level())), None),
+        Feature::ActionSurge => strike(2, None, None),
+        Feature::CunningAction => strike(1, None, Some(hide_check(combat, sheet, dice))),
+        Feature::ChannelDivinity => Ok(HeroAction::TurnUndead {
+            dc: spellcasting::save_dc(
+                sheet.proficiency_bonus(),
+                sheet.attributes().get(Attribute::Wisdom).modifier(),
+            ),
+        }),
+        other => Err(FightError::NotAFightMove(other.name())),
+    }
+}
+
+/// Hiding (Cunning Action): d20 + Stealth against 10 + the best WIS modifier among the foes
+/// standing (their passive Perception).
+fn hide_check(combat: &Combat, sheet: &CharacterSheet, dice: &mut FightDice<'_>) -> Check {
+    let best = combat
+        .current()
+        .into_iter()
+        .flat_map(|encounter| encounter.standing())
+        .map(|foe| foe.creature().abilities().get(Attribute::Wisdom))
+        .max()
+        .unwrap_or(0);
+    let dc = DifficultyClass::new(10 + i64::from(best)).expect("10 ± 10 is a DC");
+    let bonus = sheet.check_bonus(Attribute::Dexterity, Some(Skill::Stealth));
+    Check::new(dice.roll(&DiceExpr::d20(), Some(bonus)), dc)
+}
+
 impl FightStep {
     /// Plays the step on `combat` for the character of `sheet` with `dice`: the exchange.
     fn play_with(
@@ -245,6 +429,20 @@ impl FightStep {
                 escape: escape_check(combat, sheet, dice),
             },
             FightStep::Pass => HeroAction::Pass,
+            FightStep::Cast {
+                spell,
+                targets,
+                slot,
+            } => {
+                let (spell, slot) = sheet.castable(spell.as_str(), *slot)?;
+                HeroAction::Cast {
+                    cast: spell_cast(sheet, spell, slot)?,
+                    targets: targets.clone(),
+                }
+            }
+            FightStep::Feature { feature, target } => {
+                feature_action(*feature, target.as_ref(), combat, sheet, dice)?
+            }
         };
         Ok(combat.act_rolled(action, &hero, dice)?)
     }
@@ -303,14 +501,43 @@ impl FightRecord {
         Ok(())
     }
 
-    /// What the step does to the sheet: the foes' damage, and the experience of a won fight.
+    /// What the step does to the sheet: the spell's slot or the feature's use (and its
+    /// healing), the foes' damage, concentration lost, and the experience of a won fight.
     pub fn deltas(&self) -> Vec<StateDelta> {
         let mut deltas = Vec::new();
+        let healed = self.exchange.events.iter().find_map(|event| match event {
+            CombatEvent::Healed { roll } => Some(roll.clone()),
+            _ => None,
+        });
+        let slot = self.exchange.events.iter().find_map(|event| match event {
+            CombatEvent::Cast { slot, .. } => Some(*slot),
+            _ => None,
+        });
+        match (&self.step, slot) {
+            (FightStep::Cast { spell, .. }, Some(slot)) => deltas.push(StateDelta::CastSpell {
+                spell: spell.clone(),
+                slot,
+                roll: healed,
+            }),
+            (FightStep::Feature { feature, .. }, _) => deltas.push(StateDelta::UseFeature {
+                feature: *feature,
+                roll: healed,
+            }),
+            _ => {}
+        }
         let damage = self.exchange.damage_to_hero;
         if damage > 0 {
             deltas.push(StateDelta::ChangeHp {
                 amount: -i32::try_from(damage).unwrap_or(i32::MAX),
             });
+        }
+        let lost = self
+            .exchange
+            .events
+            .iter()
+            .any(|event| matches!(event, CombatEvent::Concentration { kept: false, .. }));
+        if lost || self.exchange.end.is_some() {
+            deltas.push(StateDelta::EndConcentration);
         }
         if let Some(end) = &self.exchange.end {
             if end.xp > 0 {

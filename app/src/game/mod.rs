@@ -50,6 +50,7 @@ pub mod creation;
 pub mod delta;
 pub mod dice;
 pub mod equipment;
+pub mod features;
 pub mod fight;
 pub mod hazard;
 pub mod improvement;
@@ -59,10 +60,17 @@ pub mod journal;
 pub mod map;
 pub mod oracle;
 pub mod outcome_table;
+mod power_deltas;
+#[cfg(test)]
+mod power_tests;
+pub mod powers;
 pub mod proficiency;
 pub mod progression;
 pub mod sanity_check;
 pub mod sheet;
+pub mod spell_words;
+pub mod spellcasting;
+pub mod spells;
 pub mod stakes;
 pub mod text;
 

@@ -16,6 +16,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::powers::Powers;
+
 use super::attributes::{Attribute, AttributeBonus, Attributes};
 use super::conditions::Conditions;
 use super::inventory::{Inventory, NewItem};
@@ -275,6 +277,9 @@ pub struct CharacterSheet {
     /// Ability score improvements spent (see [`improvement`](super::improvement)).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub(in crate::game) improvements: u8,
+    /// Spells, slots, class feature uses and rests (none on sheets made before they counted).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(in crate::game) powers: Option<Powers>,
 }
 
 fn is_zero(value: &u8) -> bool {
@@ -307,6 +312,7 @@ impl CharacterSheet {
             hit_dice_spent: Some(0),
             proficiencies: Proficiencies::default(),
             improvements: 0,
+            powers: None,
         }
     }
 

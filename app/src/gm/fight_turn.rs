@@ -6,6 +6,7 @@
 
 use rand::Rng;
 
+use super::power_moves::{feature_moves, spell_moves};
 use super::tools::{fight_result, ToolTable};
 use crate::campaign::turn_event::TurnEvent;
 use crate::game::bestiary::{Bestiary, CreatureName};
@@ -22,27 +23,34 @@ pub fn fight_moves(sheet: &CharacterSheet, combat: &Combat) -> Vec<Action> {
     let Some(encounter) = combat.current() else {
         return Vec::new();
     };
-    let mut moves = Vec::new();
     let weapon = weapon_profile(sheet, None).ok();
-    for foe in encounter.standing().take(ATTACK_CHOICES) {
-        let with = weapon.as_ref().map_or("bare hands".to_owned(), |w| {
-            format!("your {}", w.name().as_str().to_lowercase())
-        });
-        let text = format!("Attack {} with {with}", foe.label());
-        let target = foe.label().to_string();
-        moves.push((
-            text,
-            FightMove::Attack {
+    let attacks: Vec<(String, FightMove)> = encounter
+        .standing()
+        .take(ATTACK_CHOICES)
+        .map(|foe| {
+            let with = weapon.as_ref().map_or("bare hands".to_owned(), |w| {
+                format!("your {}", w.name().as_str().to_lowercase())
+            });
+            let text = format!("Attack {} with {with}", foe.label());
+            let target = foe.label().to_string();
+            let attack = FightMove::Attack {
                 target,
                 weapon: None,
-            },
-        ));
-    }
+            };
+            (text, attack)
+        })
+        .collect();
+    let mut attacks = attacks.into_iter();
+    // The first attack, the hero's spells and a feature, then the rest.
+    let mut moves: Vec<(String, FightMove)> = attacks.next().into_iter().collect();
+    moves.extend(spell_moves(sheet, encounter));
+    moves.extend(feature_moves(sheet, encounter));
     moves.push((
         "Dodge: make every attack on you harder".to_owned(),
         FightMove::Dodge,
     ));
     moves.push(("Try to get away".to_owned(), FightMove::Flee));
+    moves.extend(attacks);
     let potion =
         sheet.inventory().items().iter().find(|item| {
             matches!(item.kind(), ItemKind::Consumable(_)) && sheet.can_use(item.slug())

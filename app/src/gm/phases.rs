@@ -23,6 +23,7 @@ use super::prompt::{
 use super::prompt_layers;
 use super::quality;
 use super::settings::GmSettings;
+use super::spell_turn::{spell_turn, typed_fight_cast};
 use super::tools::{self, ToolCommand, ToolRejection, ToolTable};
 use super::turn_dice::{Draws, TurnDice};
 use super::voice;
@@ -33,6 +34,8 @@ use crate::campaign::turn_event::{Phase, ToolEffect, TurnEvent};
 use crate::game::agreement::TableAgreement;
 use crate::game::carried::{lacking, Lacking};
 use crate::game::complication::Complication;
+use crate::game::powers::PowerError;
+use crate::game::spell_words::checked_cast;
 use crate::game::stakes::{roll_death_save, DEATH_SAVE};
 use crate::game::{Action, ActionList, ActionListError, CharacterSheet, Resolution, StateDelta};
 
@@ -363,6 +366,16 @@ fn move_of(
     );
     let rng = &mut dice.for_roll("fight turn");
     let fight_line = fight_part(player_move, state, settings, &move_text, table, rng, log);
+    let spell_line = match (&fight_line, player_move.words()) {
+        (None, Some(words)) => {
+            spell_turn(words, table, &mut dice.for_roll("spell")).map(|(event, line)| {
+                log.push(event);
+                line
+            })
+        }
+        _ => None,
+    };
+    let fight_line = fight_line.or(spell_line);
     let roll_line = match (roll_line, fight_line) {
         (Some(roll), Some(fight)) => Some(format!("{roll}\n{fight}")),
         (roll, fight) => roll.or(fight),
@@ -633,10 +646,14 @@ fn fight_part<R: Rng + ?Sized>(
         PlayerMove::Retold(inner, retelling) => (inner.as_ref(), retelling.fight_faces.as_slice()),
         other => (other, &[][..]),
     };
+    let typed = match inner {
+        PlayerMove::Text(text) => typed_fight_cast(text.as_str(), table),
+        _ => None,
+    };
     let chosen = match inner {
         PlayerMove::Opening(_) => return None,
         PlayerMove::Action(action) => action.fight(),
-        _ => None,
+        _ => typed.as_ref(),
     };
     let failed = log.events.iter().any(|event| {
         matches!(event, TurnEvent::PlayerRoll { resolution: Resolution::Check(check), .. }
@@ -899,16 +916,16 @@ fn usable(
 
 /// `actions` if the hero has everything each one uses; else why not, for the repair request.
 fn carried(actions: ActionList, sheet: &CharacterSheet) -> Result<ActionList, Unusable> {
-    let lacking = actions.actions().iter().find_map(|action| {
+    for action in actions.actions() {
         let words = action.description().as_str();
-        lacking(words, sheet.inventory())
-            .err()
-            .map(|lacking| (words.to_owned(), lacking))
-    });
-    match lacking {
-        Some((action, lacking)) => Err(Unusable::Lacks(action, lacking)),
-        None => Ok(actions),
+        if let Err(lacking) = lacking(words, sheet.inventory()) {
+            return Err(Unusable::Lacks(words.to_owned(), lacking));
+        }
+        if let Some(Err(refused)) = checked_cast(words, sheet) {
+            return Err(Unusable::CannotCast(words.to_owned(), refused));
+        }
     }
+    Ok(actions)
 }
 
 /// The actions of a repaired list that use only what the hero has (the others dropped); an
@@ -917,7 +934,11 @@ fn carried_only(actions: ActionList, sheet: &CharacterSheet) -> Result<ActionLis
     let kept: Vec<Action> = actions
         .actions()
         .iter()
-        .filter(|action| lacking(action.description().as_str(), sheet.inventory()).is_ok())
+        .filter(|action| {
+            let words = action.description().as_str();
+            lacking(words, sheet.inventory()).is_ok()
+                && !matches!(checked_cast(words, sheet), Some(Err(_)))
+        })
         .cloned()
         .collect();
     ActionList::try_from(kept)
@@ -936,6 +957,9 @@ enum Unusable {
     /// An action uses something the hero does not carry.
     #[error("\"{0}\": {1}; offer only what the character can do with what the sheet lists")]
     Lacks(String, Lacking),
+    /// An action casts a spell the hero cannot cast now.
+    #[error("\"{0}\": {1}; offer only spells the sheet lists, with slots left")]
+    CannotCast(String, PowerError),
 }
 
 /// Which of the model's answers an action list came from.

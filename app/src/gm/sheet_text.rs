@@ -2,6 +2,7 @@
 
 use std::fmt::Write;
 
+use crate::game::spells::SpellLevel;
 use crate::game::{Attribute, CharacterSheet, Vitality};
 
 /// `Proficient (+2): Perception, Stealth; saves DEX, INT` on a line of its own (nothing on a
@@ -27,6 +28,65 @@ fn proficiency_line(sheet: &CharacterSheet) -> Option<String> {
         skills.join(", "),
         saves.join(", ")
     ))
+}
+
+/// The hero's spells, slots left, the spell held and class features with uses left, on lines of
+/// their own: `Spells (INT, DC 13, +5): Fire Bolt, Light; 1st: Magic Missile, Sleep. Slots
+/// left: 1st 1/2.` and `Features: Second Wind 1/1, Action Surge 0/1.` (nothing for a sheet
+/// whose powers do not count). The rules cast them; the model narrates.
+fn powers_lines(sheet: &CharacterSheet) -> String {
+    let mut text = String::new();
+    if let Some(casting) = sheet.spellcasting() {
+        let mut by_level: Vec<(u8, Vec<&str>)> = Vec::new();
+        for spell in sheet.known_spells() {
+            let level = spell.level.value();
+            match by_level.iter_mut().find(|(l, _)| *l == level) {
+                Some((_, names)) => names.push(&spell.name),
+                None => by_level.push((level, vec![&spell.name])),
+            }
+        }
+        by_level.sort_by_key(|(level, _)| *level);
+        let lists: Vec<String> = by_level
+            .iter()
+            .map(|(level, names)| match SpellLevel::new(*level) {
+                Ok(l) if !l.is_cantrip() => format!("{}: {}", l.ordinal(), names.join(", ")),
+                _ => names.join(", "),
+            })
+            .collect();
+        let slots: Vec<String> = (1..=9u8)
+            .zip(sheet.spell_slots())
+            .filter(|(_, (total, _))| *total > 0)
+            .map(|(level, (total, left))| format!("{level} {left}/{total}"))
+            .collect();
+        let _ = write!(
+            text,
+            "\nSpells ({}, DC {}, {:+}): {}. Slots left by level: {}.",
+            casting.ability,
+            sheet.spell_save_dc().unwrap_or(0),
+            sheet.spell_attack_bonus().unwrap_or(0),
+            lists.join("; "),
+            if slots.is_empty() {
+                "none".to_owned()
+            } else {
+                slots.join(", ")
+            }
+        );
+        if let Some(spell) = sheet.powers().and_then(|p| p.concentration()) {
+            let _ = write!(text, " Concentrating on {}.", spell.name);
+        }
+    }
+    let features: Vec<String> = sheet
+        .features()
+        .into_iter()
+        .map(|(feature, uses)| match uses {
+            Some((left, total)) => format!("{} {left}/{total}", feature.name()),
+            None => feature.name().to_owned(),
+        })
+        .collect();
+    if !features.is_empty() {
+        let _ = write!(text, "\nFeatures: {}.", features.join(", "));
+    }
+    text
 }
 
 /// The sheet in a few short lines, e.g.
@@ -74,6 +134,7 @@ pub fn describe_sheet(sheet: &CharacterSheet) -> String {
     if let Some(line) = proficiency_line(sheet) {
         text.push_str(&line);
     }
+    text.push_str(&powers_lines(sheet));
 
     let conditions: Vec<String> = sheet
         .conditions()

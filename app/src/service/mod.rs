@@ -25,6 +25,7 @@ pub mod operator;
 mod panel;
 mod play;
 mod portable;
+mod powers;
 pub mod prices;
 mod question;
 mod recall;

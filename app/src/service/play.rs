@@ -14,6 +14,7 @@ use crate::campaign::store::{Append, Commit};
 use crate::campaign::timeline::move_key;
 use crate::campaign::turn_event::TurnEvent;
 use crate::game::carried::lacking;
+use crate::game::spell_words::checked_cast;
 use crate::game::stakes::DEATH_SAVE;
 use crate::game::Slug;
 use crate::gm::turn_dice::Draws;
@@ -484,6 +485,12 @@ fn parse_move(input: &MoveInput, state: &CampaignState) -> Result<PlayerMove, Se
         lacking(words, state.sheet.inventory()).map_err(|lacking| {
             ServiceError::invalid("move", format!("{lacking}; nothing was spent"))
         })?;
+        if let Some(Err(refused)) = checked_cast(words, &state.sheet) {
+            return Err(ServiceError::invalid(
+                "move",
+                format!("{refused}; nothing was spent"),
+            ));
+        }
     }
     Ok(player_move)
 }

@@ -11,6 +11,7 @@
 use std::collections::HashMap;
 
 use super::panel::{drop_delta, equip_delta, DROPPED, EQUIPPED, IMPROVED, UNEQUIPPED, USED};
+use super::powers::{CAST, FEATURE, HIT_DIE, RESTED};
 use super::start::parse_form;
 use crate::campaign::bounds::{
     fits, MAX_ARGUMENTS_CHARS, MAX_LEDGER_NOTES, MAX_MESSAGES_PER_TURN, MAX_MESSAGE_CHARS,
@@ -23,16 +24,17 @@ use crate::campaign::proposal::Proposed;
 use crate::campaign::state::{CampaignState, ProjectionError};
 use crate::campaign::turn_event::{ToolEffect, TurnEvent};
 use crate::game::complication::Complication;
-use crate::game::creation::{created_before_typed_items, CharacterDraft};
+use crate::game::creation::{created_before_powers, created_before_typed_items, CharacterDraft};
 use crate::game::fight::{FightStep, USED_IN_FIGHT};
 use crate::game::oracle;
 use crate::game::stakes::DEATH_SAVE;
 use crate::game::{
-    Action, ActionList, AppliedChanges, CharacterSheet, DiceExpr, JournalChange, Resolution, Slug,
-    StateDelta, Vitality,
+    Action, ActionList, AppliedChanges, CharacterSheet, DiceExpr, JournalChange, Resolution,
+    RestKind, Slug, StateDelta, Vitality,
 };
 use crate::gm::complication;
 use crate::gm::prompt_layers::MAX_SUMMARY_CHARS;
+use crate::gm::spell_turn::CAST_BY_THE_RULES;
 use crate::gm::tools::{self, ToolCommand};
 use crate::gm::MoveText;
 use crate::wire::view::NewCampaign;
@@ -119,6 +121,10 @@ pub enum Wrong {
     /// A change the rules did not make.
     #[error("the rules did not make this change")]
     Ruled,
+    /// A rest, a hit die or a spell from the panel while a fight was under way (in a fight,
+    /// spells are the fight's own steps).
+    #[error("a rest or a spell from the panel inside a fight")]
+    InAFight,
     /// A complication that was not due, or not what the rules' table gives.
     #[error("a failure's complication that the rules did not make")]
     Complication,
@@ -200,7 +206,14 @@ fn started(stored: &StoredEvent) -> Result<CampaignState, Wrong> {
         plain.before_hit_dice_pool(),
         fresh,
     ];
-    // And before proficiencies counted, without any.
+    // And before powers counted, without them; before proficiencies counted, without any.
+    let made = made.map(|m| {
+        if sheet.powers().is_none() {
+            created_before_powers(&m)
+        } else {
+            m
+        }
+    });
     let before_proficiencies = made.iter().map(|m| m.clone().before_proficiencies());
     if !made.contains(sheet) && !before_proficiencies.into_iter().any(|m| &m == sheet) {
         return Err(Wrong::Character);
@@ -522,6 +535,10 @@ impl Walk {
         changes: &AppliedChanges,
     ) -> Result<(), Wrong> {
         let sheet = &self.state.sheet;
+        let panel_power = matches!(cause, CAST | CAST_BY_THE_RULES | FEATURE | RESTED | HIT_DIE);
+        if panel_power && self.state.combat.is_running() {
+            return Err(Wrong::InAFight);
+        }
         let expected = match (cause, deltas) {
             (DEATH_SAVE, _) => {
                 let die = self.turn.death_save.take().ok_or(Wrong::Ruled)?;
@@ -537,6 +554,13 @@ impl Walk {
             (UNEQUIPPED, [StateDelta::Unequip { slug }]) => equip_delta(slug, false),
             // Applying it checks that one is due and no score passes 20.
             (IMPROVED, [improved @ StateDelta::ImproveAbilities { .. }]) => improved.clone(),
+            // Applying each checks the spell is known with a slot left and its healing dice
+            // are its own, the feature has a use, the long rest is the first of the day, a hit
+            // die is spent right after a short rest and its roll is the die plus CON.
+            (CAST | CAST_BY_THE_RULES, [cast @ StateDelta::CastSpell { .. }]) => cast.clone(),
+            (FEATURE, [used @ StateDelta::UseFeature { .. }]) => used.clone(),
+            (RESTED, [rest @ StateDelta::Rest { .. }]) => rest.clone(),
+            (HIT_DIE, [spent @ StateDelta::SpendHitDie { .. }]) => spent.clone(),
             _ => return Err(Wrong::Ruled),
         };
         let panel = cause != DEATH_SAVE;
@@ -685,13 +709,28 @@ fn proposes(command: &ToolCommand, proposed: &Proposed, state: &CampaignState) -
     }
 }
 
+/// Whether `deltas` are the `called` ones, followed after a short rest only by the hit dice the
+/// rules spent (each roll is checked when they are applied).
+fn called_with_hit_dice(called: &[StateDelta], deltas: &[StateDelta]) -> bool {
+    let short = StateDelta::Rest {
+        kind: RestKind::Short,
+    };
+    deltas.len() >= called.len()
+        && deltas[..called.len()] == *called
+        && (deltas.len() == called.len()
+            || (called.contains(&short)
+                && deltas[called.len()..]
+                    .iter()
+                    .all(|d| matches!(d, StateDelta::SpendHitDie { .. }))))
+}
+
 fn effect_of(command: &ToolCommand, effect: &ToolEffect, state: &CampaignState) -> bool {
     let sheet = &state.sheet;
     match effect {
         ToolEffect::Rolled { reason, roll } => matches!(command,
             ToolCommand::RollDice { dice, reason: called } if called == reason && dice.explains(roll)),
         ToolEffect::Changed { deltas, changes } => matches!(command,
-            ToolCommand::Change(called) if called == deltas
+            ToolCommand::Change(called) if called_with_hit_dice(called, deltas)
                 && (!state.approval || changes.is_empty())
                 && applied(deltas, sheet).as_ref() == Some(changes)),
         ToolEffect::Proposed { proposed, .. } => {

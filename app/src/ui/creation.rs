@@ -62,6 +62,8 @@ impl CreationForm {
                 .iter()
                 .map(|skill| skill.name().to_owned())
                 .collect(),
+            spells: Vec::new(),
+            casting: None,
         }
     }
 

@@ -440,6 +440,60 @@ pub struct SheetView {
     /// Ability score improvements earned and not yet spent.
     #[serde(default)]
     pub improvements_due: u8,
+    /// Spells, slots, class features and rests, for sheets whose powers count.
+    #[serde(default)]
+    pub powers: Option<PowersView>,
+}
+
+/// The hero's powers as the character panel shows them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PowersView {
+    /// `INT: spell attack +5, save DC 13`, for a caster.
+    pub casting: Option<String>,
+    /// Slots by level that the class has: level, in all, left.
+    pub slots: Vec<(u8, u8, u8)>,
+    /// The spells known.
+    pub spells: Vec<SpellView>,
+    /// The spell held, if any.
+    pub concentration: Option<String>,
+    /// The class features.
+    pub features: Vec<FeatureView>,
+    /// Whether a short rest has just ended (hit dice may be spent).
+    pub resting: bool,
+    /// Hit dice left.
+    pub hit_dice_left: u8,
+}
+
+/// A spell known, as the panel lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SpellView {
+    /// Its key, sent back to cast it.
+    pub slug: String,
+    /// Its name.
+    pub name: String,
+    /// Its level (0: a cantrip).
+    pub level: u8,
+    /// What it does, in a line.
+    pub summary: String,
+    /// Why it cannot be cast now (no slot left…), if it cannot.
+    pub refused: Option<String>,
+    /// Whether it needs concentration.
+    pub concentration: bool,
+}
+
+/// A class feature, as the panel lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FeatureView {
+    /// Its key, sent back to use it (`secondWind`).
+    pub key: String,
+    /// Its name.
+    pub name: String,
+    /// What it does, in a line.
+    pub summary: String,
+    /// Uses left and in all, for a feature that counts them.
+    pub uses: Option<(u8, u8)>,
+    /// Whether the panel can use it now (outside a fight: Second Wind, Arcane Recovery).
+    pub usable: bool,
 }
 
 /// An action button.

@@ -45,6 +45,11 @@ pub struct DamageRoll {
 }
 
 impl DamageRoll {
+    /// Damage of `kind` as `roll` showed.
+    pub(super) fn new(roll: Roll, kind: DamageType) -> Self {
+        Self { roll, kind }
+    }
+
     /// The dice as rolled (doubled on a critical hit).
     pub fn roll(&self) -> &Roll {
         &self.roll

@@ -8,13 +8,14 @@
 use serde::{Deserialize, Serialize};
 
 use super::attack::{strike, Party, Swing};
+use super::cast::{Held, SpellCast, SpellHold};
 use super::exchange::{CombatEvent, EncounterEnd, Exchange, InitiativeRoll, Outcome};
 use super::foe::{Foe, FoeCondition, FoeLabel};
 use super::initiative::{initiative_cmp, initiative_with, Combatant, InitiativeEntry};
 use super::roller::Roller;
 use super::{CombatError, Hero, MAX_FOES, MAX_ROUNDS};
 use crate::game::attributes::{Attribute, AttributeBonus};
-use crate::game::bestiary::{normalise, AttackName, Creature, Damage};
+use crate::game::bestiary::{normalise, ArmorClass, AttackName, Creature, Damage};
 use crate::game::dice::Edge;
 use crate::game::dice::{Check, DiceExpr};
 use crate::game::text::excerpt;
@@ -28,6 +29,12 @@ pub struct Encounter {
     order: Vec<InitiativeEntry>,
     foes: Vec<Foe>,
     hero_dodging: bool,
+    /// The spell the hero holds in this fight, if any.
+    pub(super) concentration: Option<Held>,
+    /// Conditions spells put on foes, until they end.
+    pub(super) holds: Vec<SpellHold>,
+    /// The hero's armour class bonus until their next turn (Shield).
+    pub(super) hero_ward: u8,
 }
 
 /// An encounter as stored in the snapshot, checked when read back.
@@ -40,6 +47,16 @@ struct EncounterData {
     foes: Vec<Foe>,
     #[serde(default)]
     hero_dodging: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    concentration: Option<Held>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    holds: Vec<SpellHold>,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    hero_ward: u8,
+}
+
+fn is_zero(value: &u8) -> bool {
+    *value == 0
 }
 
 /// The hero's weapon in hand: its name, attack bonus and damage (bonus included).
@@ -67,6 +84,28 @@ pub(super) enum Move<'a> {
     Flee(Check),
     /// Do something the fight does not resolve.
     Pass,
+    /// Cast a spell at the foes at these indices.
+    Cast {
+        /// The spell.
+        cast: &'a SpellCast,
+        /// The foes.
+        targets: Vec<usize>,
+    },
+    /// Attack with a feature's help (see [`HeroAction::Strike`](super::HeroAction::Strike)).
+    Strike {
+        /// The foe's index.
+        foe: usize,
+        /// With what.
+        with: Wielded<'a>,
+        /// How many attacks.
+        strikes: u8,
+        /// Healing dice rolled first.
+        heal: Option<&'a DiceExpr>,
+        /// The hiding check.
+        hide: Option<Check>,
+    },
+    /// Turn Undead against `dc`.
+    TurnUndead(u8),
 }
 
 /// Labels for `creatures`: the name alone, or numbered in order when several share it.
@@ -131,6 +170,9 @@ impl Encounter {
             order,
             foes,
             hero_dodging: false,
+            concentration: None,
+            holds: Vec::new(),
+            hero_ward: 0,
         };
         Ok((encounter, CombatEvent::Initiative { order: shown }))
     }
@@ -153,6 +195,18 @@ impl Encounter {
     /// Every foe, in the order they were brought in, the defeated and fled included.
     pub fn foes(&self) -> &[Foe] {
         &self.foes
+    }
+
+    /// The foes, to change.
+    pub(super) fn foes_mut(&mut self) -> &mut [Foe] {
+        &mut self.foes
+    }
+
+    /// The spell the hero concentrates on in this fight (none: one cast before it).
+    pub fn held_spell(&self) -> Option<Option<&str>> {
+        self.concentration
+            .as_ref()
+            .map(|held| held.spell.as_deref())
     }
 
     /// The foes still in the fight.
@@ -265,13 +319,54 @@ impl Encounter {
             return Some(Outcome::HeroDown);
         }
         self.hero_dodging = false;
+        self.hero_ward = 0;
+        self.adopt(hero);
+        let mut sneak = hero.sneak_attack_dice;
+        let mut healed = 0;
         match action {
             Move::Attack { foe, with } => {
-                self.hero_attack(foe, &with, hero, roller, exchange);
+                self.hero_attack(foe, &with, hero, Edge::Normal, &mut sneak, roller, exchange);
                 if self.standing().next().is_none() {
                     return Some(Outcome::Victory);
                 }
             }
+            Move::Cast { cast, targets } => {
+                healed = self.hero_cast(cast, &targets, hero, roller, exchange);
+                if self.standing().next().is_none() {
+                    return Some(Outcome::Victory);
+                }
+            }
+            Move::Strike {
+                foe,
+                with,
+                strikes,
+                heal,
+                hide,
+            } => {
+                if let Some(dice) = heal {
+                    let roll = roller.roll(dice, None);
+                    healed = u32::try_from(roll.total()).unwrap_or(0);
+                    exchange.events.push(CombatEvent::Healed { roll });
+                }
+                let edge = match hide {
+                    Some(check) => {
+                        let hidden = check.is_success();
+                        exchange.events.push(CombatEvent::Hide { check });
+                        edge_if(hidden, Edge::Advantage)
+                    }
+                    None => Edge::Normal,
+                };
+                for _ in 0..strikes {
+                    let Some(target) = self.standing_index(foe) else {
+                        break;
+                    };
+                    self.hero_attack(target, &with, hero, edge, &mut sneak, roller, exchange);
+                }
+                if self.standing().next().is_none() {
+                    return Some(Outcome::Victory);
+                }
+            }
+            Move::TurnUndead(dc) => self.turn_undead(dc, roller, exchange),
             Move::Dodge => {
                 self.hero_dodging = true;
                 exchange.events.push(CombatEvent::Dodge);
@@ -285,32 +380,106 @@ impl Encounter {
             }
             Move::Pass => exchange.events.push(CombatEvent::Pass),
         }
+        let healed = u16::try_from(healed).unwrap_or(u16::MAX);
+        let after = Hero {
+            hit_points: hero
+                .hit_points
+                .saturating_add(healed)
+                .min(hero.max_hit_points.max(hero.hit_points)),
+            ..*hero
+        };
+        if self.standing().next().is_none() {
+            return Some(Outcome::Victory);
+        }
         self.next_turn(exchange)
-            .or_else(|| self.run_foes(hero, roller, exchange))
+            .or_else(|| self.run_foes(&after, roller, exchange))
     }
 
-    /// The hero attacks the foe at `index` with a weapon; the damage is applied.
+    /// A spell the hero held before this call is held in the fight too.
+    fn adopt(&mut self, hero: &Hero) {
+        if hero.concentrating && self.concentration.is_none() {
+            self.concentration = Some(Held::default());
+        }
+    }
+
+    /// The foe at `preferred` if it stands, else the first foe standing.
+    fn standing_index(&self, preferred: usize) -> Option<usize> {
+        if self.foes[preferred].is_standing() {
+            return Some(preferred);
+        }
+        self.foes.iter().position(Foe::is_standing)
+    }
+
+    /// Turn Undead: each undead foe standing saves with WIS against `dc`; on a failure it flees.
+    fn turn_undead(&mut self, dc: u8, roller: &mut dyn Roller, exchange: &mut Exchange) {
+        exchange.events.push(CombatEvent::Turning);
+        for index in 0..self.foes.len() {
+            let foe = &self.foes[index];
+            if !foe.is_standing() || !is_undead(foe.creature().name().as_str()) {
+                continue;
+            }
+            let saved = self.foe_save(index, Attribute::Wisdom, dc, roller, exchange);
+            if !saved {
+                self.foes[index].flee();
+                exchange.events.push(CombatEvent::Turned {
+                    foe: self.foes[index].label().clone(),
+                });
+            }
+        }
+    }
+
+    /// The hero attacks the foe at `index` with a weapon (`edge` besides the usual ones); the
+    /// damage is applied. Bless's die rides on the roll, Hunter's Mark's on the damage, and
+    /// Sneak Attack's d6s (while `sneak` holds any) on the first hit with advantage.
+    #[allow(clippy::too_many_arguments)]
     fn hero_attack(
         &mut self,
         index: usize,
         with: &Wielded<'_>,
         hero: &Hero,
+        edge: Edge,
+        sneak: &mut u8,
         roller: &mut dyn Roller,
         exchange: &mut Exchange,
     ) {
+        let blessing = self.attack_rider().map(|dice| roller.roll(&dice, None));
+        let marked = self
+            .damage_rider(index)
+            .and_then(|dice| Damage::new(dice, with.damage.kind()).ok());
         let foe = &mut self.foes[index];
+        let edge = Edge::combine([hero.attack_edge, foe.edge_against_it(), edge]);
+        let sneaking = (*sneak > 0 && edge == Edge::Advantage)
+            .then(|| DiceExpr::parse(&format!("{}d6", *sneak)).ok())
+            .flatten()
+            .and_then(|dice| Damage::new(dice, with.damage.kind()).ok());
+        let bonus = blessing.as_ref().map_or(0, |roll| roll.total());
+        let mut damage = vec![&with.damage];
+        damage.extend(marked.as_ref());
+        damage.extend(sneaking.as_ref());
         let swing = Swing {
             attacker: Party::Hero,
             weapon: with.weapon,
-            to_hit: with.to_hit,
-            damage: vec![&with.damage],
+            to_hit: with
+                .to_hit
+                .saturating_add(i8::try_from(bonus).unwrap_or(i8::MAX)),
+            damage,
             target: Party::Foe(foe.label().clone()),
             armor_class: foe.creature().armor_class(),
-            edge: Edge::combine([hero.attack_edge, foe.edge_against_it()]),
+            edge,
         };
+        if let Some(roll) = blessing {
+            exchange.events.push(CombatEvent::Blessed { roll });
+        }
         let mut attack = strike(swing, roller);
         attack.set_target_hp(foe.take_damage(attack.total_damage()));
+        let sneaked = attack.is_hit() && sneaking.is_some();
         exchange.events.push(CombatEvent::Attack(attack));
+        if sneaked {
+            exchange
+                .events
+                .push(CombatEvent::SneakAttack { dice: *sneak });
+            *sneak = 0;
+        }
     }
 
     /// Runs the foes' turns from the current one until the hero's comes round; the outcome if
@@ -321,6 +490,7 @@ impl Encounter {
         roller: &mut dyn Roller,
         exchange: &mut Exchange,
     ) -> Option<Outcome> {
+        self.adopt(hero);
         let mut hp = hero.hit_points;
         // The hero is in the order, so this ends within one pass of it (or at the round cap).
         loop {
@@ -371,7 +541,15 @@ impl Encounter {
             edge_if(dodging, Edge::Disadvantage),
             edge_if(hampered, Edge::Disadvantage),
         ]);
-        for attack in foe.creature().attacks() {
+        let attacks = foe.creature().attacks().to_vec();
+        let ward = self.hero_ward.saturating_add(
+            self.concentration
+                .as_ref()
+                .map_or(0, |held| held.armor_bonus),
+        );
+        let armor_class = ArmorClass::new(i64::from(hero.armor_class.value()) + i64::from(ward))
+            .unwrap_or(hero.armor_class);
+        for attack in &attacks {
             if *hp == 0 {
                 break;
             }
@@ -383,7 +561,7 @@ impl Encounter {
                     .chain(attack.extra())
                     .collect(),
                 target: Party::Hero,
-                armor_class: hero.armor_class,
+                armor_class,
                 edge,
             };
             let resolution = strike(swing, roller);
@@ -391,6 +569,9 @@ impl Encounter {
             *hp = hp.saturating_sub(u16::try_from(dealt).unwrap_or(u16::MAX));
             exchange.damage_to_hero = exchange.damage_to_hero.saturating_add(dealt);
             exchange.events.push(CombatEvent::Attack(resolution));
+            if *hp > 0 {
+                self.concentration_check(dealt, hero, roller, exchange);
+            }
         }
     }
 
@@ -415,6 +596,7 @@ impl Encounter {
         exchange
             .events
             .push(CombatEvent::Round { round: self.round });
+        self.expire_holds(exchange);
         None
     }
 
@@ -431,6 +613,34 @@ impl Encounter {
             defeated: defeated.into_iter().map(|f| f.label().clone()).collect(),
         }
     }
+}
+
+/// The creatures of the bestiary that are undead, by name (Turn Undead reaches only them).
+const UNDEAD: &[&str] = &[
+    "skeleton",
+    "zombie",
+    "shadow",
+    "ghoul",
+    "ghast",
+    "wight",
+    "specter",
+    "ghost",
+    "mummy",
+    "wraith",
+    "vampire",
+    "lich",
+    "banshee",
+    "revenant",
+    "minotaur skeleton",
+    "ogre zombie",
+];
+
+/// Whether a creature called `name` is undead.
+pub fn is_undead(name: &str) -> bool {
+    let key = normalise(name);
+    UNDEAD
+        .iter()
+        .any(|undead| key.split(' ').any(|word| word == *undead) || key == *undead)
 }
 
 /// `edge` when `cond` holds, else no edge.
@@ -501,6 +711,9 @@ impl TryFrom<EncounterData> for Encounter {
             order: data.order,
             foes: data.foes,
             hero_dodging: data.hero_dodging,
+            concentration: data.concentration,
+            holds: data.holds,
+            hero_ward: data.hero_ward,
         })
     }
 }
@@ -523,6 +736,9 @@ impl From<Encounter> for EncounterData {
             order: encounter.order,
             foes: encounter.foes,
             hero_dodging: encounter.hero_dodging,
+            concentration: encounter.concentration,
+            holds: encounter.holds,
+            hero_ward: encounter.hero_ward,
         }
     }
 }

@@ -4,10 +4,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::attack::AttackResolution;
-use super::foe::{FoeCondition, FoeLabel};
+use super::attack::{AttackResolution, DamageRoll};
+use super::foe::{FoeCondition, FoeLabel, HpChange};
 use super::MAX_ROUNDS;
 use crate::game::dice::{Check, Roll};
+use crate::game::spells::{RiderOn, SpellLevel};
 
 /// One place in the initiative order as shown: who and their roll.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -61,6 +62,110 @@ pub enum CombatEvent {
         /// Who ran.
         foes: Vec<FoeLabel>,
     },
+    /// The hero cast a spell.
+    Cast {
+        /// The spell.
+        spell: String,
+        /// The slot spent (0: a cantrip).
+        slot: SpellLevel,
+    },
+    /// A foe's saving throw against the hero's spell or feature.
+    SpellSave {
+        /// Which foe.
+        foe: FoeLabel,
+        /// The d20 and its modifier.
+        roll: Roll,
+        /// The DC.
+        dc: u8,
+        /// Whether it saved.
+        saved: bool,
+    },
+    /// A spell landed on a foe: its damage and the condition it put on it.
+    SpellHit {
+        /// The spell.
+        spell: String,
+        /// Which foe.
+        foe: FoeLabel,
+        /// The damage roll, if it deals damage.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        damage: Option<DamageRoll>,
+        /// The damage dealt (halved on a save where the spell says so).
+        dealt: u32,
+        /// The foe's hit points before and after.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        hp: Option<HpChange>,
+        /// The condition put on it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        condition: Option<FoeCondition>,
+    },
+    /// The hero healed (a spell, Second Wind).
+    Healed {
+        /// The dice.
+        roll: Roll,
+    },
+    /// A pool of hit points rolled (Sleep).
+    Pool {
+        /// The spell.
+        spell: String,
+        /// The pool.
+        roll: Roll,
+    },
+    /// Dice now ride on the hero's rolls while they concentrate.
+    Rider {
+        /// The dice (`1d6`).
+        dice: String,
+        /// On which rolls.
+        on: RiderOn,
+        /// The foe a damage rider is bound to.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        foe: Option<FoeLabel>,
+    },
+    /// The hero's armour class rose.
+    Ward {
+        /// By how much.
+        bonus: u8,
+    },
+    /// The CON save a blow made the hero roll to keep concentrating.
+    Concentration {
+        /// The spell held (none: one cast before the fight).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        spell: Option<String>,
+        /// The save.
+        roll: Roll,
+        /// Its DC.
+        dc: u8,
+        /// Whether the spell held.
+        kept: bool,
+    },
+    /// A spell's condition ended on a foe.
+    ConditionEnds {
+        /// Which foe.
+        foe: FoeLabel,
+        /// The condition.
+        condition: FoeCondition,
+    },
+    /// The hero hid first (Cunning Action).
+    Hide {
+        /// The Stealth check against the foes' best Perception.
+        check: Check,
+    },
+    /// Bless's die on the hero's attack roll.
+    Blessed {
+        /// The die.
+        roll: Roll,
+    },
+    /// Sneak Attack's dice rode on that hit.
+    SneakAttack {
+        /// How many d6s.
+        dice: u8,
+    },
+    /// The hero presented their holy symbol (Turn Undead).
+    Turning,
+    /// An undead foe was turned and fled.
+    Turned {
+        /// Which foe.
+        foe: FoeLabel,
+    },
 }
 
 impl CombatEvent {
@@ -100,8 +205,119 @@ impl CombatEvent {
                 join(foes),
                 if foes.len() == 1 { "flees" } else { "flee" }
             ),
+            other => describe_power(other),
         }
     }
+}
+
+/// The line of an event of a spell or class feature.
+fn describe_power(event: &CombatEvent) -> String {
+    match event {
+        CombatEvent::Cast { spell, slot } if slot.is_cantrip() => format!("You cast {spell}"),
+        CombatEvent::Cast { spell, slot } => {
+            format!("You cast {spell} with a {} slot", slot.ordinal())
+        }
+        CombatEvent::SpellSave {
+            foe,
+            roll,
+            dc,
+            saved,
+        } => format!(
+            "{foe} saves: {} vs DC {dc}, {}",
+            roll_line(roll),
+            if *saved { "success" } else { "failure" }
+        ),
+        CombatEvent::SpellHit {
+            spell,
+            foe,
+            damage,
+            dealt,
+            hp,
+            condition,
+        } => spell_hit(spell, foe, damage.as_ref(), *dealt, *hp, *condition),
+        CombatEvent::Healed { roll } => {
+            format!("You heal {}: {}", roll.total().max(0), roll_line(roll))
+        }
+        CombatEvent::Pool { spell, roll } => {
+            format!("{spell}: {} hit points of foes", roll_line(roll))
+        }
+        CombatEvent::Rider { dice, on, foe } => match (on, foe) {
+            (RiderOn::Damage, Some(foe)) => {
+                format!("{foe} is marked: +{dice} damage on each of your hits on it")
+            }
+            _ => format!("+{dice} on each of your attack rolls while you concentrate"),
+        },
+        CombatEvent::Ward { bonus } => format!("Your armour class rises by {bonus}"),
+        CombatEvent::Concentration {
+            spell,
+            roll,
+            dc,
+            kept,
+        } => format!(
+            "Concentration{}: CON save {} vs DC {dc}, {}",
+            spell.as_ref().map_or(String::new(), |s| format!(" on {s}")),
+            roll_line(roll),
+            if *kept { "held" } else { "lost" }
+        ),
+        CombatEvent::ConditionEnds { foe, condition } => {
+            format!("{foe} is no longer {condition}")
+        }
+        CombatEvent::Hide { check } => {
+            let outcome = if check.is_success() {
+                "hidden: your next attack has advantage"
+            } else {
+                "seen"
+            };
+            format!("{}; {outcome}", check.describe("Hide (Cunning Action)"))
+        }
+        CombatEvent::Blessed { roll } => format!("Bless: {}", roll_line(roll)),
+        CombatEvent::SneakAttack { dice } => format!("Sneak Attack: +{dice}d6 on that hit"),
+        CombatEvent::Turning => "You present your holy symbol: Turn Undead".into(),
+        CombatEvent::Turned { foe } => format!("{foe} is turned and flees"),
+        _ => String::new(),
+    }
+}
+
+/// `1d20+2 → [7]+2 = 9`.
+fn roll_line(roll: &Roll) -> String {
+    let faces: Vec<String> = roll
+        .terms()
+        .iter()
+        .flat_map(|term| term.dice().iter().map(|die| die.value().to_string()))
+        .collect();
+    format!(
+        "{} → [{}] = {}",
+        roll.notation(),
+        faces.join(", "),
+        roll.total()
+    )
+}
+
+/// `Magic Missile hits Goblin 1: 1d4+1 → [3] = 4 force; Goblin 1 has 3/7 HP`.
+fn spell_hit(
+    spell: &str,
+    foe: &FoeLabel,
+    damage: Option<&DamageRoll>,
+    dealt: u32,
+    hp: Option<HpChange>,
+    condition: Option<FoeCondition>,
+) -> String {
+    let mut out = format!("{spell} hits {foe}");
+    if let Some(damage) = damage {
+        out.push_str(&format!(": {} {}", roll_line(damage.roll()), damage.kind()));
+        if dealt != damage.amount() {
+            out.push_str(&format!(", {dealt} dealt"));
+        }
+    }
+    if let Some(condition) = condition {
+        out.push_str(&format!("; {foe} is {condition}"));
+    }
+    match hp {
+        Some(hp) if hp.to == 0 => out.push_str(&format!("; {foe} is down")),
+        Some(hp) => out.push_str(&format!("; {foe} has {}/{} HP", hp.to, hp.max)),
+        None => {}
+    }
+    out
 }
 
 /// `A`, `A and B`, `A, B and C`.

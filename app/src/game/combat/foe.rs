@@ -45,11 +45,16 @@ pub enum FoeCondition {
     Restrained,
     /// Dazed: attacks against it have advantage; it loses its turns.
     Stunned,
+    /// Asleep or knocked out: attacks against it have advantage; it loses its turns; a blow
+    /// wakes it.
+    Unconscious,
+    /// Shining with a spell's light: attacks against it have advantage.
+    Outlined,
 }
 
 impl FoeCondition {
-    /// All seven.
-    pub const ALL: [FoeCondition; 7] = [
+    /// All nine.
+    pub const ALL: [FoeCondition; 9] = [
         FoeCondition::Blinded,
         FoeCondition::Frightened,
         FoeCondition::Paralyzed,
@@ -57,6 +62,8 @@ impl FoeCondition {
         FoeCondition::Prone,
         FoeCondition::Restrained,
         FoeCondition::Stunned,
+        FoeCondition::Unconscious,
+        FoeCondition::Outlined,
     ];
 
     /// The condition's name in lower case (`prone`).
@@ -69,6 +76,8 @@ impl FoeCondition {
             FoeCondition::Prone => "prone",
             FoeCondition::Restrained => "restrained",
             FoeCondition::Stunned => "stunned",
+            FoeCondition::Unconscious => "unconscious",
+            FoeCondition::Outlined => "outlined",
         }
     }
 
@@ -81,6 +90,8 @@ impl FoeCondition {
                 | FoeCondition::Prone
                 | FoeCondition::Restrained
                 | FoeCondition::Stunned
+                | FoeCondition::Unconscious
+                | FoeCondition::Outlined
         )
     }
 
@@ -98,7 +109,10 @@ impl FoeCondition {
 
     /// Whether a foe under it loses its turns.
     pub fn incapacitates(self) -> bool {
-        matches!(self, FoeCondition::Paralyzed | FoeCondition::Stunned)
+        matches!(
+            self,
+            FoeCondition::Paralyzed | FoeCondition::Stunned | FoeCondition::Unconscious
+        )
     }
 }
 
@@ -112,7 +126,7 @@ impl fmt::Display for FoeCondition {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
     "unknown foe condition \"{0}\"; expected blinded, frightened, paralyzed, poisoned, prone, \
-     restrained or stunned"
+     restrained, stunned, unconscious or outlined"
 )]
 pub struct FoeConditionError(String);
 
@@ -238,8 +252,11 @@ impl Foe {
         !self.is_defeated() && !self.fled
     }
 
-    /// Takes `amount` damage; hit points stop at 0.
+    /// Takes `amount` damage; hit points stop at 0, and a blow wakes a sleeper.
     pub(super) fn take_damage(&mut self, amount: u32) -> HpChange {
+        if amount > 0 {
+            self.conditions.remove(&FoeCondition::Unconscious);
+        }
         let from = self.hp;
         let loss = u16::try_from(amount).unwrap_or(u16::MAX);
         self.hp = from.saturating_sub(loss);

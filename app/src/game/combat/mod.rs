@@ -16,6 +16,7 @@
 //! in the fight or already down — is a [`CombatError`] and changes nothing.
 
 mod attack;
+mod cast;
 mod encounter;
 mod exchange;
 mod foe;
@@ -33,7 +34,8 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::game::dice::Edge;
 pub use attack::{AttackResolution, DamageRoll, Hit, Party};
-pub use encounter::{Encounter, InvalidEncounter};
+pub use cast::{CastEffect, Held, SpellCast, SpellHold};
+pub use encounter::{is_undead, Encounter, InvalidEncounter};
 pub use exchange::{CombatEvent, EncounterEnd, Exchange, InitiativeRoll, Outcome};
 pub use foe::{Foe, FoeCondition, FoeConditionError, FoeHpError, FoeLabel, FoeLabelKind, HpChange};
 pub use initiative::{roll_initiative, Combatant, InitiativeEntry};
@@ -42,8 +44,9 @@ pub use roller::{DiceRecordError, FightDice};
 
 use self::encounter::{Move, Wielded};
 use self::roller::{RngRoller, Roller};
+use crate::game::attributes::AttributeBonus;
 use crate::game::bestiary::{ArmorClass, Creature, DamageError};
-use crate::game::dice::Check;
+use crate::game::dice::{Check, DiceExpr};
 use crate::game::text::TextError;
 
 /// The most foes one fight may hold.
@@ -64,6 +67,14 @@ pub struct Hero {
     pub attack_edge: Edge,
     /// Advantage or disadvantage on attacks against the hero (besides dodging).
     pub defence_edge: Edge,
+    /// The hero's maximum hit points (healing stops there).
+    pub max_hit_points: u16,
+    /// The hero's Constitution saving throw, rolled to keep concentrating when hurt.
+    pub concentration_save: AttributeBonus,
+    /// Whether the hero holds a spell cast before this call.
+    pub concentrating: bool,
+    /// Sneak Attack's d6s on the first hit with advantage each turn (0: none).
+    pub sneak_attack_dice: u8,
 }
 
 impl Hero {
@@ -75,6 +86,14 @@ impl Hero {
             initiative,
             attack_edge: Edge::Normal,
             defence_edge: Edge::Normal,
+            max_hit_points: hit_points,
+            concentration_save: AttributeBonus {
+                attribute: crate::game::attributes::Attribute::Constitution,
+                modifier: 0,
+                proficiency: 0,
+            },
+            concentrating: false,
+            sneak_attack_dice: 0,
         }
     }
 }
@@ -99,6 +118,33 @@ pub enum HeroAction {
     },
     /// Spend the turn on something the fight does not resolve (a potion, a shout).
     Pass,
+    /// Cast a spell at the foes named (none for a spell on the caster).
+    Cast {
+        /// The spell, worked out.
+        cast: SpellCast,
+        /// The foes, by label or kind.
+        targets: Vec<String>,
+    },
+    /// Attack a foe with a class feature's help: `strikes` attacks (two with Action Surge),
+    /// after healing `heal` (Second Wind) or hiding with `hide` (Cunning Action: advantage on a
+    /// success).
+    Strike {
+        /// The foe.
+        target: String,
+        /// The weapon.
+        weapon: AttackProfile,
+        /// How many attacks.
+        strikes: u8,
+        /// Healing dice rolled first.
+        heal: Option<DiceExpr>,
+        /// The hiding check rolled first.
+        hide: Option<Check>,
+    },
+    /// Turn Undead: each undead foe saves (WIS) against `dc` or flees.
+    TurnUndead {
+        /// The cleric's spell save DC.
+        dc: u8,
+    },
 }
 
 /// A fight request the rules refuse; nothing changed.
@@ -267,6 +313,28 @@ impl Combat {
             HeroAction::Dodge => Move::Dodge,
             HeroAction::Flee { escape } => Move::Flee(escape.clone()),
             HeroAction::Pass => Move::Pass,
+            HeroAction::Cast { cast, targets } => Move::Cast {
+                cast,
+                targets: encounter.cast_targets(cast, targets)?,
+            },
+            HeroAction::Strike {
+                target,
+                weapon,
+                strikes,
+                heal,
+                hide,
+            } => Move::Strike {
+                foe: encounter.find(target)?,
+                with: Wielded {
+                    weapon: weapon.name(),
+                    to_hit: weapon.to_hit_bonus(),
+                    damage: weapon.total_damage()?,
+                },
+                strikes: (*strikes).clamp(1, 2),
+                heal: heal.as_ref(),
+                hide: hide.clone(),
+            },
+            HeroAction::TurnUndead { dc } => Move::TurnUndead(*dc),
         };
         let mut exchange = Exchange::default();
         if let Some(outcome) = encounter.play(chosen, hero, roller, &mut exchange) {

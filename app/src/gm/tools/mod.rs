@@ -32,7 +32,7 @@ use crate::game::proficiency::Skill;
 use crate::game::sanity_check::{SanityCheck, Severity};
 use crate::game::{
     Attribute, CharacterSheet, Check, DeltaError, DiceExpr, DifficultyClass, Journal,
-    JournalChange, StateDelta,
+    JournalChange, RestKind, StateDelta,
 };
 
 /// Declares each tool's module, re-exports its arguments type and lists it in [`TOOLS`]. Adding
@@ -169,7 +169,9 @@ impl ToolCommand {
             ToolCommand::Change(deltas) => deltas.iter().any(|delta| {
                 matches!(
                     delta,
-                    StateDelta::SetHp { .. } | StateDelta::ChangeHp { .. }
+                    StateDelta::SetHp { .. }
+                        | StateDelta::ChangeHp { .. }
+                        | StateDelta::Rest { .. }
                 )
             }),
             ToolCommand::Hazard { .. } => true,
@@ -194,6 +196,11 @@ impl ToolCommand {
             ToolCommand::Oracle { .. } => "oracle".to_owned(),
             ToolCommand::Table(table) => format!("table {}", table.die()),
             ToolCommand::StartEncounter(_) | ToolCommand::EndEncounter => "fight".to_owned(),
+            ToolCommand::Change(deltas)
+                if deltas.iter().any(|d| matches!(d, StateDelta::Rest { .. })) =>
+            {
+                "rest".to_owned()
+            }
             ToolCommand::Change(_)
             | ToolCommand::ReadSheet
             | ToolCommand::Journal(_)
@@ -350,6 +357,36 @@ pub struct ToolTable {
     pub unspent_rolls: Vec<u32>,
 }
 
+/// `deltas` with, after a short rest of a hero whose powers count, the hit dice the rules spend
+/// for the game master (rolled with `rng`), one at a time while the hero is hurt and has any.
+fn with_hit_dice<R: Rng + ?Sized>(
+    mut deltas: Vec<StateDelta>,
+    sheet: &CharacterSheet,
+    rng: &mut R,
+) -> Vec<StateDelta> {
+    let short = StateDelta::Rest {
+        kind: RestKind::Short,
+    };
+    if sheet.powers().is_none() || !deltas.contains(&short) {
+        return deltas;
+    }
+    let mut after = sheet.clone();
+    if StateDelta::apply_all(&deltas, &mut after).is_err() {
+        return deltas;
+    }
+    let (die, bonus) = after.hit_die_roll();
+    while after.hit_points().current() < after.hit_points().max() {
+        let spend = StateDelta::SpendHitDie {
+            roll: die.roll_with_bonus(bonus, rng),
+        };
+        if StateDelta::apply_all(std::slice::from_ref(&spend), &mut after).is_err() {
+            break;
+        }
+        deltas.push(spend);
+    }
+    deltas
+}
+
 /// Runs a command against the table with the server's dice. A refused change leaves it as it
 /// was.
 pub fn execute<R: Rng + ?Sized>(
@@ -400,6 +437,7 @@ pub fn execute<R: Rng + ?Sized>(
             })
         }
         ToolCommand::Change(deltas) => {
+            let deltas = with_hit_dice(deltas, sheet, rng);
             let changes = StateDelta::apply_all(&deltas, sheet)?;
             let labels = changes.labels();
             let result = if labels.is_empty() {

@@ -17,6 +17,7 @@ mod ledger;
 mod live;
 mod map;
 mod outcome_table;
+mod powers;
 mod proposals;
 mod read_aloud;
 mod run_turn;

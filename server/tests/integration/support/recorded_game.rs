@@ -22,7 +22,7 @@ pub const FIRST_MOVE: &str = "I attack the jackal.";
 /// Plays the campaign against `llm` and returns its ledger: every roll and state change, in
 /// order, as one line each. After the opening the player attacks the jackal the premise names (3
 /// hit points: any hit ends the fight, so the real model's game stays a few turns long), then
-/// takes the rules' first fight move (an attack) until the fight is over.
+/// the wizard casts the first spell the rules offer (else attacks) until the fight is over.
 pub async fn play(llm: &dyn LlmPort, gm: &GmSettings) -> Result<Vec<String>, ServiceError> {
     let board = Board::new().await;
     let game = board.game(llm, gm);
@@ -31,7 +31,7 @@ pub async fn play(llm: &dyn LlmPort, gm: &GmSettings) -> Result<Vec<String>, Ser
     let form = NewCampaign::new(
         "A jackal prowls a lantern-lit crypt beneath a drowned village.",
         "Mira",
-        "Ranger",
+        "Wizard",
     );
     let id = game
         .create(&owner, &form, 1, &mut rng, &mut |_| {})
@@ -52,7 +52,14 @@ pub async fn play(llm: &dyn LlmPort, gm: &GmSettings) -> Result<Vec<String>, Ser
         if !state.combat.is_running() || state.sheet.vitality().is_dead() {
             break;
         }
-        let attack = state.action_views().into_iter().find(|a| a.id == "fight-1");
+        // The wizard's first spell the fight offers, else the first attack.
+        let offered = state.action_views();
+        let cast = offered
+            .iter()
+            .find(|a| a.id.starts_with("fight-") && a.description.starts_with("Cast "));
+        let attack = cast
+            .or_else(|| offered.iter().find(|a| a.id == "fight-1"))
+            .cloned();
         input = match attack {
             Some(action) => MoveInput::Action { id: action.id },
             None => MoveInput::Text {
