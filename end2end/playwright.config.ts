@@ -32,6 +32,9 @@ const voiceURL = `http://127.0.0.1:${voicePort}`;
 const settingsPort = Number(process.env.E2E_SETTINGS_PORT ?? port + 9);
 const settingsURL = `http://127.0.0.1:${settingsPort}`;
 const fakeModelPort = Number(process.env.E2E_FAKE_MODEL_PORT ?? port + 10);
+// Spells, class features and rests (a Wizard, a Cleric, a Rogue) on a server of their own.
+const magicPort = Number(process.env.E2E_MAGIC_PORT ?? port + 11);
+const magicURL = `http://127.0.0.1:${magicPort}`;
 // `cargo leptos end-to-end --release` builds into $CARGO_TARGET_DIR when it is set.
 const targetDir = process.env.CARGO_TARGET_DIR ?? "../target";
 const serverBin = process.env.DICEBOUND_SERVER_BIN ?? `${targetDir}/release/server`;
@@ -67,7 +70,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "game", testIgnore: /(depth|csr|fight|ledger|teeth|approval|read_aloud|settings)\.spec\.ts/ },
+    { name: "game", testIgnore: /(depth|csr|fight|ledger|teeth|approval|read_aloud|settings|magic)\.spec\.ts/ },
+    { name: "magic", testMatch: /magic\.spec\.ts/, use: { baseURL: magicURL } },
     { name: "depth", testMatch: /depth\.spec\.ts/, use: { baseURL: depthURL } },
     { name: "csr", testMatch: /csr\.spec\.ts/, use: { baseURL: csrURL } },
     { name: "fight", testMatch: /fight\.spec\.ts/, use: { baseURL: fightURL } },
@@ -92,6 +96,7 @@ export default defineConfig({
     server(approvalPort, "approval.json", "approval.db"),
     server(voicePort, "harbour.json", "harbour.db"),
     server(settingsPort, "scenario.json", "settings.db"),
+    server(magicPort, "magic.json", "magic.db"),
     {
       command: "node fake-model.mjs",
       url: `http://127.0.0.1:${fakeModelPort}/v1/models`,

@@ -10,8 +10,9 @@ use super::proposal::Proposed;
 use super::timeline::timeline;
 use super::turn_event::{ToolEffect, TurnEvent};
 use crate::game::combat::{AttackResolution, CombatEvent, Hit, Party};
-use crate::game::fight::FightRecord;
-use crate::game::{AppliedChanges, Resolution, Roll, StateDelta};
+use crate::game::fight::{FightRecord, FightStep};
+use crate::game::spells::SpellBook;
+use crate::game::{AppliedChanges, Resolution, RestKind, Roll, StateDelta};
 use crate::wire::view::{LedgerPage, LedgerRow, LEDGER_PAGE, MAX_CAUSE_CHARS};
 
 /// The page of a whole log's ledger that ends before row `before` (the latest page without
@@ -99,12 +100,18 @@ impl Ledger {
                     deltas,
                     changes,
                 } => {
-                    // A consumable's dice, rolled by the rules, before what they did.
+                    // What was cast, used or rested, and its dice, before what they did.
+                    let words: Vec<String> = deltas.iter().filter_map(power_words).collect();
+                    let cause = if words.is_empty() {
+                        cause.clone()
+                    } else {
+                        format!("{cause}: {}", words.join(", "))
+                    };
                     for roll in deltas.iter().filter_map(StateDelta::roll) {
                         let reason = format!("Rules: {cause}");
                         ledger.rows.push(roll_row(turn, reason, roll, None, None));
                     }
-                    let cause = ledger.cause(cause.clone());
+                    let cause = ledger.cause(cause);
                     change_rows(turn, changes, cause, &mut ledger.rows);
                 }
                 TurnEvent::PlayerRoll {
@@ -132,7 +139,7 @@ impl Ledger {
                 }
                 TurnEvent::Fought { record, changes } => {
                     fight_rows(turn, record, &mut ledger.rows);
-                    let cause = ledger.cause(FIGHT_CAUSE.to_owned());
+                    let cause = ledger.cause(fight_cause(record));
                     change_rows(turn, changes, cause, &mut ledger.rows);
                 }
                 _ => {}
@@ -335,9 +342,102 @@ fn fight_rows(turn: u32, record: &FightRecord, rows: &mut Vec<LedgerRow>) {
                 Some(check.dc().value()),
                 Some(verdict(check.is_success())),
             )),
-            _ => {}
+            other => rows.extend(power_row(turn, other)),
         }
     }
+}
+
+/// What a delta about powers did, in the ledger's words: `Cure Wounds (1st-level slot)`,
+/// `Second Wind`, `a hit die`, `a long rest`.
+fn power_words(delta: &StateDelta) -> Option<String> {
+    match delta {
+        StateDelta::CastSpell { spell, slot, .. } => {
+            let name = SpellBook::srd()
+                .get(spell.as_str())
+                .map_or_else(|_| spell.to_string(), |s| s.name.clone());
+            Some(if slot.is_cantrip() {
+                format!("{name} (cantrip)")
+            } else {
+                format!("{name} ({} slot)", slot.ordinal())
+            })
+        }
+        StateDelta::UseFeature { feature, .. } => Some(feature.name().to_owned()),
+        StateDelta::Rest { kind } => Some(match kind {
+            RestKind::Short => "a short rest".to_owned(),
+            RestKind::Long => "a long rest".to_owned(),
+        }),
+        _ => None,
+    }
+}
+
+/// The cause of a fight step's changes: the spell cast or the feature used, or the fight.
+fn fight_cause(record: &FightRecord) -> String {
+    let cast = record.exchange.events.iter().find_map(|event| match event {
+        CombatEvent::Cast { spell, slot } if slot.is_cantrip() => Some(format!("{spell} (cantrip)")),
+        CombatEvent::Cast { spell, slot } => Some(format!("{spell} ({} slot)", slot.ordinal())),
+        _ => None,
+    });
+    match (&record.step, cast) {
+        (_, Some(cast)) => format!("Rules: you cast {cast} in the fight"),
+        (FightStep::Feature { feature, .. }, None) => {
+            format!("Rules: {} in the fight", feature.name())
+        }
+        _ => FIGHT_CAUSE.to_owned(),
+    }
+}
+
+/// The roll of a spell's or feature's event in a fight: a foe's save, a spell's damage, the
+/// hero's healing, a pool, a concentration save, a hiding check, Bless's die.
+fn power_row(turn: u32, event: &CombatEvent) -> Option<LedgerRow> {
+    let row = match event {
+        CombatEvent::SpellSave {
+            foe,
+            roll,
+            dc,
+            saved,
+        } => roll_row(turn, format!("Save: {foe}"), roll, Some(*dc), Some(verdict(*saved))),
+        CombatEvent::SpellHit {
+            spell,
+            foe,
+            damage: Some(damage),
+            ..
+        } => roll_row(
+            turn,
+            format!("Damage ({}): {spell} at {foe}", damage.kind()),
+            damage.roll(),
+            None,
+            None,
+        ),
+        CombatEvent::Healed { roll } => roll_row(turn, "Healing: you".to_owned(), roll, None, None),
+        CombatEvent::Pool { spell, roll } => {
+            roll_row(turn, format!("{spell}: hit points of foes"), roll, None, None)
+        }
+        CombatEvent::Concentration {
+            spell,
+            roll,
+            dc,
+            kept,
+        } => roll_row(
+            turn,
+            format!(
+                "Concentration{}",
+                spell.as_ref().map_or(String::new(), |s| format!(": {s}"))
+            ),
+            roll,
+            Some(*dc),
+            Some(verdict(*kept)),
+        ),
+        CombatEvent::Hide { check } => roll_row(
+            turn,
+            "Player: hide (Cunning Action)".to_owned(),
+            check.roll(),
+            Some(check.dc().value()),
+            Some(verdict(check.is_success())),
+        ),
+        CombatEvent::Blessed { roll } => roll_row(turn, "Bless".to_owned(), roll, None, None),
+        _ => return None,
+    };
+    Some(row)
 }
 
 /// `Goblin 2's scimitar at you`, `your longsword at Goblin 2`.

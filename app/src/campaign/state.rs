@@ -22,8 +22,9 @@ use crate::game::map::{MapError, WorldMap};
 use crate::game::stakes::DEATH_SAVE_DC;
 use crate::game::{
     Action, ActionList, AppliedChanges, CharacterSheet, Check, DeltaError, Journal, JournalError,
-    Natural, Resolution, StateDelta,
+    Natural, Resolution, Roll, StateDelta,
 };
+use crate::game::spells::SpellBook;
 use crate::wire::view::{
     ActionView, LedgerCheckView, ModelChange, ModelTurnView, ProposalView, Roller, StoryEntry,
     TurnUpdate, Verdict,
@@ -676,6 +677,17 @@ impl CampaignState {
         let mut sheet = self.sheet.clone();
         StateDelta::apply_all(deltas, &mut sheet)?;
         self.sheet = sheet;
+        // The dice of a spell, a feature or a hit die, shown as the player's roll.
+        for (reason, roll) in deltas.iter().filter_map(power_roll) {
+            updates.push(self.entry(StoryEntry::Roll {
+                line: roll.describe(&reason),
+                dice: dice_view(roll),
+                analysis: None,
+                verdict: None,
+                by: Roller::Player,
+                natural: None,
+            }));
+        }
         updates.push(TurnUpdate::Sheet {
             sheet: Box::new(sheet_view(&self.sheet)),
         });
@@ -862,5 +874,28 @@ fn check_verdict(check: &Check) -> Verdict {
         Verdict::Success
     } else {
         Verdict::Failure
+    }
+}
+
+/// The roll a delta about powers carries, with what it is for: a healing spell's dice, Second
+/// Wind's, a hit die's.
+fn power_roll(delta: &StateDelta) -> Option<(String, &Roll)> {
+    match delta {
+        StateDelta::CastSpell {
+            spell,
+            roll: Some(roll),
+            ..
+        } => {
+            let name = SpellBook::srd()
+                .get(spell.as_str())
+                .map_or_else(|_| spell.to_string(), |s| s.name.clone());
+            Some((name, roll))
+        }
+        StateDelta::UseFeature {
+            feature,
+            roll: Some(roll),
+        } => Some((feature.name().to_owned(), roll)),
+        StateDelta::SpendHitDie { roll } => Some(("a hit die".to_owned(), roll)),
+        _ => None,
     }
 }

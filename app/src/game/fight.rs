@@ -557,7 +557,7 @@ mod tests {
 
     use super::*;
     use crate::game::combat::CombatEvent;
-    use crate::game::creation::tests_support::rogue;
+    use crate::game::creation::tests_support::{of_class, rogue};
 
     fn goblins(count: usize) -> FightStep {
         let foe = FoeSpec {
@@ -752,5 +752,357 @@ mod tests {
             .events
             .iter()
             .any(|e| matches!(e, CombatEvent::Attack(_))));
+    }
+
+    /// Dice showing `faces` in order, then 1s.
+    fn scripted(faces: &[u16]) -> impl FnMut(u16) -> u16 {
+        let mut faces: std::collections::VecDeque<u16> = faces.iter().copied().collect();
+        move |_| faces.pop_front().unwrap_or(1)
+    }
+
+    /// A fight against the bestiary's `names` begun on the scripted initiative `faces`.
+    fn begin(names: &[&str], sheet: &CharacterSheet, faces: &[u16]) -> Combat {
+        let foes = names
+            .iter()
+            .map(|name| FoeSpec {
+                name: CreatureName::new(name).unwrap(),
+                challenge: None,
+            })
+            .collect();
+        let mut combat = Combat::default();
+        FightStep::Start { foes }
+            .play(&mut combat, sheet, &mut scripted(faces))
+            .unwrap();
+        combat
+    }
+
+    /// The step casting `spell` at `targets` with a `slot` (the lowest left when none).
+    fn cast(spell: &str, targets: &[&str], slot: Option<u8>) -> FightStep {
+        FightStep::Cast {
+            spell: Slug::new(spell).unwrap(),
+            targets: targets.iter().map(|t| t.to_string()).collect(),
+            slot: slot.map(|s| SpellLevel::new(s).unwrap()),
+        }
+    }
+
+    /// The step using `feature` on the first foe standing.
+    fn feature(feature: Feature) -> FightStep {
+        FightStep::Feature {
+            feature,
+            target: None,
+        }
+    }
+
+    /// A level-`level` character of the preset `class`.
+    fn at_level(class: &str, level: i64) -> CharacterSheet {
+        of_class(class).with_level(crate::game::Level::new(level).unwrap())
+    }
+
+    /// Plays `step` on the scripted `faces` and applies it to `sheet`: the record.
+    fn play_on(
+        step: FightStep,
+        combat: &mut Combat,
+        sheet: &mut CharacterSheet,
+        faces: &[u16],
+    ) -> FightRecord {
+        step.play_on(combat, sheet, &mut scripted(faces)).unwrap().0
+    }
+
+    /// Each foe a spell landed on in `record`, with the damage dealt.
+    fn spell_hits(record: &FightRecord) -> Vec<(String, u32)> {
+        let hits = record
+            .exchange
+            .events
+            .iter()
+            .filter_map(|event| match event {
+                CombatEvent::SpellHit { foe, dealt, .. } => Some((foe.to_string(), *dealt)),
+                _ => None,
+            });
+        hits.collect()
+    }
+
+    /// The delta casting `spell` with a `slot` out of the fight: a slot spent.
+    fn spend(spell: &str, slot: u8) -> StateDelta {
+        StateDelta::CastSpell {
+            spell: Slug::new(spell).unwrap(),
+            slot: SpellLevel::new(slot).unwrap(),
+            roll: None,
+        }
+    }
+
+    #[test]
+    fn magic_missile_with_a_second_level_slot_fires_four_darts_over_the_named_foes() {
+        let mut wizard = at_level("Wizard", 3);
+        let mut combat = begin(&["Goblin", "Goblin"], &wizard, &[20, 10, 5]);
+        let step = cast("magic-missile", &["Goblin 1", "Goblin 2"], Some(2));
+        // Four darts of 1d4+1 showing 1, 2, 3, 4: 2, 3, 4, 5 in turn.
+        let record = play_on(step, &mut combat, &mut wizard, &[1, 2, 3, 4]);
+        assert_eq!(
+            spell_hits(&record),
+            [
+                ("Goblin 1".into(), 2),
+                ("Goblin 2".into(), 3),
+                ("Goblin 1".into(), 4),
+                ("Goblin 2".into(), 5),
+            ]
+        );
+        assert_eq!(record.deltas()[0], spend("magic-missile", 2));
+        assert_eq!(wizard.spell_slots()[..2], [(4, 4), (2, 1)]);
+        let hp: Vec<u16> = combat
+            .current()
+            .unwrap()
+            .foes()
+            .iter()
+            .map(|f| f.hit_points())
+            .collect();
+        assert_eq!(hp, [1, 0]);
+    }
+
+    #[test]
+    fn a_cast_replays_from_its_faces_but_not_without_its_slot_or_with_its_numbers_edited() {
+        let sheet = of_class("Wizard");
+        let mut live = begin(&["Goblin", "Goblin"], &sheet, &[20, 10, 5]);
+        let mut read_back = live.clone();
+        // Burning Hands: 3d6 = 4; Goblin 1 fails (2+2), Goblin 2 saves (18+2) and takes 2.
+        let step = cast("burning-hands", &[], None);
+        let record = step
+            .play(&mut live, &sheet, &mut scripted(&[1, 1, 2, 2, 18]))
+            .unwrap();
+        assert_eq!(
+            spell_hits(&record),
+            [("Goblin 1".into(), 4), ("Goblin 2".into(), 2)]
+        );
+        let before = read_back.clone();
+        let mut spent = sheet.clone();
+        StateDelta::apply_all(&[spend("magic-missile", 1), spend("sleep", 1)], &mut spent).unwrap();
+        let no_slot = record.replay(&mut read_back, &spent).unwrap_err();
+        assert_eq!(no_slot.to_string(), "No 1st-level slot left");
+        let mut lied = record.clone();
+        for event in &mut lied.exchange.events {
+            if let CombatEvent::SpellHit { dealt, .. } = event {
+                *dealt += 1;
+            }
+        }
+        // A 2 for the first 1: 3d6 = 5, and Goblin 1 takes 5, not 4.
+        let mut other_faces = record.clone();
+        other_faces.faces[0] = 2;
+        for edited in [&lied, &other_faces] {
+            let error = edited.replay(&mut read_back, &sheet).unwrap_err();
+            assert!(matches!(error, FightError::Differs), "{error}");
+        }
+        assert_eq!(read_back, before, "the refusals changed nothing");
+        record.replay(&mut read_back, &sheet).unwrap();
+        assert_eq!(read_back, live);
+    }
+
+    #[test]
+    fn a_spell_not_known_or_without_a_slot_left_is_refused_and_changes_nothing() {
+        let mut wizard = of_class("Wizard");
+        let mut combat = begin(&["Goblin"], &wizard, &[20, 5]);
+        StateDelta::apply_all(&[spend("magic-missile", 1), spend("sleep", 1)], &mut wizard)
+            .unwrap();
+        let (combat_before, sheet_before) = (combat.clone(), wizard.clone());
+        for (step, refusal) in [
+            (cast("cure-wounds", &[], None), "You don't know Cure Wounds"),
+            (
+                cast("magic-missile", &["Goblin"], None),
+                "No 1st-level slot left",
+            ),
+            (cast("sleep", &[], Some(1)), "No 1st-level slot left"),
+        ] {
+            let error = step
+                .play_on(&mut combat, &mut wizard, &mut scripted(&[4, 4, 4]))
+                .unwrap_err();
+            assert!(matches!(error, FightError::Power(_)), "{error:?}");
+            assert_eq!(error.to_string(), refusal);
+            assert_eq!(combat, combat_before);
+            assert_eq!(wizard, sheet_before);
+        }
+    }
+
+    #[test]
+    fn a_blow_that_breaks_concentration_ends_it_on_the_sheet_too() {
+        // The bard's Faerie Fire outlines the goblin (2+2 vs DC 12); the goblin hits back for
+        // 1+2 = 3 and the bard saves CON (+1) against DC 10.
+        for (save, kept) in [(9, true), (8, false)] {
+            let mut bard = of_class("Bard");
+            let mut combat = begin(&["Goblin"], &bard, &[20, 5]);
+            let step = cast("faerie-fire", &[], None);
+            let record = play_on(step, &mut combat, &mut bard, &[2, 15, 1, save]);
+            let mut expected = vec![spend("faerie-fire", 1), StateDelta::ChangeHp { amount: -3 }];
+            if !kept {
+                expected.push(StateDelta::EndConcentration);
+            }
+            assert_eq!(record.deltas(), expected, "save {save}");
+            let held = bard
+                .powers()
+                .unwrap()
+                .concentration()
+                .map(|s| s.name.as_str());
+            assert_eq!(held, kept.then_some("Faerie Fire"), "save {save}");
+            let goblin = &combat.current().unwrap().foes()[0];
+            assert_eq!(
+                goblin.has(crate::game::combat::FoeCondition::Outlined),
+                kept,
+                "save {save}"
+            );
+        }
+    }
+
+    /// The hero's attacks in `record`: the d20's total, its edge, the damage dealt and how many
+    /// parts it had.
+    fn hero_swings(record: &FightRecord) -> Vec<(i32, crate::game::dice::Edge, u32, usize)> {
+        use crate::game::combat::Party;
+        let swings = record
+            .exchange
+            .attacks()
+            .filter(|a| *a.attacker() == Party::Hero);
+        swings
+            .map(|a| {
+                (
+                    a.roll().total(),
+                    a.edge(),
+                    a.total_damage(),
+                    a.damage().len(),
+                )
+            })
+            .collect()
+    }
+
+    /// How many times Sneak Attack's one d6 rode a hit in `record`.
+    fn sneak_attacks(record: &FightRecord) -> usize {
+        let events = record.exchange.events.iter();
+        events
+            .filter(|e| matches!(e, CombatEvent::SneakAttack { dice: 1 }))
+            .count()
+    }
+
+    #[test]
+    fn cunning_action_hides_for_advantage_and_sneak_attack_rides_one_hit() {
+        use crate::game::dice::Edge;
+        let mut rogue = at_level("Rogue", 2);
+        // Hidden (10 + Stealth vs 10 + the orc's WIS 0): 2d20kh1 keeps 12, +4 = 16 vs AC 13;
+        // the shortsword's 4+2 and Sneak Attack's 1d6 = 5.
+        let mut combat = begin(&["Orc"], &rogue, &[20, 1]);
+        let step = feature(Feature::CunningAction);
+        let record = play_on(step, &mut combat, &mut rogue, &[10, 12, 3, 4, 5]);
+        let hide = record.exchange.events.iter().find_map(|e| match e {
+            CombatEvent::Hide { check } => Some(check.is_success()),
+            _ => None,
+        });
+        assert_eq!(hide, Some(true));
+        assert_eq!(hero_swings(&record), [(16, Edge::Advantage, 11, 2)]);
+        assert_eq!(sneak_attacks(&record), 1);
+        assert_eq!(combat.current().unwrap().foes()[0].hit_points(), 4);
+        let used = StateDelta::UseFeature {
+            feature: Feature::CunningAction,
+            roll: None,
+        };
+        assert_eq!(record.deltas(), [used]);
+        // Seen (a 1 on the d20): a plain roll, 15+4 = 19, and no sneak dice on the hit.
+        let mut combat = begin(&["Orc"], &rogue, &[20, 1]);
+        let step = feature(Feature::CunningAction);
+        let record = play_on(step, &mut combat, &mut rogue, &[1, 15, 4]);
+        assert_eq!(hero_swings(&record), [(19, Edge::Normal, 6, 1)]);
+        assert_eq!(sneak_attacks(&record), 0);
+    }
+
+    #[test]
+    fn second_wind_heals_before_its_strike_and_a_spent_use_is_refused() {
+        let mut fighter = of_class("Fighter");
+        let hurt = crate::game::HitPoints::new(3, 12).unwrap();
+        fighter = fighter.with_hit_points(hurt);
+        let mut combat = begin(&["Orc"], &fighter, &[20, 1]);
+        // 1d10+1 = 7 back, then the longsword: 10+4 vs AC 13, 3+2 damage.
+        let record = play_on(
+            feature(Feature::SecondWind),
+            &mut combat,
+            &mut fighter,
+            &[6, 10, 3],
+        );
+        let order: Vec<&str> = record
+            .exchange
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                CombatEvent::Healed { .. } => Some("healed"),
+                CombatEvent::Attack(_) => Some("attack"),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(order, ["healed", "attack", "attack"], "the orc swings last");
+        let roll = match &record.deltas()[..] {
+            [StateDelta::UseFeature {
+                feature: Feature::SecondWind,
+                roll: Some(roll),
+            }] => roll.clone(),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!((roll.notation(), roll.total()), ("1d10+1", 7));
+        assert_eq!(fighter.hit_points().current(), 10);
+        assert_eq!(combat.current().unwrap().foes()[0].hit_points(), 10);
+        let (combat_before, sheet_before) = (combat.clone(), fighter.clone());
+        let again = feature(Feature::SecondWind)
+            .play_on(&mut combat, &mut fighter, &mut scripted(&[6, 10, 3]))
+            .unwrap_err();
+        assert!(
+            matches!(again, FightError::Power(PowerError::NoUse { .. })),
+            "{again:?}"
+        );
+        assert_eq!(
+            again.to_string(),
+            "No use of Second Wind left; a short rest brings it back"
+        );
+        assert_eq!((combat, fighter), (combat_before, sheet_before));
+    }
+
+    #[test]
+    fn action_surge_makes_two_attacks_in_one_turn() {
+        use crate::game::dice::Edge;
+        let mut fighter = at_level("Fighter", 2);
+        let mut combat = begin(&["Orc"], &fighter, &[20, 1]);
+        // 10+4 hits for 3+2; 2+4 misses.
+        let record = play_on(
+            feature(Feature::ActionSurge),
+            &mut combat,
+            &mut fighter,
+            &[10, 3, 2],
+        );
+        assert_eq!(
+            hero_swings(&record),
+            [(14, Edge::Normal, 5, 1), (6, Edge::Normal, 0, 0)]
+        );
+        assert_eq!(fighter.features()[1], (Feature::ActionSurge, Some((0, 1))));
+    }
+
+    #[test]
+    fn turn_undead_saves_against_the_clerics_spell_save_dc() {
+        let mut cleric = at_level("Cleric", 2);
+        assert_eq!(cleric.spell_save_dc(), Some(12));
+        // You 20, Skeleton 8, Goblin 7. The skeleton's WIS save: 12-1 = 11, short of 12.
+        let mut combat = begin(&["Skeleton", "Goblin"], &cleric, &[20, 6, 5]);
+        let step = feature(Feature::ChannelDivinity);
+        let record = play_on(step, &mut combat, &mut cleric, &[12]);
+        let saves: Vec<(String, i32, u8, bool)> = record
+            .exchange
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                CombatEvent::SpellSave {
+                    foe,
+                    roll,
+                    dc,
+                    saved,
+                } => Some((foe.to_string(), roll.total(), *dc, *saved)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(saves, [("Skeleton".into(), 11, 12, false)]);
+        let foes = combat.current().unwrap().foes();
+        assert!(foes[0].has_fled() && foes[1].is_standing());
+        assert_eq!(
+            cleric.features()[0],
+            (Feature::ChannelDivinity, Some((0, 1)))
+        );
     }
 }

@@ -29,6 +29,11 @@
 //!   turns, the end of a fight and its experience.
 //! - [`fight`]: a fight's steps as the log keeps them, played from the sheet and read back
 //!   from their recorded dice.
+//! - [`spells`]: SRD 5.1 spells shipped as data, typed, and their figures by slot and level;
+//!   [`spellcasting`]: casting ability, attack bonus and save DC, slots by class and level, the
+//!   spells each class knows; [`features`]: class features and their uses per rest;
+//!   [`powers`]: what the hero knows and has spent (slots, uses, concentration, rests);
+//!   [`spell_words`]: a cast in the player's own words.
 //! - [`agreement`]: the game master's style and the table's lines and veils, and a line found
 //!   in prose by its words.
 //! - [`text`]: bounded text and slugs.

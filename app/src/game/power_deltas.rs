@@ -292,10 +292,10 @@ fn restore_uses(sheet: &mut CharacterSheet, rest: Recharge, out: &mut Vec<Change
         return;
     };
     for (feature, uses) in features {
-        let back = match (feature.recharge(), rest) {
-            (Some(Recharge::ShortRest), _) | (Some(Recharge::LongRest), Recharge::LongRest) => true,
-            _ => false,
-        };
+        let back = matches!(
+            (feature.recharge(), rest),
+            (Some(Recharge::ShortRest), _) | (Some(Recharge::LongRest), Recharge::LongRest)
+        );
         if let (true, Some((left, total))) = (back, uses) {
             powers.uses_spent.remove(&feature);
             if left < total {

@@ -87,6 +87,9 @@ pub enum PowerError {
     /// A sheet made before powers counted.
     #[error("This character was made before spells and class features counted")]
     NoPowers,
+    /// A hero at 0 HP (or fallen) casts nothing and uses no feature.
+    #[error("You are at 0 HP and can neither cast nor use a class feature")]
+    Down,
     /// A spell the book lacks.
     #[error(transparent)]
     Unknown(#[from] UnknownSpell),
@@ -245,6 +248,9 @@ impl CharacterSheet {
     ) -> Result<(&'static Spell, SpellLevel), PowerError> {
         let powers = self.powers.as_ref().ok_or(PowerError::NoPowers)?;
         let spell = SpellBook::srd().get(name)?;
+        if self.hit_points().current() == 0 {
+            return Err(PowerError::Down);
+        }
         if powers.casting.is_none() {
             return Err(PowerError::NotACaster);
         }
@@ -279,6 +285,9 @@ impl CharacterSheet {
 
     /// The feature `feature` if the hero has it with a use left (or it has no count).
     pub fn usable(&self, feature: Feature) -> Result<(), PowerError> {
+        if self.hit_points().current() == 0 {
+            return Err(PowerError::Down);
+        }
         let (_, uses) = self
             .features()
             .into_iter()

@@ -45,8 +45,9 @@ impl Game<'_> {
         now: i64,
         rng: &mut R,
     ) -> Result<Vec<TurnUpdate>, ServiceError> {
-        let mut dice = StdRng::seed_from_u64(rng.random());
+        let seed = rng.random();
         self.with_powers(owner, id, now, |state| {
+            let mut dice = dice_for(seed, state);
             if state.combat.is_running() {
                 let step = FightStep::Cast {
                     spell: spell.clone(),
@@ -63,7 +64,7 @@ impl Game<'_> {
                 slot,
                 roll,
             };
-            ruled(sheet, CAST, delta)
+            ruled(sheet, "spell", CAST, delta)
         })
         .await
     }
@@ -80,8 +81,9 @@ impl Game<'_> {
         now: i64,
         rng: &mut R,
     ) -> Result<Vec<TurnUpdate>, ServiceError> {
-        let mut dice = StdRng::seed_from_u64(rng.random());
+        let seed = rng.random();
         self.with_powers(owner, id, now, |state| {
+            let mut dice = dice_for(seed, state);
             if state.combat.is_running() {
                 let step = FightStep::Feature {
                     feature,
@@ -103,6 +105,7 @@ impl Game<'_> {
             };
             ruled(
                 &state.sheet,
+                "feature",
                 FEATURE,
                 StateDelta::UseFeature { feature, roll },
             )
@@ -124,7 +127,7 @@ impl Game<'_> {
             if state.combat.is_running() {
                 return Err(ServiceError::invalid("rest", NO_REST_IN_A_FIGHT));
             }
-            ruled(&state.sheet, RESTED, StateDelta::Rest { kind })
+            ruled(&state.sheet, "rest", RESTED, StateDelta::Rest { kind })
         })
         .await
     }
@@ -138,14 +141,20 @@ impl Game<'_> {
         now: i64,
         rng: &mut R,
     ) -> Result<Vec<TurnUpdate>, ServiceError> {
-        let mut dice = StdRng::seed_from_u64(rng.random());
+        let seed = rng.random();
         self.with_powers(owner, id, now, |state| {
             if state.combat.is_running() {
                 return Err(ServiceError::invalid("rest", NO_REST_IN_A_FIGHT));
             }
+            let mut dice = dice_for(seed, state);
             let (die, bonus) = state.sheet.hit_die_roll();
             let roll = die.roll_with_bonus(bonus, &mut dice);
-            ruled(&state.sheet, HIT_DIE, StateDelta::SpendHitDie { roll })
+            ruled(
+                &state.sheet,
+                "rest",
+                HIT_DIE,
+                StateDelta::SpendHitDie { roll },
+            )
         })
         .await
     }
@@ -187,20 +196,29 @@ impl Game<'_> {
     }
 }
 
+/// The dice of one action from the panel: the turn's `seed` mixed with how long the story is, so
+/// two actions in one turn (two hit dice) roll dice of their own even with seeded dice.
+fn dice_for(seed: u64, state: &CampaignState) -> StdRng {
+    StdRng::seed_from_u64(seed ^ u64::from(state.story_len))
+}
+
 /// A refusal of the rules, as the player reads it.
 fn refused(error: impl std::error::Error + Send + Sync + 'static) -> ServiceError {
     ServiceError::invalid("spell", error)
 }
 
-/// The `delta` applied to a copy of `sheet` as one `Ruled` event for `cause`.
+/// The `delta` applied to a copy of `sheet` as one `Ruled` event for `cause`; a refusal names
+/// `field` (`spell`, `feature`, `rest`), which the player reads before it.
 fn ruled(
     sheet: &CharacterSheet,
+    field: &'static str,
     cause: &str,
     delta: StateDelta,
 ) -> Result<Vec<CampaignEvent>, ServiceError> {
     let mut after = sheet.clone();
     let deltas = vec![delta];
-    let changes = StateDelta::apply_all(&deltas, &mut after).map_err(refused)?;
+    let changes = StateDelta::apply_all(&deltas, &mut after)
+        .map_err(|error| ServiceError::invalid(field, error))?;
     Ok(vec![CampaignEvent::Turn(TurnEvent::Ruled {
         cause: cause.to_owned(),
         deltas,

@@ -20,6 +20,8 @@ pub struct CreationForm {
     method: RwSignal<ScoreMethod>,
     scores: RwSignal<[i64; 6]>,
     ability: RwSignal<String>,
+    /// A custom class's casting ability (`INT`, `WIS`, `CHA`), or none.
+    casting: RwSignal<Option<Attribute>>,
     backstory: RwSignal<String>,
     sanity: RwSignal<bool>,
     stakes: RwSignal<Stakes>,
@@ -36,6 +38,7 @@ impl Default for CreationForm {
             method: RwSignal::new(ScoreMethod::StandardArray),
             scores: RwSignal::new(ranger.suggested_scores().map(i64::from)),
             ability: RwSignal::new(String::new()),
+            casting: RwSignal::new(None),
             backstory: RwSignal::new(String::new()),
             sanity: RwSignal::new(false),
             stakes: RwSignal::new(Stakes::Heroic),
@@ -63,7 +66,7 @@ impl CreationForm {
                 .map(|skill| skill.name().to_owned())
                 .collect(),
             spells: Vec::new(),
-            casting: None,
+            casting: self.casting.get_untracked(),
         }
     }
 
@@ -159,6 +162,19 @@ fn ClassInfo(form: CreationForm) -> impl IntoView {
                 <input type="text" maxlength="60" placeholder="Never lost in the dark"
                     prop:value=form.ability
                     on:input=move |event| form.ability.set(event_target_value(&event)) />
+            </label>
+            <label>
+                "Casts spells with"
+                <select data-testid="casting-ability"
+                    on:change=move |event| form.casting.set(event_target_value(&event).parse().ok())>
+                    <option value="" selected=move || form.casting.get().is_none()>"No spells"</option>
+                    {[Attribute::Intelligence, Attribute::Wisdom, Attribute::Charisma].map(|attribute| view! {
+                        <option value=attribute.abbreviation()
+                            selected=move || form.casting.get() == Some(attribute)>
+                            {attribute.name()}
+                        </option>
+                    }).collect_view()}
+                </select>
             </label>
         }
         .into_any(),

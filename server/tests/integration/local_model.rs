@@ -1,7 +1,7 @@
 //! The bundled local game master: a real turn against the real `llama-server` and SmolLM2
 //! (installed by `scripts/setup-llm.sh`; a missing install fails here, it is never skipped), a
-//! whole fight played with it (the rules start it and resolve every exchange, the model only
-//! narrates), a journal the rules note for it, and the text-tools path through the real adapter against a scripted reply on the
+//! whole fight played with it (the rules start it and resolve every exchange, a wizard's spell
+//! among them; the model only narrates), a journal the rules note for it, and the text-tools path through the real adapter against a scripted reply on the
 //! wire.
 //!
 //! Against the real model only structure is asserted (a non-empty scene, a schema-valid action
@@ -195,8 +195,14 @@ async fn the_bundled_model_plays_a_fight_to_its_end() {
         "the rules started the fight: {ledger:#?}"
     );
     assert!(
-        fight.iter().any(|l| l.contains("vs AC")),
-        "attacks were rolled against armour: {ledger:#?}"
+        fight
+            .iter()
+            .any(|l| l.contains("You cast Magic Missile with a 1st-level slot")),
+        "the wizard cast a spell, the rules' move: {ledger:#?}"
+    );
+    assert!(
+        fight.iter().any(|l| l.contains("Magic Missile hits Jackal")),
+        "its darts landed by the rules: {ledger:#?}"
     );
     assert!(
         fight

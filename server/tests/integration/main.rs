@@ -32,6 +32,7 @@ mod openai_adapter;
 mod panel;
 mod playtest;
 mod portable;
+mod powers;
 mod provider;
 mod readme_config;
 mod recall;

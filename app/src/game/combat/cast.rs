@@ -128,8 +128,9 @@ fn halve(amount: u32, halved: bool) -> u32 {
 }
 
 impl Encounter {
-    /// The foes `names` mean for `cast` (each found once, at most its reach); with none named,
-    /// the first foes standing it can reach, for a spell that needs foes.
+    /// The foes `names` mean for `cast` (each found once, at most its reach, or one a strike for a
+    /// spell of several); with none named, the first foes standing it can reach, for a spell
+    /// that needs foes.
     pub(super) fn cast_targets(
         &self,
         cast: &SpellCast,
@@ -155,12 +156,17 @@ impl Encounter {
                 found.push(index);
             }
         }
+        // Each strike of a spell of several (Magic Missile's darts) may go to a foe named for it.
+        let strikes = match cast.effect {
+            CastEffect::Damage { beams, .. } if !found.is_empty() => beams,
+            _ => 1,
+        };
         if found.is_empty() {
             found = (0..self.foes().len())
                 .filter(|&i| self.foes()[i].is_standing())
                 .collect();
         }
-        found.truncate(usize::from(cast.reach.max(1)));
+        found.truncate(usize::from(cast.reach.max(strikes).max(1)));
         Ok(found)
     }
 
@@ -397,9 +403,8 @@ impl Encounter {
         let round = self.round();
         let foe = &mut self.foes_mut()[index];
         let hp = damage.as_ref().map(|_| foe.take_damage(dealt));
-        let put = condition.filter(|_| foe.is_standing()).map(|c| {
+        let put = condition.filter(|_| foe.is_standing()).inspect(|c| {
             foe.add_condition(c.condition);
-            c
         });
         let event = CombatEvent::SpellHit {
             spell: cast.spell.clone(),

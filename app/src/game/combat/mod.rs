@@ -25,6 +25,8 @@ mod profile;
 mod roller;
 
 #[cfg(test)]
+mod cast_tests;
+#[cfg(test)]
 mod proptests;
 #[cfg(test)]
 mod tests;

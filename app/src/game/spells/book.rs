@@ -603,7 +603,7 @@ mod tests {
         let slug = Slug::new("Blindness/Deafness").unwrap();
         assert_eq!(slug.to_string(), "blindness-deafness");
         assert_eq!(
-            book().get(&slug.to_string()).unwrap().name,
+            book().get(slug.as_str()).unwrap().name,
             "Blindness/Deafness"
         );
     }
