@@ -13,11 +13,11 @@ use crate::game::CharacterSheet;
 /// The most spells a fight offers at once (the rest from the character panel).
 const SPELL_CHOICES: usize = 2;
 
-/// The spells the hero can cast now that do something in a fight, as moves: spells with a slot
-/// first (the lowest slot left), then cantrips; healing only when hurt.
+/// The spells the hero can cast now that do something in a fight, as moves: the first known with
+/// a slot left (the lowest slot), then the first cantrip; healing only when hurt.
 pub fn spell_moves(sheet: &CharacterSheet, encounter: &Encounter) -> Vec<(String, FightMove)> {
     let hurt = sheet.hit_points().current() < sheet.hit_points().max();
-    let mut spells: Vec<(&'static Spell, SpellLevel)> = sheet
+    let spells: Vec<(&'static Spell, SpellLevel)> = sheet
         .known_spells()
         .into_iter()
         .filter(|spell| match spell.effect {
@@ -30,8 +30,13 @@ pub fn spell_moves(sheet: &CharacterSheet, encounter: &Encounter) -> Vec<(String
         })
         .filter_map(|spell| sheet.castable(&spell.name, None).ok())
         .collect();
-    spells.sort_by_key(|(spell, _)| spell.level.is_cantrip());
-    spells
+    // The first spell with a slot, then the first cantrip: the big gun and the one always at hand.
+    let leveled = spells.iter().find(|(spell, _)| !spell.level.is_cantrip());
+    let cantrip = spells.iter().find(|(spell, _)| spell.level.is_cantrip());
+    let mut chosen: Vec<(&'static Spell, SpellLevel)> =
+        leveled.into_iter().chain(cantrip).copied().collect();
+    chosen.extend(spells.iter().filter(|pick| !chosen.contains(pick)).copied().collect::<Vec<_>>());
+    chosen
         .into_iter()
         .take(SPELL_CHOICES)
         .map(|(spell, slot)| {

@@ -31,8 +31,8 @@ fn proficiency_line(sheet: &CharacterSheet) -> Option<String> {
 }
 
 /// The hero's spells, slots left, the spell held and class features with uses left, on lines of
-/// their own: `Spells (INT, DC 13, +5): Fire Bolt, Light; 1st: Magic Missile, Sleep. Slots
-/// left: 1st 1/2.` and `Features: Second Wind 1/1, Action Surge 0/1.` (nothing for a sheet
+/// their own: `Spells (INT, DC 13, +5): Fire Bolt, Light; 1st-level: Magic Missile, Sleep.
+/// Slots left: 1st-level 1/2.` and `Features: Second Wind 1/1, Action Surge 0/1.` (nothing for a sheet
 /// whose powers do not count). The rules cast them; the model narrates.
 fn powers_lines(sheet: &CharacterSheet) -> String {
     let mut text = String::new();
@@ -56,11 +56,14 @@ fn powers_lines(sheet: &CharacterSheet) -> String {
         let slots: Vec<String> = (1..=9u8)
             .zip(sheet.spell_slots())
             .filter(|(_, (total, _))| *total > 0)
-            .map(|(level, (total, left))| format!("{level} {left}/{total}"))
+            .filter_map(|(level, (total, left))| {
+                let level = SpellLevel::new(level).ok()?;
+                Some(format!("{} {left}/{total}", level.ordinal()))
+            })
             .collect();
         let _ = write!(
             text,
-            "\nSpells ({}, DC {}, {:+}): {}. Slots left by level: {}.",
+            "\nSpells ({}, DC {}, {:+}): {}. Slots left: {}.",
             casting.ability,
             sheet.spell_save_dc().unwrap_or(0),
             sheet.spell_attack_bonus().unwrap_or(0),

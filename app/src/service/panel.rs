@@ -187,6 +187,18 @@ impl Game<'_> {
         }
         let shown_from = loaded.state.story_len;
         let after = self.append(owner, id, loaded, events, None, now).await?;
+        self.panel_updates(owner, id, &after, shown_from).await
+    }
+
+    /// What the player sees change after a change from the panel: the character panel, the
+    /// tracker, the actions still on offer and the story's entries after the first `shown_from`.
+    pub(super) async fn panel_updates(
+        &self,
+        owner: &PlayerId,
+        id: &CampaignId,
+        after: &Loaded,
+        shown_from: u32,
+    ) -> Result<Vec<TurnUpdate>, ServiceError> {
         let mut updates = vec![
             TurnUpdate::Sheet {
                 sheet: Box::new(sheet_view(&after.state.sheet)),
@@ -198,7 +210,7 @@ impl Game<'_> {
                 actions: after.state.action_views(),
             },
         ];
-        updates.extend(self.new_entries(owner, id, &after, shown_from).await?);
+        updates.extend(self.new_entries(owner, id, after, shown_from).await?);
         Ok(updates)
     }
 

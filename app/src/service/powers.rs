@@ -9,7 +9,6 @@ use rand::{Rng, SeedableRng};
 
 use super::{Game, Loaded, ServiceError};
 use crate::campaign::event::CampaignEvent;
-use crate::campaign::present::sheet_view;
 use crate::campaign::state::CampaignState;
 use crate::campaign::turn_event::TurnEvent;
 use crate::game::features::{self, Feature};
@@ -180,19 +179,7 @@ impl Game<'_> {
         let events = make(&loaded.state)?;
         let shown_from = loaded.state.story_len;
         let after = self.append(owner, id, loaded, events, None, now).await?;
-        let mut updates = vec![
-            TurnUpdate::Sheet {
-                sheet: Box::new(sheet_view(&after.state.sheet)),
-            },
-            TurnUpdate::Encounter {
-                encounter: after.state.encounter_view(),
-            },
-            TurnUpdate::Actions {
-                actions: after.state.action_views(),
-            },
-        ];
-        updates.extend(self.new_entries(owner, id, &after, shown_from).await?);
-        Ok(updates)
+        self.panel_updates(owner, id, &after, shown_from).await
     }
 }
 

@@ -33,6 +33,7 @@ mod panel;
 mod playtest;
 mod portable;
 mod powers;
+mod spell_share;
 mod provider;
 mod readme_config;
 mod recall;

@@ -58,7 +58,7 @@ fn barrow() -> Scenario {
     }
 }
 
-/// The opening; turn 2 a falling vault takes 6 HP (backed by a roll of 1d4+6); turn 3 narrates.
+/// The opening; turn 2 a falling vault takes 9 HP (backed by a roll of 1d4+9); turn 3 narrates.
 fn shrine() -> Scenario {
     Scenario {
         steps: vec![
@@ -66,9 +66,9 @@ fn shrine() -> Scenario {
             Step::calls(&[
                 (
                     "roll_dice",
-                    json!({"dice": "1d4+6", "reason": "Falling stones"}),
+                    json!({"dice": "1d4+9", "reason": "Falling stones"}),
                 ),
-                ("update_character", json!({"hpChange": -6})),
+                ("update_character", json!({"hpChange": -9})),
             ]),
             Step::text("Stones rain from the vault."),
             Step::text("Warm light knits your wounds."),
@@ -359,13 +359,15 @@ async fn rest_after_the_fight(wizard: &mut Hero) {
         assert_eq!(view.sheet.powers.unwrap().hit_dice_left, left);
         hp = view.sheet.hp;
     }
-    // This seed: 6 of 14 HP, the first die (1d6+2) shows 8 and heals to full, not 16; the
-    // second heals nothing.
+    // This seed: the two dice (1d6+2 each) show more than she lacked; HP stops at the max.
     let rolls = totals(
         &wizard.ledger().await,
         "Rules: Hit die spent after a short rest",
     );
-    assert_eq!((rested.sheet.hp, rolls, hp), (6, vec![8, 3], 14));
+    assert!(rolls.iter().all(|roll| (3..=8).contains(roll)), "{rolls:?}");
+    let offered = i64::from(rested.sheet.hp) + rolls.iter().sum::<i64>();
+    assert!(offered > i64::from(hp), "{rolls:?} on {}", rested.sheet.hp);
+    assert_eq!(hp, start.sheet.max_hp);
     let (field, none) = refusal(wizard.spend_hit_die().await);
     assert!(none.starts_with("No hit dice left to spend"), "{none}");
     assert_eq!(field, "rest");
@@ -452,8 +454,9 @@ async fn a_hurt_cleric_heals_by_exactly_the_roll_of_cure_wounds() {
         panic!("the panel first: {updates:?}");
     };
     assert_eq!(**sheet, after.sheet);
-    // This seed: 1d8+2 shows 3, under what she lacks, and the story's chips say so.
-    assert_eq!((before.sheet.hp, healed, after.sheet.hp), (4, 3, 7));
+    // This seed: 1d8+2 shows less than the 9 HP she lacks; the story's chips say what it did.
+    assert!(before.sheet.hp + healed < after.sheet.max_hp, "{healed}");
+    assert!((3..=10).contains(&healed));
     let Some(TurnUpdate::Entry {
         entry: StoryEntry::Changes { labels },
         ..
@@ -461,7 +464,13 @@ async fn a_hurt_cleric_heals_by_exactly_the_roll_of_cure_wounds() {
     else {
         panic!("the changes last: {updates:?}");
     };
-    assert_eq!(labels, &["1st-level slots left: 1", "+3 HP"]);
+    assert_eq!(
+        labels,
+        &[
+            "1st-level slots left: 1".to_owned(),
+            format!("+{healed} HP")
+        ]
+    );
 
     // Typed outside a fight, the cast is the rules' before the narrator writes.
     let typed = MoveInput::Text {
@@ -480,8 +489,9 @@ async fn a_hurt_cleric_heals_by_exactly_the_roll_of_cure_wounds() {
         view.sheet.hp,
         (after.sheet.hp + healed).min(view.sheet.max_hp)
     );
-    // This seed: 10 on 3 HP lacking, so back to full and no higher.
-    assert_eq!((healed, view.sheet.hp, view.sheet.max_hp), (10, 10, 10));
+    // At least 3 on at most 2 HP lacking: back to full and no higher.
+    assert!(after.sheet.hp + healed > view.sheet.max_hp, "{healed}");
+    assert_eq!(view.sheet.hp, view.sheet.max_hp);
     let told = last_narration(&cleric);
     assert!(
         told.contains("The rules resolved: you cast Cure Wounds (a 1st-level slot)"),
@@ -496,7 +506,7 @@ async fn a_hurt_cleric_heals_by_exactly_the_roll_of_cure_wounds() {
     assert_eq!(cleric.view().await.sheet, view.sheet);
 }
 
-/// A level-1 Cleric 6 HP down after turn 2, outside any fight.
+/// A level-1 Cleric 9 HP down after turn 2 (1 HP left), outside any fight.
 async fn hurt_cleric() -> Hero {
     let mut cleric = Hero::new(shrine(), "Cleric", 41).await;
     let search = MoveInput::Text {
@@ -505,7 +515,7 @@ async fn hurt_cleric() -> Hero {
     cleric.play(2, search).await.unwrap();
     let view = cleric.view().await;
     assert!(view.encounter.is_none());
-    assert_eq!(view.sheet.hp + 6, view.sheet.max_hp, "6 HP down");
+    assert_eq!((view.sheet.hp, view.sheet.max_hp), (1, 10), "9 HP down");
     cleric
 }
 
