@@ -373,7 +373,9 @@ fn power_words(delta: &StateDelta) -> Option<String> {
 /// The cause of a fight step's changes: the spell cast or the feature used, or the fight.
 fn fight_cause(record: &FightRecord) -> String {
     let cast = record.exchange.events.iter().find_map(|event| match event {
-        CombatEvent::Cast { spell, slot } if slot.is_cantrip() => Some(format!("{spell} (cantrip)")),
+        CombatEvent::Cast { spell, slot } if slot.is_cantrip() => {
+            Some(format!("{spell} (cantrip)"))
+        }
         CombatEvent::Cast { spell, slot } => Some(format!("{spell} ({} slot)", slot.ordinal())),
         _ => None,
     });
@@ -395,7 +397,13 @@ fn power_row(turn: u32, event: &CombatEvent) -> Option<LedgerRow> {
             roll,
             dc,
             saved,
-        } => roll_row(turn, format!("Save: {foe}"), roll, Some(*dc), Some(verdict(*saved))),
+        } => roll_row(
+            turn,
+            format!("Save: {foe}"),
+            roll,
+            Some(*dc),
+            Some(verdict(*saved)),
+        ),
         CombatEvent::SpellHit {
             spell,
             foe,
@@ -409,9 +417,13 @@ fn power_row(turn: u32, event: &CombatEvent) -> Option<LedgerRow> {
             None,
         ),
         CombatEvent::Healed { roll } => roll_row(turn, "Healing: you".to_owned(), roll, None, None),
-        CombatEvent::Pool { spell, roll } => {
-            roll_row(turn, format!("{spell}: hit points of foes"), roll, None, None)
-        }
+        CombatEvent::Pool { spell, roll } => roll_row(
+            turn,
+            format!("{spell}: hit points of foes"),
+            roll,
+            None,
+            None,
+        ),
         CombatEvent::Concentration {
             spell,
             roll,

@@ -19,12 +19,12 @@ use crate::game::complication::Complication;
 use crate::game::dice::{Chance, DiceExpr, DifficultyClass, Edge};
 use crate::game::fight::{weapon_profile, FightError, FightMove};
 use crate::game::map::{MapError, WorldMap};
+use crate::game::spells::SpellBook;
 use crate::game::stakes::DEATH_SAVE_DC;
 use crate::game::{
     Action, ActionList, AppliedChanges, CharacterSheet, Check, DeltaError, Journal, JournalError,
     Natural, Resolution, Roll, StateDelta,
 };
-use crate::game::spells::SpellBook;
 use crate::wire::view::{
     ActionView, LedgerCheckView, ModelChange, ModelTurnView, ProposalView, Roller, StoryEntry,
     TurnUpdate, Verdict,

@@ -35,7 +35,13 @@ pub fn spell_moves(sheet: &CharacterSheet, encounter: &Encounter) -> Vec<(String
     let cantrip = spells.iter().find(|(spell, _)| spell.level.is_cantrip());
     let mut chosen: Vec<(&'static Spell, SpellLevel)> =
         leveled.into_iter().chain(cantrip).copied().collect();
-    chosen.extend(spells.iter().filter(|pick| !chosen.contains(pick)).copied().collect::<Vec<_>>());
+    chosen.extend(
+        spells
+            .iter()
+            .filter(|pick| !chosen.contains(pick))
+            .copied()
+            .collect::<Vec<_>>(),
+    );
     chosen
         .into_iter()
         .take(SPELL_CHOICES)

@@ -135,7 +135,8 @@ pub fn CharacterFields(
 fn ClassInfo(form: CreationForm) -> impl IntoView {
     let common: Vec<&str> = COMMON_GEAR.iter().map(|(name, ..)| *name).collect();
     let common = common.join(", ");
-    move || match preset(&form.class.get()) {
+    move || {
+        match preset(&form.class.get()) {
         Some(preset) => {
             let gear: Vec<&str> = preset.gear.iter().map(|(name, ..)| *name).collect();
             let abilities: Vec<&str> = preset.abilities.iter().map(|(name, _)| *name).collect();
@@ -178,6 +179,7 @@ fn ClassInfo(form: CreationForm) -> impl IntoView {
             </label>
         }
         .into_any(),
+    }
     }
 }
 

@@ -201,7 +201,9 @@ async fn the_bundled_model_plays_a_fight_to_its_end() {
         "the wizard cast a spell, the rules' move: {ledger:#?}"
     );
     assert!(
-        fight.iter().any(|l| l.contains("Magic Missile hits Jackal")),
+        fight
+            .iter()
+            .any(|l| l.contains("Magic Missile hits Jackal")),
         "its darts landed by the rules: {ledger:#?}"
     );
     assert!(

@@ -35,7 +35,10 @@ fn skirmishes() -> Scenario {
             Step::text("A warm glow knits your wounds."),
             Step::calls(&[
                 ("end_encounter", json!({})),
-                ("award_experience", json!({"amount": 100, "reason": "Saw off a kobold"})),
+                (
+                    "award_experience",
+                    json!({"amount": 100, "reason": "Saw off a kobold"}),
+                ),
             ]),
             Step::text("The kobolds scatter into the hedges."),
         ],
@@ -75,7 +78,9 @@ async fn next_move(seat: &Seat, id: &CampaignId, class: &str) -> MoveInput {
             .find(|a| a.id.starts_with("fight-") && a.description.starts_with("Cast "))
             .or_else(|| offered.iter().find(|a| a.id == "fight-1"))
             .expect("a fight offers its moves");
-        return MoveInput::Action { id: pick.id.clone() };
+        return MoveInput::Action {
+            id: pick.id.clone(),
+        };
     }
     let words = match class {
         "Cleric" => "I cast Cure Wounds on myself",
@@ -84,7 +89,9 @@ async fn next_move(seat: &Seat, id: &CampaignId, class: &str) -> MoveInput {
     if state.sheet.castable(spell_of(words), None).is_ok() {
         return MoveInput::Text { text: words.into() };
     }
-    MoveInput::Action { id: offered[0].id.clone() }
+    MoveInput::Action {
+        id: offered[0].id.clone(),
+    }
 }
 
 /// The spell `words` name (one of the two this test types).
@@ -113,8 +120,14 @@ async fn play(class: &str) -> Tally {
         let dying = state.sheet.vitality().is_dying();
         if !state.combat.is_running() && !dying && (spent || hp.current() < hp.max() / 2) {
             let game = seat.game();
-            if game.rest(&seat.owner, &id, RestKind::Long, 2).await.is_err() {
-                game.rest(&seat.owner, &id, RestKind::Short, 2).await.unwrap();
+            if game
+                .rest(&seat.owner, &id, RestKind::Long, 2)
+                .await
+                .is_err()
+            {
+                game.rest(&seat.owner, &id, RestKind::Short, 2)
+                    .await
+                    .unwrap();
             }
         }
         let input = next_move(&seat, &id, class).await;
@@ -153,7 +166,9 @@ async fn tally(seat: &Seat, id: &CampaignId) -> Tally {
                 }
                 tally.slots_spent += slots_spent(changes.changes());
             }
-            TurnEvent::Ruled { deltas, changes, .. } => {
+            TurnEvent::Ruled {
+                deltas, changes, ..
+            } => {
                 for delta in deltas {
                     if let StateDelta::CastSpell { roll, .. } = delta {
                         tally.casts += 1;
@@ -166,7 +181,10 @@ async fn tally(seat: &Seat, id: &CampaignId) -> Tally {
                 match effect {
                     None => tally.narrator_tries += 1,
                     Some(ToolEffect::Changed { changes, .. }) => {
-                        let hp = changes.changes().iter().any(|c| matches!(c, Change::Hp { .. }));
+                        let hp = changes
+                            .changes()
+                            .iter()
+                            .any(|c| matches!(c, Change::Hp { .. }));
                         tally.narrator_tries += 1;
                         tally.narrator_numbers += u32::from(hp);
                     }
