@@ -117,7 +117,7 @@ test("a short rest, two hit dice spent one at a time and each rolled by the serv
   await page.getByTestId("spend-hit-die").click();
   await expect(page.getByTestId("spend-hit-die")).toHaveCount(0);
   // Two rolls, one a die: 1d6 + CON 2 each, the hit points never past the maximum.
-  await expect(story().getByText("Rolled 1d6+2 for a hit die: [6] + 2 = 8")).toHaveCount(2);
+  await expect(story().getByText("Rolled 1d6+2 for a hit die (CON +2): [6] + 2 = 8")).toHaveCount(2);
   expect(await hitPoints(page)).toEqual([14, 14]);
   await expect(page.getByRole("button", { name: "Long rest" })).toBeEnabled();
   await page.getByTestId("long-rest").click();
