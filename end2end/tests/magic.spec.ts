@@ -107,7 +107,7 @@ test("Sleep and Magic Missile from the panel spend the last slots; the buttons g
   refusedOnly();
 });
 
-test("a short rest, two hit dice spent one at a time and each rolled by the server; a long rest brings the slots back", async () => {
+test("a short rest, two hit dice spent one at a time and each rolled by the server; a long rest brings the slots back", async ({}, testInfo) => {
   await typed().fill("");
   expect(await hitPoints(page)).toEqual([8, 14]);
   await page.getByTestId("short-rest").click();
@@ -122,6 +122,7 @@ test("a short rest, two hit dice spent one at a time and each rolled by the serv
   await expect(page.getByRole("button", { name: "Long rest" })).toBeEnabled();
   await page.getByTestId("long-rest").click();
   await expect(slots(1)).toHaveText("1st ●●●");
+  await page.screenshot({ path: testInfo.outputPath("rested.png"), fullPage: true });
   await page.getByTestId("long-rest").click();
   await expect(page.getByRole("alert")).toContainText("rest: You had a long rest less than a day ago");
   refusedOnly();
