@@ -435,9 +435,15 @@ impl FightStep {
                 slot,
             } => {
                 let (spell, slot) = sheet.castable(spell.as_str(), *slot)?;
+                // A bonus-action spell leaves the action for a strike with the weapon in hand.
+                let strike = match spell.casting_time {
+                    CastingTime::BonusAction => Some(weapon_profile(sheet, None)?),
+                    _ => None,
+                };
                 HeroAction::Cast {
                     cast: spell_cast(sheet, spell, slot)?,
                     targets: targets.clone(),
+                    strike,
                 }
             }
             FightStep::Feature { feature, target } => {
@@ -1054,6 +1060,40 @@ mod tests {
             "No use of Second Wind left; a short rest brings it back"
         );
         assert_eq!((combat, fighter), (combat_before, sheet_before));
+    }
+
+    #[test]
+    fn a_bonus_action_spell_leaves_the_action_for_a_strike_that_the_mark_rides() {
+        // Level 2 by experience: the ranger's first slots and spells come with it.
+        let mut ranger = of_class("Ranger");
+        let level_up = StateDelta::GainExperience { amount: 300 };
+        StateDelta::apply_all(&[level_up], &mut ranger).unwrap();
+        let mut combat = begin(&["Orc"], &ranger, &[20, 1]);
+        // Hunter's Mark on the orc, then the longbow: 15 to hit, 4 on the d8 and 3 on the mark's d6.
+        let record = play_on(
+            cast("hunters-mark", &[], None),
+            &mut combat,
+            &mut ranger,
+            &[15, 4, 3],
+        );
+        let swings = hero_swings(&record);
+        assert_eq!(swings.len(), 1, "one strike after the spell");
+        assert_eq!(
+            (swings[0].2, swings[0].3),
+            (4 + 2 + 3, 2),
+            "the weapon's and the mark's dice"
+        );
+        assert!(record
+            .exchange
+            .events
+            .iter()
+            .any(|e| matches!(e, CombatEvent::Rider { .. })));
+        assert_eq!(ranger.spell_slots()[0], (2, 1));
+        let held = ranger
+            .powers()
+            .and_then(|p| p.concentration())
+            .map(|s| s.name.clone());
+        assert_eq!(held.as_deref(), Some("Hunter's Mark"));
     }
 
     #[test]

@@ -7,7 +7,7 @@ use crate::game::combat::{is_undead, Encounter, Foe};
 use crate::game::dice::{Chance, DiceExpr, DifficultyClass};
 use crate::game::features::Feature;
 use crate::game::fight::FightMove;
-use crate::game::spells::{Delivery, Spell, SpellEffect, SpellLevel};
+use crate::game::spells::{CastingTime, Delivery, Spell, SpellEffect, SpellLevel};
 use crate::game::CharacterSheet;
 
 /// The most spells a fight offers at once (the rest from the character panel).
@@ -23,10 +23,7 @@ pub fn spell_moves(sheet: &CharacterSheet, encounter: &Encounter) -> Vec<(String
         .filter(|spell| match spell.effect {
             SpellEffect::Utility | SpellEffect::ArmorBonus { .. } => false,
             SpellEffect::Healing { .. } => hurt,
-            _ => !matches!(
-                spell.casting_time,
-                crate::game::spells::CastingTime::Minutes(_)
-            ),
+            _ => !matches!(spell.casting_time, CastingTime::Minutes(_)),
         })
         .filter_map(|spell| sheet.castable(&spell.name, None).ok())
         .collect();
@@ -91,7 +88,12 @@ fn cast_text(sheet: &CharacterSheet, spell: &Spell, slot: SpellLevel, targets: &
         format!("{} slot, {left} left", slot.ordinal())
     };
     let odds = odds(sheet, spell, targets.first().copied());
-    format!("Cast {}{aim} ({spent}{odds})", spell.name)
+    let then = if spell.casting_time == CastingTime::BonusAction {
+        ", then strike"
+    } else {
+        ""
+    };
+    format!("Cast {}{aim}{then} ({spent}{odds})", spell.name)
 }
 
 /// `; 60% to hit`, `; Goblin 1 fails its save on 45%`, `; sure to land`, or nothing.

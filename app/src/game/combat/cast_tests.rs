@@ -68,6 +68,7 @@ fn cast_as(
     let action = HeroAction::Cast {
         cast: spell,
         targets: targets.iter().map(|t| t.to_string()).collect(),
+        strike: None,
     };
     combat
         .act_with(action, hero, &mut Scripted::new(faces))

@@ -84,12 +84,14 @@ pub(super) enum Move<'a> {
     Flee(Check),
     /// Do something the fight does not resolve.
     Pass,
-    /// Cast a spell at the foes at these indices.
+    /// Cast a spell at the foes at these indices (a bonus-action spell, then a strike).
     Cast {
         /// The spell.
         cast: &'a SpellCast,
         /// The foes.
         targets: Vec<usize>,
+        /// The weapon that strikes after a bonus-action spell.
+        strike: Option<Wielded<'a>>,
     },
     /// Attack with a feature's help (see [`HeroAction::Strike`](super::HeroAction::Strike)).
     Strike {
@@ -330,8 +332,21 @@ impl Encounter {
                     return Some(Outcome::Victory);
                 }
             }
-            Move::Cast { cast, targets } => {
+            Move::Cast {
+                cast,
+                targets,
+                strike,
+            } => {
                 healed = self.hero_cast(cast, &targets, hero, roller, exchange);
+                let target = targets
+                    .first()
+                    .copied()
+                    .and_then(|first| self.standing_index(first))
+                    .or_else(|| self.foes.iter().position(Foe::is_standing));
+                if let (Some(with), Some(target)) = (strike, target) {
+                    let edge = Edge::Normal;
+                    self.hero_attack(target, &with, hero, edge, &mut sneak, roller, exchange);
+                }
                 if self.standing().next().is_none() {
                     return Some(Outcome::Victory);
                 }

@@ -120,12 +120,15 @@ pub enum HeroAction {
     },
     /// Spend the turn on something the fight does not resolve (a potion, a shout).
     Pass,
-    /// Cast a spell at the foes named (none for a spell on the caster).
+    /// Cast a spell at the foes named (none for a spell on the caster); a bonus-action spell
+    /// leaves the action for a strike with `strike`.
     Cast {
         /// The spell, worked out.
         cast: SpellCast,
         /// The foes, by label or kind.
         targets: Vec<String>,
+        /// The weapon that strikes after a bonus-action spell, if any.
+        strike: Option<AttackProfile>,
     },
     /// Attack a foe with a class feature's help: `strikes` attacks (two with Action Surge),
     /// after healing `heal` (Second Wind) or hiding with `hide` (Cunning Action: advantage on a
@@ -315,9 +318,21 @@ impl Combat {
             HeroAction::Dodge => Move::Dodge,
             HeroAction::Flee { escape } => Move::Flee(escape.clone()),
             HeroAction::Pass => Move::Pass,
-            HeroAction::Cast { cast, targets } => Move::Cast {
+            HeroAction::Cast {
+                cast,
+                targets,
+                strike,
+            } => Move::Cast {
                 cast,
                 targets: encounter.cast_targets(cast, targets)?,
+                strike: match strike {
+                    Some(weapon) => Some(Wielded {
+                        weapon: weapon.name(),
+                        to_hit: weapon.to_hit_bonus(),
+                        damage: weapon.total_damage()?,
+                    }),
+                    None => None,
+                },
             },
             HeroAction::Strike {
                 target,
