@@ -31,31 +31,21 @@ pub(in crate::game) fn cast_spell(
     let wanted = (!SpellBook::srd().get(slug.as_str())?.level.is_cantrip()).then_some(slot);
     let (spell, slot) = sheet.castable(slug.as_str(), wanted)?;
     let healing = sheet.healing_dice(spell, slot);
-    match (&healing, roll) {
-        (Some(dice), Some(roll)) => check_roll(dice, roll)?,
-        (None, None) => {}
-        (Some(dice), None) => {
-            return Err(PowerError::WrongDice {
-                notation: "no roll".to_owned(),
-                expected: dice.notation_with_bonus(dice.modifier()),
-            })
-        }
-        (None, Some(roll)) => {
-            return Err(PowerError::WrongDice {
-                notation: roll.notation().to_owned(),
-                expected: "no dice".to_owned(),
-            })
-        }
-    }
+    check_roll(healing.as_ref(), roll)?;
     spend_slot(sheet, slot, out)?;
     if spell.concentration {
         concentrate(sheet, Some(spell.slug()), out)?;
     }
+    heal_by(sheet, roll, out);
+    Ok(())
+}
+
+/// Heals by `roll`'s total (none below 0), if there is a roll.
+fn heal_by(sheet: &mut CharacterSheet, roll: Option<&Roll>, out: &mut Vec<Change>) {
     if let Some(roll) = roll {
         let current = i64::from(sheet.hit_points.current());
         set_hp_within(sheet, current + i64::from(roll.total().max(0)), out);
     }
-    Ok(())
 }
 
 /// Spends one slot of `slot`'s level (none for a cantrip).
@@ -117,26 +107,12 @@ pub(in crate::game) fn use_feature(
     sheet.usable(feature)?;
     let healing =
         (feature == Feature::SecondWind).then(|| features::second_wind_dice(sheet.level()));
-    match (&healing, roll) {
-        (Some(dice), Some(roll)) => check_roll(dice, roll)?,
-        (None, None) => {}
-        _ => {
-            return Err(PowerError::WrongDice {
-                notation: roll.map_or("no roll", |r| r.notation()).to_owned(),
-                expected: healing.map_or("no dice".to_owned(), |d| {
-                    d.notation_with_bonus(d.modifier())
-                }),
-            })
-        }
-    }
+    check_roll(healing.as_ref(), roll)?;
     if feature == Feature::ArcaneRecovery {
         arcane_recovery(sheet, out)?;
     }
     spend_use(sheet, feature, out)?;
-    if let Some(roll) = roll {
-        let current = i64::from(sheet.hit_points.current());
-        set_hp_within(sheet, current + i64::from(roll.total().max(0)), out);
-    }
+    heal_by(sheet, roll, out);
     Ok(())
 }
 
@@ -220,7 +196,7 @@ pub(in crate::game) fn spend_hit_die(
             expected: dice.notation_with_bonus(i32::from(bonus.total())),
         });
     }
-    check_roll(&dice, roll)?;
+    check_roll(Some(&dice), Some(roll))?;
     let Some((left, total)) = sheet.hit_dice() else {
         return Err(PowerError::NoPowers);
     };
@@ -232,8 +208,7 @@ pub(in crate::game) fn spend_hit_die(
         from: left,
         to: left - 1,
     });
-    let current = i64::from(sheet.hit_points.current());
-    set_hp_within(sheet, current + i64::from(roll.total().max(0)), out);
+    heal_by(sheet, Some(roll), out);
     Ok(())
 }
 

@@ -349,14 +349,20 @@ impl CharacterSheet {
     }
 }
 
-/// `expected` explains `roll`, or the roll is refused.
-pub(in crate::game) fn check_roll(expected: &DiceExpr, roll: &Roll) -> Result<(), PowerError> {
-    if expected.explains(roll) {
-        Ok(())
-    } else {
-        Err(PowerError::WrongDice {
-            notation: roll.notation().to_owned(),
-            expected: expected.notation_with_bonus(expected.modifier()),
-        })
+/// `roll` is what the `expected` dice give (no roll where there are no dice, one where there
+/// are), or it is refused.
+pub(in crate::game) fn check_roll(
+    expected: Option<&DiceExpr>,
+    roll: Option<&Roll>,
+) -> Result<(), PowerError> {
+    match (expected, roll) {
+        (Some(dice), Some(roll)) if dice.explains(roll) => Ok(()),
+        (None, None) => Ok(()),
+        _ => Err(PowerError::WrongDice {
+            notation: roll.map_or("no roll", Roll::notation).to_owned(),
+            expected: expected.map_or("no dice".to_owned(), |d| {
+                d.notation_with_bonus(d.modifier())
+            }),
+        }),
     }
 }

@@ -372,6 +372,15 @@ impl JsonSchema for Slug {
     }
 }
 
+/// ` (did you mean Giant Spider, Phase Spider?)` for the names a lookup suggests, or nothing.
+pub(in crate::game) fn did_you_mean(names: &[String]) -> String {
+    if names.is_empty() {
+        String::new()
+    } else {
+        format!(" (did you mean {}?)", names.join(", "))
+    }
+}
+
 /// The start of `text` for quoting in an error, with `…` when cut.
 pub(in crate::game) fn excerpt(text: &str) -> String {
     let mut chars = text.chars();

@@ -28,19 +28,14 @@ pub fn spell_moves(sheet: &CharacterSheet, encounter: &Encounter) -> Vec<(String
         .filter_map(|spell| sheet.castable(&spell.name, None).ok())
         .collect();
     // The first spell with a slot, then the first cantrip: the big gun and the one always at hand.
-    let leveled = spells.iter().find(|(spell, _)| !spell.level.is_cantrip());
-    let cantrip = spells.iter().find(|(spell, _)| spell.level.is_cantrip());
-    let mut chosen: Vec<(&'static Spell, SpellLevel)> =
-        leveled.into_iter().chain(cantrip).copied().collect();
-    chosen.extend(
-        spells
-            .iter()
-            .filter(|pick| !chosen.contains(pick))
-            .copied()
-            .collect::<Vec<_>>(),
-    );
-    chosen
+    let (cantrips, leveled): (Vec<_>, Vec<_>) = spells
         .into_iter()
+        .partition(|(spell, _)| spell.level.is_cantrip());
+    let (mut leveled, mut cantrips) = (leveled.into_iter(), cantrips.into_iter());
+    let chosen = leveled.next().into_iter().chain(cantrips.next());
+    chosen
+        .chain(leveled)
+        .chain(cantrips)
         .take(SPELL_CHOICES)
         .map(|(spell, slot)| {
             let targets = targets_of(spell, encounter);

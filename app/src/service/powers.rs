@@ -44,20 +44,18 @@ impl Game<'_> {
         now: i64,
         rng: &mut R,
     ) -> Result<Vec<TurnUpdate>, ServiceError> {
-        let seed = rng.random();
-        self.with_powers(owner, id, now, |state| {
-            let mut dice = dice_for(seed, state);
+        self.with_powers(owner, id, now, rng.random(), |state, dice| {
             if state.combat.is_running() {
                 let step = FightStep::Cast {
                     spell: spell.clone(),
                     targets: Vec::new(),
                     slot,
                 };
-                return fight_step(state, step, &mut dice);
+                return fight_step(state, step, dice);
             }
             let sheet = &state.sheet;
             let (known, slot) = sheet.castable(spell.as_str(), slot).map_err(refused)?;
-            let roll = sheet.healing_dice(known, slot).map(|d| d.roll(&mut dice));
+            let roll = sheet.healing_dice(known, slot).map(|d| d.roll(dice));
             let delta = StateDelta::CastSpell {
                 spell: known.slug(),
                 slot,
@@ -80,19 +78,17 @@ impl Game<'_> {
         now: i64,
         rng: &mut R,
     ) -> Result<Vec<TurnUpdate>, ServiceError> {
-        let seed = rng.random();
-        self.with_powers(owner, id, now, |state| {
-            let mut dice = dice_for(seed, state);
+        self.with_powers(owner, id, now, rng.random(), |state, dice| {
             if state.combat.is_running() {
                 let step = FightStep::Feature {
                     feature,
                     target: None,
                 };
-                return fight_step(state, step, &mut dice);
+                return fight_step(state, step, dice);
             }
             let roll = match feature {
                 Feature::SecondWind => {
-                    Some(features::second_wind_dice(state.sheet.level()).roll(&mut dice))
+                    Some(features::second_wind_dice(state.sheet.level()).roll(dice))
                 }
                 Feature::ArcaneRecovery => None,
                 other => {
@@ -122,7 +118,8 @@ impl Game<'_> {
         kind: RestKind,
         now: i64,
     ) -> Result<Vec<TurnUpdate>, ServiceError> {
-        self.with_powers(owner, id, now, |state| {
+        // A rest rolls nothing.
+        self.with_powers(owner, id, now, 0, |state, _| {
             if state.combat.is_running() {
                 return Err(ServiceError::invalid("rest", NO_REST_IN_A_FIGHT));
             }
@@ -140,14 +137,12 @@ impl Game<'_> {
         now: i64,
         rng: &mut R,
     ) -> Result<Vec<TurnUpdate>, ServiceError> {
-        let seed = rng.random();
-        self.with_powers(owner, id, now, |state| {
+        self.with_powers(owner, id, now, rng.random(), |state, dice| {
             if state.combat.is_running() {
                 return Err(ServiceError::invalid("rest", NO_REST_IN_A_FIGHT));
             }
-            let mut dice = dice_for(seed, state);
             let (die, bonus) = state.sheet.hit_die_roll();
-            let roll = die.roll_with_bonus(bonus, &mut dice);
+            let roll = die.roll_with_bonus(bonus, dice);
             ruled(
                 &state.sheet,
                 "rest",
@@ -158,15 +153,16 @@ impl Game<'_> {
         .await
     }
 
-    /// Under the campaign's lease, the events `make` builds from the current state, appended to
-    /// the current turn; what the player sees change: the character panel, the tracker, the
-    /// actions still on offer and the story's new entries.
+    /// Under the campaign's lease, the events `make` builds from the current state with dice
+    /// from `seed` ([`dice_for`]), appended to the current turn; what the player sees change:
+    /// the character panel, the tracker, the actions still on offer and the story's new entries.
     async fn with_powers(
         &self,
         owner: &PlayerId,
         id: &CampaignId,
         now: i64,
-        make: impl FnOnce(&CampaignState) -> Result<Vec<CampaignEvent>, ServiceError>,
+        seed: u64,
+        make: impl FnOnce(&CampaignState, &mut StdRng) -> Result<Vec<CampaignEvent>, ServiceError>,
     ) -> Result<Vec<TurnUpdate>, ServiceError> {
         let _running = self.lease(owner, id).await?;
         let loaded: Loaded = self.current(owner, id).await?;
@@ -176,7 +172,8 @@ impl Game<'_> {
                 "this character was made before spells, class features and rests counted",
             ));
         }
-        let events = make(&loaded.state)?;
+        let mut dice = dice_for(seed, &loaded.state);
+        let events = make(&loaded.state, &mut dice)?;
         let shown_from = loaded.state.story_len;
         let after = self.append(owner, id, loaded, events, None, now).await?;
         self.panel_updates(owner, id, &after, shown_from).await

@@ -29,7 +29,7 @@ pub use damage::{
     average, check_damage_dice, double_dice, Damage, DamageError, DamageType, MAX_DAMAGE_DICE,
 };
 
-use crate::game::text::excerpt;
+use crate::game::text::{did_you_mean, excerpt};
 
 /// The bestiary's data: SRD 5.1 figures, one creature a line.
 const CREATURES_JSON: &str = include_str!("creatures.json");
@@ -41,22 +41,13 @@ const MAX_SUGGESTIONS: usize = 3;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
     "no creature \"{name}\" in the bestiary{}; a foe it lacks needs a challenge rating",
-    suggest(.suggestions)
+    did_you_mean(.suggestions)
 )]
 pub struct UnknownFoe {
     /// The start of the name asked for.
     pub name: String,
     /// Bestiary names sharing a word with it, at most three.
     pub suggestions: Vec<String>,
-}
-
-/// ` (did you mean Giant Spider, Phase Spider?)`, or nothing.
-fn suggest(names: &[String]) -> String {
-    if names.is_empty() {
-        String::new()
-    } else {
-        format!(" (did you mean {}?)", names.join(", "))
-    }
 }
 
 /// Bestiary data that does not hold.

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 use crate::game::bestiary::{check_damage_dice, DamageError};
 use crate::game::dice::DiceExpr;
-use crate::game::text::{excerpt, Slug};
+use crate::game::text::{did_you_mean, excerpt, Slug};
 
 use super::spell::{
     CastingTime, Delivery, OnSave, Scaling, Spell, SpellEffect, SpellLevel, SpellList, SpellRange,
@@ -22,21 +22,12 @@ const MAX_SUGGESTIONS: usize = 3;
 
 /// A name the spell book does not hold.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("no spell \"{name}\" in the spell book{}", suggest(.suggestions))]
+#[error("no spell \"{name}\" in the spell book{}", did_you_mean(.suggestions))]
 pub struct UnknownSpell {
     /// The start of the name asked for.
     pub name: String,
     /// Spell names sharing a word with it, at most three.
     pub suggestions: Vec<String>,
-}
-
-/// ` (did you mean Magic Missile, Detect Magic?)`, or nothing.
-fn suggest(names: &[String]) -> String {
-    if names.is_empty() {
-        String::new()
-    } else {
-        format!(" (did you mean {}?)", names.join(", "))
-    }
 }
 
 /// Spell book data that does not hold.
