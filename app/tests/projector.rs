@@ -9,6 +9,7 @@ use app::campaign::state::{CampaignState, ProjectionError, StorySummary, MAX_VER
 use app::campaign::turn_event::{ToolEffect, TurnEvent};
 use app::game::text::{CharacterName, ClassName, LocationName, Slug};
 use app::game::{AppliedChanges, CharacterSheet, StateDelta};
+use app::wire::present::update::turn_updates;
 use app::wire::view::{StoryEntry, TurnUpdate};
 
 fn sheet() -> CharacterSheet {
@@ -75,6 +76,7 @@ fn a_change_updates_the_sheet_and_adds_its_chips_with_running_indexes() {
             },
         ))
         .unwrap();
+    let updates = turn_updates(updates, &state);
     assert!(matches!(&updates[0], TurnUpdate::Sheet { sheet } if sheet.hp == 6));
     assert!(
         matches!(&updates[1], TurnUpdate::Entry { index: 1, entry: StoryEntry::Changes { labels } } if labels == &["−4 HP"]),

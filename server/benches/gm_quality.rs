@@ -178,7 +178,7 @@ async fn move_once(
     rng: &mut StdRng,
 ) -> Result<(), app::service::ServiceError> {
     let loaded = game.current(owner, id).await?;
-    let actions = loaded.state.action_views();
+    let actions = app::wire::present::actions::action_views(&loaded.state);
     let chosen = actions
         .iter()
         .find(|action| action.badge.is_some())

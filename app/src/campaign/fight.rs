@@ -3,13 +3,13 @@
 //! fight's experience go onto the sheet, and the player sees each roll with the armour class it
 //! had to beat, the chips, and the encounter tracker.
 
-use super::present::{dice_view, sheet_view};
+use super::shown::Shown;
 use super::state::{CampaignState, ProjectionError};
+use super::story::{story_dice, Roller, StoryEntry, Verdict};
 use crate::game::analysis::{attack_analysis, check_analysis};
-use crate::game::combat::{CombatEvent, Combatant, Encounter, Party};
+use crate::game::combat::{CombatEvent, Party};
 use crate::game::fight::{FightError, FightMove, FightRecord};
-use crate::game::{Action, AppliedChanges, CharacterSheet, StateDelta};
-use crate::wire::view::{EncounterView, FighterView, Roller, StoryEntry, TurnUpdate, Verdict};
+use crate::game::{Action, AppliedChanges, StateDelta};
 
 impl CampaignState {
     /// Applies one step of a fight and the changes it recorded; nothing changes when the step
@@ -18,7 +18,7 @@ impl CampaignState {
         &mut self,
         record: &FightRecord,
         recorded: &AppliedChanges,
-        updates: &mut Vec<TurnUpdate>,
+        updates: &mut Vec<Shown>,
     ) -> Result<(), ProjectionError> {
         let mut combat = self.combat.clone();
         record.replay(&mut combat, &self.sheet)?;
@@ -40,12 +40,8 @@ impl CampaignState {
         if !labels.is_empty() {
             updates.push(self.entry(StoryEntry::Changes { labels }));
         }
-        updates.push(TurnUpdate::Sheet {
-            sheet: Box::new(sheet_view(&self.sheet)),
-        });
-        updates.push(TurnUpdate::Encounter {
-            encounter: self.encounter_view(),
-        });
+        updates.push(Shown::Sheet);
+        updates.push(Shown::Encounter);
         Ok(())
     }
 
@@ -84,54 +80,6 @@ impl CampaignState {
             FightMove::Feature { feature, .. } => self.sheet.usable(*feature).is_ok(),
         }
     }
-
-    /// The fight under way as the tracker shows it, if any.
-    pub fn encounter_view(&self) -> Option<EncounterView> {
-        self.combat
-            .current()
-            .map(|encounter| tracker(encounter, &self.sheet))
-    }
-}
-
-/// The tracker of `encounter`, the hero's figures from `sheet`.
-fn tracker(encounter: &Encounter, sheet: &CharacterSheet) -> EncounterView {
-    let order = encounter
-        .order()
-        .iter()
-        .map(|entry| match entry.combatant() {
-            Combatant::Hero => FighterView {
-                name: "You".to_owned(),
-                initiative: entry.total(),
-                hero: true,
-                hp: (sheet.hit_points().current(), sheet.hit_points().max()),
-                armor_class: sheet.armor_class().value(),
-                conditions: Vec::new(),
-            },
-            Combatant::Foe(index) => {
-                let foe = &encounter.foes()[index];
-                let mut conditions: Vec<String> =
-                    foe.conditions().map(|c| c.name().to_owned()).collect();
-                if foe.is_defeated() {
-                    conditions.push("down".to_owned());
-                } else if foe.has_fled() {
-                    conditions.push("fled".to_owned());
-                }
-                FighterView {
-                    name: foe.label().to_string(),
-                    initiative: entry.total(),
-                    hero: false,
-                    hp: (foe.hit_points(), foe.max_hit_points()),
-                    armor_class: foe.creature().armor_class().value(),
-                    conditions,
-                }
-            }
-        })
-        .collect();
-    EncounterView {
-        round: encounter.round(),
-        order,
-        turn: encounter.turn(),
-    }
 }
 
 /// A fight's event as a line of the story: the hero's attacks and escapes are the player's
@@ -149,7 +97,7 @@ fn roll_entry(event: &CombatEvent) -> StoryEntry {
             };
             StoryEntry::Roll {
                 line,
-                dice: dice_view(attack.roll()),
+                dice: story_dice(attack.roll()),
                 analysis: attack_analysis(attack),
                 verdict: hero.then_some(verdict),
                 by: if hero {
@@ -162,7 +110,7 @@ fn roll_entry(event: &CombatEvent) -> StoryEntry {
         }
         CombatEvent::Flee { check } => StoryEntry::Roll {
             line,
-            dice: dice_view(check.roll()),
+            dice: story_dice(check.roll()),
             analysis: check_analysis(check, "escaping the fight"),
             verdict: Some(if check.is_success() {
                 Verdict::Success
@@ -208,7 +156,11 @@ mod tests {
         .unwrap();
         state.actions = Some(offered.actions);
         let ids = |state: &CampaignState| -> Vec<String> {
-            state.action_views().into_iter().map(|a| a.id).collect()
+            let offered = state.actions.iter().flat_map(ActionList::actions);
+            offered
+                .filter(|action| state.still_offers(action))
+                .map(|action| action.id().to_string())
+                .collect()
         };
         assert_eq!(ids(&state), ["leap", "call"]);
         let stunned = StateDelta::AddCondition {

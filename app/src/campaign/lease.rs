@@ -7,9 +7,9 @@
 
 use futures::future::BoxFuture;
 
+use super::ids::CampaignId;
 use super::store::StoreError;
 use crate::game::Resolution;
-use crate::wire::CampaignId;
 
 /// What runs for a campaign under a lease.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

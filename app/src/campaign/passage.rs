@@ -2,7 +2,7 @@
 //! [`Passage`] (plain text with its turn), which the store indexes in the same commit as the
 //! turn; a [`SearchQuery`] is a bounded set of words to find passages by.
 
-use crate::wire::view::StoryEntry;
+use super::story::StoryEntry;
 
 /// The most words one query holds.
 pub const MAX_QUERY_WORDS: usize = 16;

@@ -8,26 +8,21 @@ use serde::{Deserialize, Serialize};
 use super::conversation::{Message, RecalledPassage, TokenUsage};
 use super::event::{CampaignEvent, StoredEvent};
 use super::markdown;
-use super::present::{dice_view, llm_view, one_die_view, sheet_view, table_view};
 use super::proposal::{Proposal, ProposalError, Proposed, Tables};
+use super::shown::Shown;
+use super::story::{one_story_die, story_dice, story_table, Roller, StoryEntry, Verdict};
 use super::timeline::{timeline, ShownDice, ShownFight, ShownRoll};
 use super::turn_event::{Phase, ToolEffect, TurnEvent};
 use crate::game::agreement::TableAgreement;
 use crate::game::analysis::{check_analysis, oracle_analysis, table_analysis};
 use crate::game::combat::Combat;
 use crate::game::complication::Complication;
-use crate::game::dice::{Chance, DiceExpr, DifficultyClass, Edge};
-use crate::game::fight::{weapon_profile, FightError, FightMove};
+use crate::game::fight::FightError;
 use crate::game::map::{MapError, WorldMap};
 use crate::game::spells::SpellBook;
-use crate::game::stakes::DEATH_SAVE_DC;
 use crate::game::{
-    Action, ActionList, AppliedChanges, CharacterSheet, Check, DeltaError, Journal, JournalError,
-    Natural, Resolution, Roll, StateDelta,
-};
-use crate::wire::view::{
-    ActionView, LedgerCheckView, ModelChange, ModelTurnView, ProposalView, Roller, StoryEntry,
-    TurnUpdate, Verdict,
+    ActionList, AppliedChanges, CharacterSheet, Check, DeltaError, Journal, JournalError, Natural,
+    Resolution, Roll, StateDelta,
 };
 
 /// The most turns the snapshot keeps verbatim for the model. Turns are normally folded into the
@@ -50,6 +45,21 @@ pub struct StorySummary {
     pub through_turn: u32,
     /// The summary.
     pub text: String,
+}
+
+/// The rules' check of a turn's scene against its events: how many claims it made, what the
+/// first draft was asked to correct, and the contradictions left, which the player reads as
+/// notes beside the scene.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SceneCheck {
+    /// The turn whose scene was checked.
+    pub turn: u32,
+    /// How many claims the saved scene made that the rules could check.
+    pub claims: u32,
+    /// The first draft's contradictions the model was asked once to correct.
+    pub asked: Vec<String>,
+    /// The contradictions left in the saved scene.
+    pub notes: Vec<String>,
 }
 
 /// Everything a turn needs to know about a campaign, without reading its log.
@@ -96,7 +106,7 @@ pub struct CampaignState {
     pub combat: Combat,
     /// The rules' check of the latest turn's scene, once it is narrated.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ledger_check: Option<LedgerCheckView>,
+    pub ledger_check: Option<SceneCheck>,
     /// The older passages the rules recalled into the latest turn's narration.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub recalled: Vec<RecalledPassage>,
@@ -251,7 +261,12 @@ impl CampaignState {
         let mut state = Self::start(premise, sheet.clone());
         let mut story = Vec::new();
         for stored in &timeline.active[1..] {
-            story.extend(state.apply(stored)?.into_iter().filter_map(entry_of));
+            story.extend(
+                state
+                    .apply(stored)?
+                    .into_iter()
+                    .filter_map(Shown::into_entry),
+            );
         }
         state.usage += timeline.set_aside_usage;
         state.redoable = timeline.redoable;
@@ -264,7 +279,7 @@ impl CampaignState {
     /// The projector: applies one event and returns what the player sees change (story entries
     /// with their index, the sheet, the actions, streamed text). A failed change leaves the
     /// state as it was.
-    pub fn apply(&mut self, stored: &StoredEvent) -> Result<Vec<TurnUpdate>, ProjectionError> {
+    pub fn apply(&mut self, stored: &StoredEvent) -> Result<Vec<Shown>, ProjectionError> {
         if stored.turn > self.turn {
             self.turn = stored.turn;
             self.actions = None;
@@ -289,15 +304,13 @@ impl CampaignState {
                 if self.context.len() > MAX_VERBATIM_TURNS {
                     self.context.remove(0);
                 }
-                let change = ModelChange {
+                Ok(vec![Shown::Model {
                     from_turn: self.context.first().map_or(stored.turn, |held| held.turn),
-                    added: Some(ModelTurnView {
+                    added: ContextTurn {
                         turn: stored.turn,
-                        messages: messages.iter().map(llm_view).collect(),
-                    }),
-                    layers: None,
-                };
-                Ok(vec![TurnUpdate::Model { change }])
+                        messages: messages.clone(),
+                    },
+                }])
             }
             CampaignEvent::Summarized { through_turn, text } => {
                 self.summary = Some(StorySummary {
@@ -309,19 +322,17 @@ impl CampaignState {
             }
             CampaignEvent::JournalEdited { change } => {
                 self.journal.apply(change)?;
-                Ok(vec![self.journal_update()])
+                Ok(vec![Shown::Journal])
             }
             CampaignEvent::Brought { changes } => {
                 for change in changes {
                     self.journal.apply(change)?;
                 }
-                Ok(vec![self.journal_update()])
+                Ok(vec![Shown::Journal])
             }
             CampaignEvent::TableAgreed { agreement } => {
                 self.agreement = agreement.clone();
-                Ok(vec![TurnUpdate::Agreement {
-                    agreement: agreement.clone(),
-                }])
+                Ok(vec![Shown::Agreement])
             }
             CampaignEvent::ApprovalSet { on } => {
                 self.approval = *on;
@@ -331,11 +342,7 @@ impl CampaignState {
         }
     }
 
-    fn apply_turn(
-        &mut self,
-        event: &TurnEvent,
-        turn: u32,
-    ) -> Result<Vec<TurnUpdate>, ProjectionError> {
+    fn apply_turn(&mut self, event: &TurnEvent, turn: u32) -> Result<Vec<Shown>, ProjectionError> {
         let mut updates = Vec::new();
         match event {
             TurnEvent::Move { text, .. } => {
@@ -364,7 +371,7 @@ impl CampaignState {
             // Quietly: the journal shows it, marked as the rules'; the story stays the scene's.
             TurnEvent::Noticed { change } => {
                 self.journal.apply(change)?;
-                updates.push(self.journal_update());
+                updates.push(Shown::Journal);
             }
             TurnEvent::LedgerChecked {
                 notes,
@@ -378,31 +385,28 @@ impl CampaignState {
             } => self.apply_complication(stakes, complication, changes, &mut updates)?,
             TurnEvent::ActionsOffered { actions, .. } => {
                 self.actions = Some(actions.clone());
-                updates.push(TurnUpdate::Actions {
-                    actions: self.action_views(),
-                });
+                updates.push(Shown::Actions);
             }
             TurnEvent::Usage { phase, usage } => {
                 self.usage += *usage;
                 self.note_usage(turn, *phase, *usage);
             }
-            TurnEvent::NarrativeDelta { text } => {
-                updates.push(TurnUpdate::Narrative { text: text.clone() })
-            }
+            TurnEvent::NarrativeDelta { text } => updates.push(Shown::Narrative(text.clone())),
             TurnEvent::NarrativeReplaced { text } => {
-                updates.push(TurnUpdate::NarrativeReplaced { text: text.clone() })
+                updates.push(Shown::NarrativeReplaced(text.clone()))
             }
-            TurnEvent::Retrying { attempt, attempts } => updates.push(TurnUpdate::Waiting {
-                text: retrying(*attempt, *attempts),
+            TurnEvent::Retrying { attempt, attempts } => updates.push(Shown::Waiting {
+                attempt: *attempt,
+                attempts: *attempts,
             }),
             TurnEvent::Decided {
                 id,
                 accepted,
                 changes,
             } => self.decide(*id, *accepted, changes, &mut updates)?,
-            TurnEvent::TableShown { table } => updates.push(TurnUpdate::TablePending {
-                table: table_view(table),
-            }),
+            TurnEvent::TableShown { table } => {
+                updates.push(Shown::TablePending(story_table(table)))
+            }
             TurnEvent::ToolResult { effect: None, .. }
             | TurnEvent::ToolCalled { .. }
             | TurnEvent::DiceDrawn { .. } => {}
@@ -416,7 +420,7 @@ impl CampaignState {
         stakes: &str,
         complication: &Complication,
         changes: &AppliedChanges,
-        updates: &mut Vec<TurnUpdate>,
+        updates: &mut Vec<Shown>,
     ) -> Result<(), ProjectionError> {
         updates.push(self.entry(StoryEntry::RulesNote {
             text: complication_note(stakes, complication),
@@ -426,7 +430,7 @@ impl CampaignState {
 
     /// Keeps the rules' check of the turn's scene for the context inspector, and shows the
     /// player its notes beside the scene.
-    fn apply_check(&mut self, check: LedgerCheckView, updates: &mut Vec<TurnUpdate>) {
+    fn apply_check(&mut self, check: SceneCheck, updates: &mut Vec<Shown>) {
         for note in &check.notes {
             updates.push(self.entry(StoryEntry::RulesNote {
                 text: capitalised(note),
@@ -438,14 +442,14 @@ impl CampaignState {
     fn apply_effect(
         &mut self,
         effect: &ToolEffect,
-        updates: &mut Vec<TurnUpdate>,
+        updates: &mut Vec<Shown>,
     ) -> Result<(), ProjectionError> {
         match effect {
             ToolEffect::Rolled { reason, roll } => {
                 self.last_roll = Some(roll.describe(reason));
                 updates.push(self.entry(StoryEntry::Roll {
                     line: roll.describe(reason),
-                    dice: dice_view(roll),
+                    dice: story_dice(roll),
                     analysis: None,
                     verdict: None,
                     by: Roller::GameMaster,
@@ -460,7 +464,7 @@ impl CampaignState {
                 self.last_roll = Some(check.describe(reason));
                 updates.push(self.entry(StoryEntry::Roll {
                     line: check.describe(reason),
-                    dice: dice_view(check.roll()),
+                    dice: story_dice(check.roll()),
                     analysis: check_analysis(check, reason),
                     verdict: Some(check_verdict(check)),
                     by: Roller::Player,
@@ -474,7 +478,7 @@ impl CampaignState {
             } => {
                 updates.push(self.entry(StoryEntry::Roll {
                     line: check.describe(reason),
-                    dice: dice_view(check.save.roll()),
+                    dice: story_dice(check.save.roll()),
                     analysis: check_analysis(&check.save, reason),
                     verdict: Some(check_verdict(&check.save)),
                     by: Roller::Player,
@@ -492,7 +496,7 @@ impl CampaignState {
                 self.last_roll = Some(line.clone());
                 updates.push(self.entry(StoryEntry::Roll {
                     line,
-                    dice: dice_view(&hazard.damage),
+                    dice: story_dice(&hazard.damage),
                     analysis: None,
                     verdict: None,
                     by: Roller::GameMaster,
@@ -502,15 +506,15 @@ impl CampaignState {
             }
             ToolEffect::Asked { reading } => updates.push(self.entry(StoryEntry::Roll {
                 line: reading.describe(),
-                dice: one_die_view(100, reading.roll.value()),
+                dice: one_story_die(100, reading.roll.value()),
                 analysis: Some(oracle_analysis(reading)),
                 verdict: None,
                 by: Roller::Oracle,
                 natural: None,
             })),
             ToolEffect::TableRolled { roll } => updates.push(self.entry(StoryEntry::Table {
-                table: table_view(roll.table()),
-                dice: one_die_view(roll.table().die().sides(), roll.face()),
+                table: story_table(roll.table()),
+                dice: one_story_die(roll.table().die().sides(), roll.face()),
                 chosen: u32::try_from(roll.chosen()).unwrap_or_default(),
                 analysis: table_analysis(roll.table()),
             })),
@@ -519,15 +523,13 @@ impl CampaignState {
             })),
             ToolEffect::Mapped { record } => {
                 self.map.record(record)?;
-                updates.push(TurnUpdate::Map {
-                    places: self.map.places().to_vec(),
-                });
+                updates.push(Shown::Map);
                 let labels = vec![format!("Map: {}", record.place.as_str())];
                 updates.push(self.entry(StoryEntry::Changes { labels }));
             }
             ToolEffect::Noted { change } => {
                 let label = self.journal.apply(change)?;
-                updates.push(self.journal_update());
+                updates.push(Shown::Journal);
                 if let Some(label) = label {
                     let labels = vec![format!("Journal: {label}")];
                     updates.push(self.entry(StoryEntry::Changes { labels }));
@@ -545,7 +547,7 @@ impl CampaignState {
         &mut self,
         id: u32,
         proposed: &Proposed,
-        updates: &mut Vec<TurnUpdate>,
+        updates: &mut Vec<Shown>,
     ) -> Result<(), ProjectionError> {
         if id != self.proposals_made + 1 {
             return Err(ProjectionError::NoProposal(id));
@@ -564,7 +566,7 @@ impl CampaignState {
             cause: cause.clone(),
         });
         updates.push(self.entry(StoryEntry::Proposal { labels, cause }));
-        updates.push(self.proposals_update());
+        updates.push(Shown::Proposals);
         Ok(())
     }
 
@@ -576,7 +578,7 @@ impl CampaignState {
         id: u32,
         accepted: bool,
         changes: &AppliedChanges,
-        updates: &mut Vec<TurnUpdate>,
+        updates: &mut Vec<Shown>,
     ) -> Result<(), ProjectionError> {
         let index = self
             .proposals
@@ -591,13 +593,9 @@ impl CampaignState {
             }
             (self.sheet, self.journal, self.map) = (sheet, journal, map);
             updates.push(match proposal.proposed {
-                Proposed::Sheet { .. } => TurnUpdate::Sheet {
-                    sheet: Box::new(sheet_view(&self.sheet)),
-                },
-                Proposed::Journal { .. } => self.journal_update(),
-                Proposed::Map { .. } => TurnUpdate::Map {
-                    places: self.map.places().to_vec(),
-                },
+                Proposed::Sheet { .. } => Shown::Sheet,
+                Proposed::Journal { .. } => Shown::Journal,
+                Proposed::Map { .. } => Shown::Map,
             });
         } else if changes.is_empty() {
             self.refused.push(proposal.labels.join(", "));
@@ -607,7 +605,7 @@ impl CampaignState {
         self.proposals.remove(index);
         let labels = proposal.labels;
         updates.push(self.entry(StoryEntry::Decision { accepted, labels }));
-        updates.push(self.proposals_update());
+        updates.push(Shown::Proposals);
         Ok(())
     }
 
@@ -649,30 +647,12 @@ impl CampaignState {
         Ok((sheet, journal, map, changes))
     }
 
-    /// The proposals waiting for the player, as the play screen shows them.
-    pub fn proposal_views(&self) -> Vec<ProposalView> {
-        self.proposals
-            .iter()
-            .map(|proposal| ProposalView {
-                id: proposal.id,
-                labels: proposal.labels.clone(),
-                cause: proposal.cause.clone(),
-            })
-            .collect()
-    }
-
-    fn proposals_update(&self) -> TurnUpdate {
-        TurnUpdate::Proposals {
-            pending: self.proposal_views(),
-        }
-    }
-
     /// Applies changes the rules made (by a tool or on their own) and shows their chips.
     fn apply_changes(
         &mut self,
         deltas: &[StateDelta],
         changes: &AppliedChanges,
-        updates: &mut Vec<TurnUpdate>,
+        updates: &mut Vec<Shown>,
     ) -> Result<(), ProjectionError> {
         let mut sheet = self.sheet.clone();
         StateDelta::apply_all(deltas, &mut sheet)?;
@@ -681,16 +661,14 @@ impl CampaignState {
         for (reason, roll) in deltas.iter().filter_map(power_roll) {
             updates.push(self.entry(StoryEntry::Roll {
                 line: roll.describe(&reason),
-                dice: dice_view(roll),
+                dice: story_dice(roll),
                 analysis: None,
                 verdict: None,
                 by: Roller::Player,
                 natural: None,
             }));
         }
-        updates.push(TurnUpdate::Sheet {
-            sheet: Box::new(sheet_view(&self.sheet)),
-        });
+        updates.push(Shown::Sheet);
         let labels = changes.labels();
         if !labels.is_empty() {
             updates.push(self.entry(StoryEntry::Changes { labels }));
@@ -698,88 +676,11 @@ impl CampaignState {
         Ok(())
     }
 
-    fn journal_update(&self) -> TurnUpdate {
-        TurnUpdate::Journal {
-            entries: self.journal.entries().to_vec(),
-        }
-    }
-
-    pub(super) fn entry(&mut self, entry: StoryEntry) -> TurnUpdate {
+    /// Adds `entry` to the story log.
+    pub(super) fn entry(&mut self, entry: StoryEntry) -> Shown {
         let index = self.story_len;
         self.story_len += 1;
-        TurnUpdate::Entry { index, entry }
-    }
-
-    /// The action buttons (empty until generated; a fight's moves that no longer apply left
-    /// out).
-    pub fn action_views(&self) -> Vec<ActionView> {
-        self.actions
-            .iter()
-            .flat_map(ActionList::actions)
-            .filter(|action| self.still_offers(action))
-            .map(|action| ActionView {
-                id: action.id().to_string(),
-                description: action.description().as_str().to_owned(),
-                badge: self.badge(action),
-                chance: self.chance(action).map(Chance::percent),
-                stakes: action.stakes().map(|stakes| {
-                    (
-                        stakes.success.as_str().to_owned(),
-                        stakes.failure.as_str().to_owned(),
-                    )
-                }),
-            })
-            .collect()
-    }
-
-    /// An action button's badge: its dice with the edge the character's conditions give, or
-    /// for an attack of the fight, the attack roll's; while the character is dying, the death
-    /// save every move rolls.
-    fn badge(&self, action: &Action) -> Option<String> {
-        if self.sheet.vitality().is_dying() {
-            // Whatever the move, the roll it makes is the death save.
-            return Some(format!("1d20 death save vs DC {DEATH_SAVE_DC}"));
-        }
-        let effects = self.sheet.conditions().roll_effects();
-        match action.fight() {
-            Some(FightMove::Attack { weapon, .. }) => {
-                let profile = weapon_profile(&self.sheet, weapon.as_ref()).ok()?;
-                let d20 = DiceExpr::parse(effects.attacks.d20()).ok()?;
-                let notation = d20.notation_with_bonus(i32::from(profile.to_hit_bonus()));
-                Some(match effects.attacks.word() {
-                    Some(word) => format!("{notation} to hit ({word})"),
-                    None => format!("{notation} to hit"),
-                })
-            }
-            _ => action.badge(&self.sheet, effects.checks),
-        }
-    }
-
-    /// The chance an action's roll succeeds, worked out by the rules: a check against its DC, or
-    /// an attack of the fight against its target's armour class (with the edge the hero's
-    /// conditions and the foe's give); while the character is dying, the death save's.
-    fn chance(&self, action: &Action) -> Option<Chance> {
-        if self.sheet.vitality().is_dying() {
-            let dc = DifficultyClass::new(i64::from(DEATH_SAVE_DC)).ok()?;
-            return Chance::to_meet(&DiceExpr::d20(), 0, dc);
-        }
-        let effects = self.sheet.conditions().roll_effects();
-        let Some(FightMove::Attack { target, weapon }) = action.fight() else {
-            return action.chance(&self.sheet, effects.checks);
-        };
-        let profile = weapon_profile(&self.sheet, weapon.as_ref()).ok()?;
-        let foe = self
-            .combat
-            .current()?
-            .standing()
-            .find(|foe| foe.label().as_str() == target)?;
-        let edge = Edge::combine([effects.attacks, foe.edge_against_it()]);
-        let armor_class = foe.creature().armor_class().value();
-        Some(Chance::to_hit(
-            edge,
-            i32::from(profile.to_hit_bonus()),
-            armor_class,
-        ))
+        Shown::Entry { index, entry }
     }
 
     /// The turns the model may see verbatim, oldest first.
@@ -805,19 +706,11 @@ fn capitalised(text: &str) -> String {
     })
 }
 
-/// The story entry an update adds, if it adds one.
-pub fn entry_of(update: TurnUpdate) -> Option<StoryEntry> {
-    match update {
-        TurnUpdate::Entry { entry, .. } => Some(entry),
-        _ => None,
-    }
-}
-
 /// The story's line for the player's roll, made for `reason`.
 fn player_roll(description: &str, resolution: &Resolution, reason: &str) -> StoryEntry {
     StoryEntry::Roll {
         line: description.to_owned(),
-        dice: dice_view(resolution.roll()),
+        dice: story_dice(resolution.roll()),
         analysis: match resolution {
             Resolution::Check(check) => check_analysis(check, reason),
             Resolution::Roll(_) => None,
@@ -837,19 +730,14 @@ fn scene_html(text: &str, html: &str) -> String {
     }
 }
 
-/// A turn's ledger check as the player's ledger shows it.
-fn ledger_check(turn: u32, notes: &[String], claims: u32, asked: &[String]) -> LedgerCheckView {
-    LedgerCheckView {
+/// A turn's ledger check as the snapshot keeps it.
+fn ledger_check(turn: u32, notes: &[String], claims: u32, asked: &[String]) -> SceneCheck {
+    SceneCheck {
         turn,
         claims,
         asked: asked.to_vec(),
         notes: notes.to_vec(),
     }
-}
-
-/// What the player reads while the model's call is tried again.
-fn retrying(attempt: u32, attempts: u32) -> String {
-    format!("The game master's model did not answer; trying again ({attempt} of {attempts})…")
 }
 
 /// A player's roll's natural 20 or 1.

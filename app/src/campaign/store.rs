@@ -10,10 +10,10 @@ use futures::future::BoxFuture;
 
 use super::conversation::{SentRequest, TokenUsage};
 use super::event::{CampaignEvent, StoredEvent};
+use super::ids::{CampaignId, PlayerId};
 use super::passage::{Passage, SearchQuery, SearchScope};
 use super::state::CampaignState;
-use crate::wire::view::StoryEntry;
-use crate::wire::{CampaignId, PlayerId};
+use super::story::StoryEntry;
 
 /// A campaign's row.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,7 +1,8 @@
 //! A campaign's title: bounded, printable text, wherever it comes from (a new character, an
 //! imported file, a branch of a branch).
 
-pub use crate::wire::view::MAX_TITLE_CHARS;
+/// The most characters of a campaign's title.
+pub const MAX_TITLE_CHARS: usize = 100;
 
 /// The title a campaign gets when what it was given holds nothing printable.
 const UNTITLED: &str = "An untitled campaign";

@@ -6,6 +6,8 @@
 
 use super::{Game, ServiceError};
 use crate::campaign::event::{CampaignEvent, StoredEvent};
+use crate::wire::present::actions::proposal_views;
+use crate::wire::present::sheet::sheet_view;
 use crate::wire::view::{ProposalDecision, TurnUpdate};
 use crate::wire::{CampaignId, PlayerId};
 
@@ -49,7 +51,7 @@ impl Game<'_> {
         let after = self.append(owner, id, loaded, events, None, now).await?;
         let mut updates = vec![
             TurnUpdate::Sheet {
-                sheet: Box::new(crate::campaign::present::sheet_view(&after.state.sheet)),
+                sheet: Box::new(sheet_view(&after.state.sheet)),
             },
             TurnUpdate::Journal {
                 entries: after.state.journal.entries().to_vec(),
@@ -58,7 +60,7 @@ impl Game<'_> {
                 places: after.state.map.places().to_vec(),
             },
             TurnUpdate::Proposals {
-                pending: after.state.proposal_views(),
+                pending: proposal_views(&after.state),
             },
         ];
         updates.extend(self.new_entries(owner, id, &after, shown_from).await?);

@@ -48,10 +48,13 @@ pub use verify::Refusal;
 use std::sync::Arc;
 
 use crate::campaign::conversation::SentRequest;
-use crate::campaign::present::{llm_view, sheet_view};
 use crate::campaign::state::CampaignState;
 use crate::campaign::store::{CampaignRecord, CampaignStore, StoreError};
 use crate::gm::{GmSettings, LlmPort};
+use crate::wire::present::actions::{action_views, proposal_views};
+use crate::wire::present::fight::encounter_view;
+use crate::wire::present::sheet::{llm_view, sheet_view};
+use crate::wire::view::LedgerCheckView;
 use crate::wire::view::{
     CampaignPage, CampaignSummary, CampaignView, GameMasterView, GmContextView, LayerView,
     LedgerPage, ModelTurnView, ModelView, RequestView, StoryPage, TurnUpdate, CAMPAIGN_PAGE,
@@ -181,7 +184,11 @@ impl Game<'_> {
             turn_spend: pricing.phases(&loaded.state.turn_usage),
             spend: pricing.spend(loaded.state.usage),
             model: model_view(&loaded.state, loaded.request.as_ref()),
-            check: loaded.state.ledger_check,
+            check: loaded
+                .state
+                .ledger_check
+                .as_ref()
+                .map(LedgerCheckView::from),
             recalled: loaded
                 .state
                 .recalled
@@ -200,7 +207,7 @@ impl Game<'_> {
         before: Option<u32>,
     ) -> Result<LedgerPage, ServiceError> {
         let (_, events) = self.store.log(owner, id).await?;
-        Ok(crate::campaign::ledger::ledger_page(&events, before))
+        Ok(crate::wire::present::ledger::ledger_page(&events, before))
     }
 
     /// Renames one of `owner`'s campaigns: a title longer than
@@ -280,17 +287,17 @@ impl Game<'_> {
         CampaignView {
             story,
             sheet: sheet_view(&state.sheet),
-            actions: state.action_views(),
+            actions: action_views(&state),
             tokens: tokens(state),
             model: self.llm.model_info().model,
             summary: summary(record),
             journal: state.journal.entries().to_vec(),
             map: state.map.places().to_vec(),
             redoable: state.redoable,
-            encounter: state.encounter_view(),
+            encounter: encounter_view(&state),
             approval: state.approval,
             agreement: state.agreement.clone(),
-            proposals: state.proposal_views(),
+            proposals: proposal_views(&state),
         }
     }
 }

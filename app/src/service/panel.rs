@@ -9,11 +9,13 @@ use rand::{Rng, SeedableRng};
 
 use super::{Game, Loaded, ServiceError};
 use crate::campaign::event::CampaignEvent;
-use crate::campaign::present::sheet_view;
 use crate::campaign::turn_event::TurnEvent;
 use crate::game::fight::FightStep;
 use crate::game::improvement::AbilityImprovement;
 use crate::game::{CharacterSheet, DeltaError, Slug, StateDelta};
+use crate::wire::present::actions::action_views;
+use crate::wire::present::fight::encounter_view;
+use crate::wire::present::sheet::sheet_view;
 use crate::wire::view::TurnUpdate;
 use crate::wire::{CampaignId, PlayerId};
 
@@ -204,10 +206,10 @@ impl Game<'_> {
                 sheet: Box::new(sheet_view(&after.state.sheet)),
             },
             TurnUpdate::Encounter {
-                encounter: after.state.encounter_view(),
+                encounter: encounter_view(&after.state),
             },
             TurnUpdate::Actions {
-                actions: after.state.action_views(),
+                actions: action_views(&after.state),
             },
         ];
         updates.extend(self.new_entries(owner, id, after, shown_from).await?);

@@ -9,6 +9,7 @@ use super::{tokens, Game, Loaded, ServiceError, UpdateSink};
 use crate::campaign::conversation::SentRequest;
 use crate::campaign::event::{CampaignEvent, StoredEvent};
 use crate::campaign::lease::PendingRoll;
+use crate::campaign::shown::Shown;
 use crate::campaign::state::CampaignState;
 use crate::campaign::store::{Append, Commit};
 use crate::campaign::timeline::move_key;
@@ -21,6 +22,8 @@ use crate::gm::turn_dice::Draws;
 use crate::gm::{
     narrate, offer_actions, player_roll, Memory, MoveText, Narration, PlayerMove, Retelling,
 };
+use crate::wire::present::actions::action_views;
+use crate::wire::present::update::turn_update;
 use crate::wire::view::{ActionsView, ModelChange, MoveInput, StoryEntry, TurnUpdate};
 use crate::wire::{CampaignId, PlayerId};
 
@@ -170,12 +173,12 @@ impl<'u> Projection<'u> {
             event,
         };
         match self.state.apply(&stored) {
-            Ok(updates) => {
-                for update in updates {
-                    if let TurnUpdate::Entry { entry, .. } = &update {
+            Ok(shown) => {
+                for shown in shown {
+                    if let Shown::Entry { entry, .. } = &shown {
                         self.story.push(entry.clone());
                     }
-                    (self.sink)(update);
+                    (self.sink)(turn_update(shown, &self.state));
                 }
             }
             Err(error) => self.failed = Some(error),
@@ -325,7 +328,7 @@ impl Game<'_> {
         let loaded = self.generate_actions(owner, id, loaded, now).await?;
         Ok(ActionsView {
             turn: loaded.state.turn,
-            actions: loaded.state.action_views(),
+            actions: action_views(&loaded.state),
             tokens: tokens(&loaded.state),
         })
     }

@@ -4,10 +4,14 @@
 use serde::{Deserialize, Serialize};
 
 use super::CampaignId;
+pub use crate::campaign::story::{
+    Roller, StoryDie, StoryEntry, StoryTable, StoryTableRow, Verdict, MAX_DICE_SHOWN,
+};
+pub use crate::campaign::title::MAX_TITLE_CHARS;
 use crate::game::agreement::{AgreementError, Style, TableAgreement};
 use crate::game::creation::CharacterDraft;
 use crate::game::map::Place;
-use crate::game::{JournalEntry, JournalKind, Natural, Stakes, Vitality};
+use crate::game::{JournalEntry, JournalKind, Stakes, Vitality};
 use crate::wire::errors::AppError;
 
 /// Campaigns per page of the home page's list.
@@ -147,16 +151,6 @@ pub struct GameMasterView {
     pub advice: Option<String>,
 }
 
-/// How a roll against a difficulty class went.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Verdict {
-    /// Met or beat the DC.
-    Success,
-    /// Fell short.
-    Failure,
-}
-
 /// One line of the ledger.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -195,23 +189,6 @@ pub enum LedgerRow {
     },
 }
 
-/// One die of a roll as the story shows it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct DieView {
-    /// Its sides: 4, 6, 8, 10, 12, 20, 100 or any other count.
-    pub sides: u16,
-    /// The face the server rolled.
-    pub face: u16,
-    /// Whether it counted (a die dropped by advantage, disadvantage or a keep did not).
-    pub kept: bool,
-}
-
-/// The most dice a roll shows one by one; a roll of more shows its line only.
-pub const MAX_DICE_SHOWN: usize = 12;
-
-/// The most characters of a campaign's title.
-pub const MAX_TITLE_CHARS: usize = 100;
-
 /// How many ledger rows the Ledger panel gets at a time.
 pub const LEDGER_PAGE: u32 = 100;
 
@@ -228,121 +205,6 @@ pub struct LedgerPage {
     /// What caused the page's changes, each once: the tool call as the model made it (at most
     /// [`MAX_CAUSE_CHARS`] characters), or the rule.
     pub causes: Vec<String>,
-}
-
-/// Who rolled.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Roller {
-    /// The player (a chosen action, a check the narrator asked for, a death save).
-    Player,
-    /// The game master, for the story (an enemy's attack, a trap).
-    #[default]
-    GameMaster,
-    /// The oracle, answering a question about the world.
-    Oracle,
-}
-
-/// One entry of the story log (the UI history).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum StoryEntry {
-    /// A scene the game master wrote, as sanitised HTML rendered from its Markdown.
-    Scene {
-        /// Safe HTML (raw HTML in the model's Markdown is escaped).
-        html: String,
-        /// The turn it belongs to (a new campaign can branch from it; 0 in stories stored
-        /// before turns were kept).
-        #[serde(default)]
-        turn: u32,
-    },
-    /// The player's move.
-    Move {
-        /// What they did.
-        text: String,
-    },
-    /// A roll: the player's, the game master's or the oracle's.
-    Roll {
-        /// The line, e.g. `Rolled 1d20+3 for Goblin attack: [14] + 3 = 17`.
-        line: String,
-        /// Every die of the roll with the face it landed on (none for a roll of many dice
-        /// at once, such as the initiative of a fight, or one made before dice were shown).
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        dice: Vec<DieView>,
-        /// What the rules knew before the roll (the chance of success and the face it needed,
-        /// or the oracle's bands), for the player to open.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        analysis: Option<String>,
-        /// With a DC, how it went.
-        verdict: Option<Verdict>,
-        /// Whose roll it is.
-        #[serde(default)]
-        by: Roller,
-        /// A natural 20 or 1 on a lone d20.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        natural: Option<Natural>,
-    },
-    /// An outcome table rolled: its outcomes, the die's face and the outcome it brought.
-    Table {
-        /// The table.
-        table: OutcomeTableView,
-        /// The die with its face.
-        dice: Vec<DieView>,
-        /// The index of the outcome the face brought.
-        chosen: u32,
-        /// Each outcome's share of the die, worked out before the roll.
-        analysis: String,
-    },
-    /// In approval mode: changes the game master proposed, waiting for the player.
-    Proposal {
-        /// Their chips: `−5 HP`, `+ Dagger`.
-        labels: Vec<String>,
-        /// What led to them (the turn's latest roll before them), if anything.
-        cause: Option<String>,
-    },
-    /// The player accepted or refused a proposal.
-    Decision {
-        /// Whether they accepted it.
-        accepted: bool,
-        /// Its chips.
-        labels: Vec<String>,
-    },
-    /// The game master speaking to the player outside the story.
-    Aside {
-        /// What they said.
-        text: String,
-    },
-    /// The rules' note beside a scene whose prose claimed what they did not do (`The rules say:
-    /// 5 damage, not 12`).
-    RulesNote {
-        /// The note.
-        text: String,
-    },
-    /// State changes from one tool call: `−5 HP`, `+ Rusty key`.
-    Changes {
-        /// The chips.
-        labels: Vec<String>,
-    },
-}
-
-/// An outcome table as the player sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct OutcomeTableView {
-    /// What it decides.
-    pub name: String,
-    /// Its die's sides: 6, 20 or 100.
-    pub sides: u16,
-    /// The outcomes, lowest faces first.
-    pub rows: Vec<OutcomeRowView>,
-}
-
-/// One outcome of a table.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct OutcomeRowView {
-    /// Its faces: `4` or `4–5`.
-    pub range: String,
-    /// What happens.
-    pub outcome: String,
 }
 
 /// One attribute on the character panel.
@@ -947,7 +809,7 @@ pub enum TurnUpdate {
     /// story entry).
     TablePending {
         /// The table.
-        table: OutcomeTableView,
+        table: StoryTable,
     },
     /// The game master's style or the table's lines and veils changed.
     Agreement {

@@ -108,7 +108,7 @@ impl Persona {
 
     /// Its move on its `turn`-th turn (from 0) of the campaign as `state` shows it.
     pub fn next_move(self, state: &CampaignState, turn: usize) -> PlannedMove {
-        let actions = state.action_views();
+        let actions = app::wire::present::actions::action_views(state);
         if state.combat.is_running() {
             if let Some(fight_move) = self.fight_move(&actions) {
                 return fight_move;

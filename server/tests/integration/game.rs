@@ -3,12 +3,14 @@
 
 use crate::support::guard::{actions, form};
 use crate::support::table::Table;
-use app::campaign::present::sheet_view;
 use app::campaign::store::CampaignStore;
 use app::gm::scripted::{Scenario, ScriptedError, ScriptedLlm, Step};
 use app::gm::{GmSettings, Purpose, ToolChoice};
 use app::service::{Game, Loaded, MoveRequest, ServiceError, TRASH_DAYS};
 use app::wire::errors::AppError;
+use app::wire::present::actions::{action_views, proposal_views};
+use app::wire::present::fight::encounter_view;
+use app::wire::present::sheet::sheet_view;
 use app::wire::view::{CampaignSummary, CampaignView, MoveInput, StoryEntry};
 use app::wire::{CampaignId, PlayerId};
 use rand::{rngs::StdRng, SeedableRng};
@@ -46,15 +48,15 @@ impl World {
             },
             story,
             sheet: sheet_view(&state.sheet),
-            actions: state.action_views(),
+            actions: action_views(&state),
             tokens: (state.usage.prompt_tokens, state.usage.completion_tokens),
             model: String::new(),
             journal: state.journal.entries().to_vec(),
             map: state.map.places().to_vec(),
             redoable: state.redoable,
-            encounter: state.encounter_view(),
+            encounter: encounter_view(&state),
             approval: state.approval,
-            proposals: state.proposal_views(),
+            proposals: proposal_views(&state),
             agreement: state.agreement.clone(),
         }
     }

@@ -12,6 +12,7 @@ use app::campaign::turn_event::{ToolEffect, TurnEvent};
 use app::game::combat::CombatEvent;
 use app::game::{Change, RestKind, StateDelta};
 use app::gm::scripted::{Scenario, Step};
+use app::wire::present::actions::action_views;
 use app::wire::view::{MoveInput, NewCampaign};
 use app::wire::CampaignId;
 use serde_json::json;
@@ -71,7 +72,7 @@ impl Tally {
 /// spell in the player's own words while a slot or cantrip allows, else the model's action.
 async fn next_move(seat: &Seat, id: &CampaignId, class: &str) -> MoveInput {
     let state = seat.state(id).await;
-    let offered = state.action_views();
+    let offered = action_views(&state);
     if state.combat.is_running() {
         let pick = offered
             .iter()

@@ -83,7 +83,7 @@ async fn phase(
                 .apply(&stored)
                 .unwrap()
                 .into_iter()
-                .filter_map(app::campaign::state::entry_of),
+                .filter_map(app::campaign::shown::Shown::into_entry),
         );
     }
     let commit = Commit {
@@ -369,7 +369,7 @@ async fn a_campaign_is_created_with_its_opening_turn_in_one_go(backend: Backend)
         .apply(&events[1])
         .unwrap()
         .into_iter()
-        .filter_map(app::campaign::state::entry_of)
+        .filter_map(app::campaign::shown::Shown::into_entry)
         .collect();
     f.store
         .create(&record, &events, &story, &state)
@@ -477,7 +477,7 @@ async fn the_last_request_is_kept_until_a_phase_sends_another(backend: Backend) 
         })
         .unwrap()
         .into_iter()
-        .filter_map(app::campaign::state::entry_of)
+        .filter_map(app::campaign::shown::Shown::into_entry)
         .collect();
     let commit = Commit {
         events: &events,

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::wire::view::DieView;
+use crate::wire::view::StoryDie;
 
 /// A "Why?" toggle and, once opened, what the rules knew before the roll (inline, as the roll
 /// is a paragraph).
@@ -28,7 +28,7 @@ pub fn analysis_view(text: String) -> impl IntoView {
 /// The dice of a roll, each in its own shape (a d4's triangle, a d6's square, a d20's
 /// hexagon…) showing its face, the dropped ones faded; a plain die when the roll shows none. The
 /// line says the same in words, so the shapes are hidden from screen readers.
-pub fn dice_view(dice: Vec<DieView>) -> AnyView {
+pub fn dice_view(dice: Vec<StoryDie>) -> AnyView {
     if dice.is_empty() {
         return view! { <span class="die" aria-hidden="true">"⚄"</span> }.into_any();
     }

@@ -4,10 +4,10 @@
 use leptos::prelude::*;
 
 use super::dice::{analysis_view, dice_view};
-use crate::wire::view::{DieView, OutcomeTableView};
+use crate::wire::view::{StoryDie, StoryTable};
 
 /// The table while its die is rolled: every outcome, none chosen yet.
-pub fn pending_table_view(table: OutcomeTableView) -> AnyView {
+pub fn pending_table_view(table: StoryTable) -> AnyView {
     let caption = format!("Rolling the d{}…", table.sides);
     let die = format!("die-face d{}", table.sides);
     view! {
@@ -27,8 +27,8 @@ pub fn pending_table_view(table: OutcomeTableView) -> AnyView {
 /// The table rolled: the die on its face, the outcome it brought highlighted (once the die has
 /// landed, see the style sheet), and each outcome's share of the die under "Why?".
 pub fn rolled_table_view(
-    table: OutcomeTableView,
-    dice: Vec<DieView>,
+    table: StoryTable,
+    dice: Vec<StoryDie>,
     chosen: u32,
     analysis: String,
 ) -> AnyView {
@@ -56,7 +56,7 @@ pub fn rolled_table_view(
 }
 
 /// The table's name and its rows: faces, then outcome.
-fn table_body(table: OutcomeTableView, chosen: Option<u32>) -> impl IntoView {
+fn table_body(table: StoryTable, chosen: Option<u32>) -> impl IntoView {
     let rows = table.rows.into_iter().enumerate().map(move |(index, row)| {
         let picked = chosen == u32::try_from(index).ok();
         view! {

@@ -8,8 +8,8 @@ use crate::game::map::Place;
 use crate::game::JournalEntry;
 use crate::wire::errors::AppError;
 use crate::wire::view::{
-    ActionView, ActionsView, CampaignView, EncounterView, ModelView, MoveInput, OutcomeTableView,
-    ProposalView, SheetView, StoryEntry, TurnUpdate,
+    ActionView, ActionsView, CampaignView, EncounterView, ModelView, MoveInput, ProposalView,
+    SheetView, StoryEntry, StoryTable, TurnUpdate,
 };
 
 /// A failed request: what to tell the player and what Retry does.
@@ -61,7 +61,7 @@ pub struct PlayState {
     /// after the draft is cleared, for reading aloud).
     pub narration: RwSignal<(String, bool)>,
     /// An outcome table the rules accepted, shown while its die is rolled.
-    pub pending_table: RwSignal<Option<OutcomeTableView>>,
+    pub pending_table: RwSignal<Option<StoryTable>>,
     /// A request is running.
     pub busy: RwSignal<bool>,
     /// The last failure, shown with Retry.

@@ -10,7 +10,7 @@ use super::outcome_table::{pending_table_view, rolled_table_view};
 use super::state::use_play;
 use crate::api::{branch_campaign, earlier_story};
 use crate::game::Natural;
-use crate::wire::view::{DieView, Roller, StoryEntry, Verdict};
+use crate::wire::view::{Roller, StoryDie, StoryEntry, Verdict};
 
 /// The story log: an "earlier" link while older entries are not loaded, the loaded entries,
 /// then the scene being written.
@@ -140,7 +140,7 @@ fn entry_view(entry: StoryEntry) -> AnyView {
 /// under "Why?".
 fn roll_view(
     line: String,
-    dice: Vec<DieView>,
+    dice: Vec<StoryDie>,
     verdict: Option<Verdict>,
     by: Roller,
     natural: Option<Natural>,

@@ -8,6 +8,7 @@ use app::campaign::timeline::timeline;
 use app::campaign::turn_event::{ToolEffect, TurnEvent};
 use app::gm::{GmSettings, LlmPort};
 use app::service::{Game, MoveRequest, ServiceError, TurnsInFlight};
+use app::wire::present::actions::action_views;
 use app::wire::view::{MoveInput, NewCampaign};
 use app::wire::PlayerId;
 use rand::{rngs::StdRng, SeedableRng};
@@ -53,7 +54,7 @@ pub async fn play(llm: &dyn LlmPort, gm: &GmSettings) -> Result<Vec<String>, Ser
             break;
         }
         // The wizard's first spell the fight offers, else the first attack.
-        let offered = state.action_views();
+        let offered = action_views(&state);
         let cast = offered
             .iter()
             .find(|a| a.id.starts_with("fight-") && a.description.starts_with("Cast "));

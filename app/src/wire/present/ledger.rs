@@ -5,10 +5,10 @@
 
 use std::collections::HashMap;
 
-use super::event::{CampaignEvent, StoredEvent};
-use super::proposal::Proposed;
-use super::timeline::timeline;
-use super::turn_event::{ToolEffect, TurnEvent};
+use crate::campaign::event::{CampaignEvent, StoredEvent};
+use crate::campaign::proposal::Proposed;
+use crate::campaign::timeline::timeline;
+use crate::campaign::turn_event::{ToolEffect, TurnEvent};
 use crate::game::combat::{AttackResolution, CombatEvent, Hit, Party};
 use crate::game::fight::{FightRecord, FightStep};
 use crate::game::spells::SpellBook;
@@ -150,7 +150,7 @@ impl Ledger {
 
     /// Keeps `text` (cut to [`MAX_CAUSE_CHARS`]) as a cause; its index.
     fn cause(&mut self, mut text: String) -> u32 {
-        if super::bounds::cut(&mut text, MAX_CAUSE_CHARS) {
+        if crate::campaign::bounds::cut(&mut text, MAX_CAUSE_CHARS) {
             text.push('…');
         }
         self.causes.push(text);

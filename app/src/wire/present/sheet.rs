@@ -1,60 +1,11 @@
-//! How the campaign's state is shown to the browser: the character panel, the dice of a roll,
-//! and the model's messages for the "what the GM sees" drawer.
+//! The character panel made from the sheet, and the model's messages for the "what the GM
+//! sees" drawer.
 
-use super::conversation::Message;
-use super::present_powers::powers_view;
-use crate::game::dice::Roll;
+use super::powers::powers_view;
+use crate::campaign::conversation::Message;
 use crate::game::item_kind::ItemKind;
-use crate::game::outcome_table::OutcomeTable;
 use crate::game::{progression, Attribute, CharacterSheet, Item, Level};
-use crate::wire::view::{
-    AttributeView, DieView, Handling, ItemView, LlmEntryView, OutcomeRowView, OutcomeTableView,
-    SheetView, MAX_DICE_SHOWN,
-};
-
-/// Every die of `roll` with its face, for the story to show; none past [`MAX_DICE_SHOWN`].
-pub fn dice_view(roll: &Roll) -> Vec<DieView> {
-    let dice: Vec<DieView> = roll
-        .terms()
-        .iter()
-        .flat_map(|term| {
-            term.dice().iter().map(|die| DieView {
-                sides: term.sides(),
-                face: die.value(),
-                kept: die.is_kept(),
-            })
-        })
-        .collect();
-    if dice.len() > MAX_DICE_SHOWN {
-        return Vec::new();
-    }
-    dice
-}
-
-/// One die of `sides` on `face` (an oracle's d100, a table's die).
-pub fn one_die_view(sides: u8, face: u8) -> Vec<DieView> {
-    vec![DieView {
-        sides: u16::from(sides),
-        face: u16::from(face),
-        kept: true,
-    }]
-}
-
-/// An outcome table as the player sees it.
-pub fn table_view(table: &OutcomeTable) -> OutcomeTableView {
-    OutcomeTableView {
-        name: table.name().to_string(),
-        sides: u16::from(table.die().sides()),
-        rows: table
-            .outcomes()
-            .iter()
-            .map(|outcome| OutcomeRowView {
-                range: outcome.range(),
-                outcome: outcome.outcome.to_string(),
-            })
-            .collect(),
-    }
-}
+use crate::wire::view::{AttributeView, Handling, ItemView, LlmEntryView, SheetView};
 
 /// The character panel of `sheet`.
 pub fn sheet_view(sheet: &CharacterSheet) -> SheetView {
@@ -191,50 +142,4 @@ fn next_threshold(level: Level) -> Option<u32> {
     Level::new(i64::from(level.value()) + 1)
         .ok()
         .map(progression::threshold)
-}
-
-#[cfg(test)]
-mod tests {
-    use rand::{rngs::StdRng, SeedableRng};
-
-    use super::*;
-    use crate::game::dice::DiceExpr;
-
-    fn rolled(notation: &str, seed: u64) -> Roll {
-        DiceExpr::parse(notation)
-            .unwrap()
-            .roll(&mut StdRng::seed_from_u64(seed))
-    }
-
-    #[test]
-    fn a_roll_shows_every_die_with_its_face_and_the_dropped_ones_marked() {
-        for seed in 0..20 {
-            let roll = rolled("2d20kl1+3", seed);
-            let dice = dice_view(&roll);
-            assert_eq!(dice.len(), 2);
-            assert!(dice.iter().all(|die| die.sides == 20));
-            let [kept] = dice.iter().filter(|die| die.kept).collect::<Vec<_>>()[..] else {
-                panic!("one die kept: {dice:?}")
-            };
-            let [dropped] = dice.iter().filter(|die| !die.kept).collect::<Vec<_>>()[..] else {
-                panic!("one die dropped: {dice:?}")
-            };
-            // Disadvantage keeps the lower, and the total is the kept face and the modifier.
-            assert!(dropped.face >= kept.face);
-            assert_eq!(roll.total(), i32::from(kept.face) + 3);
-        }
-        let mixed = dice_view(&rolled("2d6+1d4", 7));
-        let sides: Vec<u16> = mixed.iter().map(|die| die.sides).collect();
-        assert_eq!(sides, [6, 6, 4]);
-        assert_eq!(
-            mixed.iter().map(|die| i32::from(die.face)).sum::<i32>(),
-            rolled("2d6+1d4", 7).total()
-        );
-    }
-
-    #[test]
-    fn a_roll_of_more_dice_than_fit_shows_its_line_only() {
-        assert_eq!(dice_view(&rolled("12d6", 1)).len(), MAX_DICE_SHOWN);
-        assert!(dice_view(&rolled("13d6", 1)).is_empty());
-    }
 }
