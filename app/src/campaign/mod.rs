@@ -20,6 +20,10 @@ pub mod bounds;
 #[cfg(feature = "ssr")]
 pub mod conversation;
 #[cfg(feature = "ssr")]
+mod decisions;
+#[cfg(feature = "ssr")]
+mod effects;
+#[cfg(feature = "ssr")]
 pub mod event;
 #[cfg(feature = "ssr")]
 pub mod export;

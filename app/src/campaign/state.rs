@@ -8,21 +8,19 @@ use serde::{Deserialize, Serialize};
 use super::conversation::{Message, RecalledPassage, TokenUsage};
 use super::event::{CampaignEvent, StoredEvent};
 use super::markdown;
-use super::proposal::{Proposal, ProposalError, Proposed, Tables};
+use super::proposal::{Proposal, ProposalError};
 use super::shown::Shown;
-use super::story::{one_story_die, story_dice, story_table, Roller, StoryEntry, Verdict};
+use super::story::{player_roll, story_dice, story_table, Roller, StoryEntry};
 use super::timeline::{timeline, ShownDice, ShownFight, ShownRoll};
-use super::turn_event::{Phase, ToolEffect, TurnEvent};
+use super::turn_event::{Phase, TurnEvent};
 use crate::game::agreement::TableAgreement;
-use crate::game::analysis::{check_analysis, oracle_analysis, table_analysis};
 use crate::game::combat::Combat;
 use crate::game::complication::Complication;
 use crate::game::fight::FightError;
 use crate::game::map::{MapError, WorldMap};
 use crate::game::spells::SpellBook;
 use crate::game::{
-    ActionList, AppliedChanges, CharacterSheet, Check, DeltaError, Journal, JournalError, Natural,
-    Resolution, Roll, StateDelta,
+    ActionList, AppliedChanges, CharacterSheet, DeltaError, Journal, JournalError, Roll, StateDelta,
 };
 
 /// The most turns the snapshot keeps verbatim for the model. Turns are normally folded into the
@@ -439,216 +437,8 @@ impl CampaignState {
         self.ledger_check = Some(check);
     }
 
-    fn apply_effect(
-        &mut self,
-        effect: &ToolEffect,
-        updates: &mut Vec<Shown>,
-    ) -> Result<(), ProjectionError> {
-        match effect {
-            ToolEffect::Rolled { reason, roll } => {
-                self.last_roll = Some(roll.describe(reason));
-                updates.push(self.entry(StoryEntry::Roll {
-                    line: roll.describe(reason),
-                    dice: story_dice(roll),
-                    analysis: None,
-                    verdict: None,
-                    by: Roller::GameMaster,
-                    natural: roll.natural(),
-                }))
-            }
-            ToolEffect::Changed { deltas, changes } => {
-                self.apply_changes(deltas, changes, updates)?
-            }
-            ToolEffect::Proposed { id, proposed } => self.propose(*id, proposed, updates)?,
-            ToolEffect::Checked { reason, check } => {
-                self.last_roll = Some(check.describe(reason));
-                updates.push(self.entry(StoryEntry::Roll {
-                    line: check.describe(reason),
-                    dice: story_dice(check.roll()),
-                    analysis: check_analysis(check, reason),
-                    verdict: Some(check_verdict(check)),
-                    by: Roller::Player,
-                    natural: check.natural(),
-                }))
-            }
-            ToolEffect::SanityChecked {
-                reason,
-                check,
-                changes,
-            } => {
-                updates.push(self.entry(StoryEntry::Roll {
-                    line: check.describe(reason),
-                    dice: story_dice(check.save.roll()),
-                    analysis: check_analysis(&check.save, reason),
-                    verdict: Some(check_verdict(&check.save)),
-                    by: Roller::Player,
-                    natural: check.save.natural(),
-                }));
-                let deltas = check.deltas(&self.sheet);
-                self.apply_changes(&deltas, changes, updates)?
-            }
-            ToolEffect::Hazard {
-                what,
-                hazard,
-                changes,
-            } => {
-                let line = hazard.describe(what);
-                self.last_roll = Some(line.clone());
-                updates.push(self.entry(StoryEntry::Roll {
-                    line,
-                    dice: story_dice(&hazard.damage),
-                    analysis: None,
-                    verdict: None,
-                    by: Roller::GameMaster,
-                    natural: None,
-                }));
-                self.apply_changes(&hazard.deltas(), changes, updates)?
-            }
-            ToolEffect::Asked { reading } => updates.push(self.entry(StoryEntry::Roll {
-                line: reading.describe(),
-                dice: one_story_die(100, reading.roll.value()),
-                analysis: Some(oracle_analysis(reading)),
-                verdict: None,
-                by: Roller::Oracle,
-                natural: None,
-            })),
-            ToolEffect::TableRolled { roll } => updates.push(self.entry(StoryEntry::Table {
-                table: story_table(roll.table()),
-                dice: one_story_die(roll.table().die().sides(), roll.face()),
-                chosen: u32::try_from(roll.chosen()).unwrap_or_default(),
-                analysis: table_analysis(roll.table()),
-            })),
-            ToolEffect::Aside { message } => updates.push(self.entry(StoryEntry::Aside {
-                text: message.clone(),
-            })),
-            ToolEffect::Mapped { record } => {
-                self.map.record(record)?;
-                updates.push(Shown::Map);
-                let labels = vec![format!("Map: {}", record.place.as_str())];
-                updates.push(self.entry(StoryEntry::Changes { labels }));
-            }
-            ToolEffect::Noted { change } => {
-                let label = self.journal.apply(change)?;
-                updates.push(Shown::Journal);
-                if let Some(label) = label {
-                    let labels = vec![format!("Journal: {label}")];
-                    updates.push(self.entry(StoryEntry::Changes { labels }));
-                }
-            }
-            ToolEffect::Fought { record, changes } => self.apply_fight(record, changes, updates)?,
-            ToolEffect::Read => {}
-        }
-        Ok(())
-    }
-
-    /// A change the game master proposed (approval mode): kept waiting for the player, shown in
-    /// the story with what led to it. Proposals are numbered in order.
-    fn propose(
-        &mut self,
-        id: u32,
-        proposed: &Proposed,
-        updates: &mut Vec<Shown>,
-    ) -> Result<(), ProjectionError> {
-        if id != self.proposals_made + 1 {
-            return Err(ProjectionError::NoProposal(id));
-        }
-        self.proposals_made = id;
-        let labels = proposed.labels(&self.journal);
-        let cause = self
-            .last_roll
-            .clone()
-            .filter(|_| proposed.changes_hit_points());
-        self.proposals.push(Proposal {
-            id,
-            turn: self.turn,
-            proposed: proposed.clone(),
-            labels: labels.clone(),
-            cause: cause.clone(),
-        });
-        updates.push(self.entry(StoryEntry::Proposal { labels, cause }));
-        updates.push(Shown::Proposals);
-        Ok(())
-    }
-
-    /// The player's decision on a waiting proposal: accepted, it is applied by the rules (the
-    /// stored changes must be what applying it changes); refused, nothing changes and the model
-    /// is told at its next telling.
-    fn decide(
-        &mut self,
-        id: u32,
-        accepted: bool,
-        changes: &AppliedChanges,
-        updates: &mut Vec<Shown>,
-    ) -> Result<(), ProjectionError> {
-        let index = self
-            .proposals
-            .iter()
-            .position(|proposal| proposal.id == id)
-            .ok_or(ProjectionError::NoProposal(id))?;
-        let proposal = self.proposals[index].clone();
-        if accepted {
-            let (sheet, journal, map, applied) = self.accepted(&proposal.proposed)?;
-            if applied != *changes {
-                return Err(ProjectionError::Decision(id));
-            }
-            (self.sheet, self.journal, self.map) = (sheet, journal, map);
-            updates.push(match proposal.proposed {
-                Proposed::Sheet { .. } => Shown::Sheet,
-                Proposed::Journal { .. } => Shown::Journal,
-                Proposed::Map { .. } => Shown::Map,
-            });
-        } else if changes.is_empty() {
-            self.refused.push(proposal.labels.join(", "));
-        } else {
-            return Err(ProjectionError::Decision(id));
-        }
-        self.proposals.remove(index);
-        let labels = proposal.labels;
-        updates.push(self.entry(StoryEntry::Decision { accepted, labels }));
-        updates.push(Shown::Proposals);
-        Ok(())
-    }
-
-    /// The event that records the player's decision on the waiting proposal `id`: accepted,
-    /// with what applying it changes now; refused, with nothing. A proposal that is not waiting,
-    /// or an accepted change the rules no longer allow, is an error.
-    pub fn decision(&self, id: u32, accept: bool) -> Result<TurnEvent, ProjectionError> {
-        let proposal = self
-            .proposals
-            .iter()
-            .find(|proposal| proposal.id == id)
-            .ok_or(ProjectionError::NoProposal(id))?;
-        let changes = if accept {
-            self.accepted(&proposal.proposed)?.3
-        } else {
-            AppliedChanges::default()
-        };
-        Ok(TurnEvent::Decided {
-            id,
-            accepted: accept,
-            changes,
-        })
-    }
-
-    /// The sheet, journal and map with `proposed` applied (this state left as it is), and what
-    /// it changed on the sheet.
-    fn accepted(
-        &self,
-        proposed: &Proposed,
-    ) -> Result<(CharacterSheet, Journal, WorldMap, AppliedChanges), ProposalError> {
-        let (mut sheet, mut journal, mut map) =
-            (self.sheet.clone(), self.journal.clone(), self.map.clone());
-        let tables = Tables {
-            sheet: &mut sheet,
-            journal: &mut journal,
-            map: &mut map,
-        };
-        let changes = proposed.apply(tables)?;
-        Ok((sheet, journal, map, changes))
-    }
-
     /// Applies changes the rules made (by a tool or on their own) and shows their chips.
-    fn apply_changes(
+    pub(super) fn apply_changes(
         &mut self,
         deltas: &[StateDelta],
         changes: &AppliedChanges,
@@ -706,21 +496,6 @@ fn capitalised(text: &str) -> String {
     })
 }
 
-/// The story's line for the player's roll, made for `reason`.
-fn player_roll(description: &str, resolution: &Resolution, reason: &str) -> StoryEntry {
-    StoryEntry::Roll {
-        line: description.to_owned(),
-        dice: story_dice(resolution.roll()),
-        analysis: match resolution {
-            Resolution::Check(check) => check_analysis(check, reason),
-            Resolution::Roll(_) => None,
-        },
-        verdict: verdict(resolution),
-        by: Roller::Player,
-        natural: resolution_natural(resolution),
-    }
-}
-
 /// A scene's HTML: as stored, or rendered from its Markdown for a scene stored without it.
 fn scene_html(text: &str, html: &str) -> String {
     if html.is_empty() {
@@ -737,31 +512,6 @@ fn ledger_check(turn: u32, notes: &[String], claims: u32, asked: &[String]) -> S
         claims,
         asked: asked.to_vec(),
         notes: notes.to_vec(),
-    }
-}
-
-/// A player's roll's natural 20 or 1.
-fn resolution_natural(resolution: &Resolution) -> Option<Natural> {
-    match resolution {
-        Resolution::Check(check) => check.natural(),
-        Resolution::Roll(roll) => roll.natural(),
-    }
-}
-
-/// How a player's roll went, for the story log.
-fn verdict(resolution: &Resolution) -> Option<Verdict> {
-    match resolution {
-        Resolution::Check(check) => Some(check_verdict(check)),
-        Resolution::Roll(_) => None,
-    }
-}
-
-/// How a check went, for the story log.
-fn check_verdict(check: &Check) -> Verdict {
-    if check.is_success() {
-        Verdict::Success
-    } else {
-        Verdict::Failure
     }
 }
 

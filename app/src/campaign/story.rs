@@ -5,9 +5,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::game::analysis::check_analysis;
 use crate::game::dice::Roll;
 use crate::game::outcome_table::OutcomeTable;
-use crate::game::Natural;
+use crate::game::{Check, Natural, Resolution};
 
 /// How a roll against a difficulty class went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -189,6 +190,46 @@ pub fn story_table(table: &OutcomeTable) -> StoryTable {
                 outcome: outcome.outcome.to_string(),
             })
             .collect(),
+    }
+}
+
+/// The story's line for the player's roll, made for `reason`.
+pub fn player_roll(description: &str, resolution: &Resolution, reason: &str) -> StoryEntry {
+    StoryEntry::Roll {
+        line: description.to_owned(),
+        dice: story_dice(resolution.roll()),
+        analysis: match resolution {
+            Resolution::Check(check) => check_analysis(check, reason),
+            Resolution::Roll(_) => None,
+        },
+        verdict: verdict(resolution),
+        by: Roller::Player,
+        natural: resolution_natural(resolution),
+    }
+}
+
+/// A player's roll's natural 20 or 1.
+fn resolution_natural(resolution: &Resolution) -> Option<Natural> {
+    match resolution {
+        Resolution::Check(check) => check.natural(),
+        Resolution::Roll(roll) => roll.natural(),
+    }
+}
+
+/// How a player's roll went, for the story log.
+fn verdict(resolution: &Resolution) -> Option<Verdict> {
+    match resolution {
+        Resolution::Check(check) => Some(check_verdict(check)),
+        Resolution::Roll(_) => None,
+    }
+}
+
+/// How a check went, for the story log.
+pub fn check_verdict(check: &Check) -> Verdict {
+    if check.is_success() {
+        Verdict::Success
+    } else {
+        Verdict::Failure
     }
 }
 

@@ -197,6 +197,7 @@ fn player_roll(turn: u32, reason: &str, resolution: &Resolution) -> LedgerRow {
     }
 }
 
+/// The rows of what a tool call did: its rolls and the changes they made.
 fn effect_rows(turn: u32, effect: &ToolEffect, cause: u32, rows: &mut Vec<LedgerRow>) {
     match effect {
         ToolEffect::Changed { changes, .. } => change_rows(turn, changes, cause, rows),
@@ -214,29 +215,6 @@ fn effect_rows(turn: u32, effect: &ToolEffect, cause: u32, rows: &mut Vec<Ledger
             Some(check.dc().value()),
             Some(verdict(check.is_success())),
         )),
-        ToolEffect::SanityChecked {
-            reason,
-            check,
-            changes,
-        } => {
-            rows.push(roll_row(
-                turn,
-                format!("Player sanity save: {reason}"),
-                check.save.roll(),
-                Some(check.save.dc().value()),
-                Some(verdict(check.save.is_success())),
-            ));
-            if let Some(loss) = &check.loss {
-                rows.push(roll_row(
-                    turn,
-                    "Rules: sanity lost".to_owned(),
-                    loss,
-                    None,
-                    None,
-                ));
-            }
-            change_rows(turn, changes, cause, rows);
-        }
         ToolEffect::Asked { reading } => rows.push(LedgerRow::Roll {
             turn,
             reason: format!("Oracle: {}", reading.question),
@@ -247,28 +225,8 @@ fn effect_rows(turn: u32, effect: &ToolEffect, cause: u32, rows: &mut Vec<Ledger
             dc: Some(reading.likelihood.threshold()),
             verdict: Some(reading.answer.to_string()),
         }),
-        ToolEffect::Hazard {
-            what,
-            hazard,
-            changes,
-        } => {
-            if let Some((save, check)) = &hazard.save {
-                rows.push(roll_row(
-                    turn,
-                    format!("Player {save} save: {what}"),
-                    check.roll(),
-                    Some(check.dc().value()),
-                    Some(verdict(check.is_success())),
-                ));
-            }
-            rows.push(roll_row(
-                turn,
-                format!("Hazard ({}): {what}", hazard.severity.name()),
-                &hazard.damage,
-                None,
-                Some(format!("{} damage", hazard.dealt)),
-            ));
-            change_rows(turn, changes, cause, rows);
+        ToolEffect::SanityChecked { .. } | ToolEffect::Hazard { .. } => {
+            save_rows(turn, effect, cause, rows)
         }
         ToolEffect::TableRolled { roll } => rows.push(LedgerRow::Roll {
             turn,
@@ -299,6 +257,60 @@ fn effect_rows(turn: u32, effect: &ToolEffect, cause: u32, rows: &mut Vec<Ledger
         | ToolEffect::Noted { .. }
         | ToolEffect::Aside { .. }
         | ToolEffect::Proposed { .. } => {}
+    }
+}
+
+/// The rows of a save the rules made and what it cost: a sanity save and the sanity lost, a
+/// hazard's save and its damage.
+fn save_rows(turn: u32, effect: &ToolEffect, cause: u32, rows: &mut Vec<LedgerRow>) {
+    match effect {
+        ToolEffect::SanityChecked {
+            reason,
+            check,
+            changes,
+        } => {
+            rows.push(roll_row(
+                turn,
+                format!("Player sanity save: {reason}"),
+                check.save.roll(),
+                Some(check.save.dc().value()),
+                Some(verdict(check.save.is_success())),
+            ));
+            if let Some(loss) = &check.loss {
+                rows.push(roll_row(
+                    turn,
+                    "Rules: sanity lost".to_owned(),
+                    loss,
+                    None,
+                    None,
+                ));
+            }
+            change_rows(turn, changes, cause, rows);
+        }
+        ToolEffect::Hazard {
+            what,
+            hazard,
+            changes,
+        } => {
+            if let Some((save, check)) = &hazard.save {
+                rows.push(roll_row(
+                    turn,
+                    format!("Player {save} save: {what}"),
+                    check.roll(),
+                    Some(check.dc().value()),
+                    Some(verdict(check.is_success())),
+                ));
+            }
+            rows.push(roll_row(
+                turn,
+                format!("Hazard ({}): {what}", hazard.severity.name()),
+                &hazard.damage,
+                None,
+                Some(format!("{} damage", hazard.dealt)),
+            ));
+            change_rows(turn, changes, cause, rows);
+        }
+        _ => {}
     }
 }
 
