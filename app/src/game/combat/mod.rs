@@ -14,15 +14,24 @@
 //! Bounds: 1 to [`MAX_FOES`] foes; after round [`MAX_ROUNDS`] the foes still standing run, so
 //! every fight ends. Bad input — no foes, too many, a second fight while one runs, a target not
 //! in the fight or already down — is a [`CombatError`] and changes nothing.
+//!
+//! Files: `encounter.rs` (the running fight, its lookups and its stored form), `hero_turn.rs`
+//! (the hero's move played), `rounds.rs` (the foes' turns, the next round, the end),
+//! `spell_cast.rs` (a spell as the fight casts it and what it holds), `cast.rs` (a spell
+//! resolved), `attack.rs` (an attack and its damage), `foe.rs`, `initiative.rs`, `exchange.rs`
+//! (what happened), `profile.rs` (an attack's figures), `roller.rs` (fresh or recorded dice).
 
 mod attack;
 mod cast;
 mod encounter;
 mod exchange;
 mod foe;
+mod hero_turn;
 mod initiative;
 mod profile;
 mod roller;
+mod rounds;
+mod spell_cast;
 
 #[cfg(test)]
 mod cast_tests;
@@ -36,15 +45,16 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::game::dice::Edge;
 pub use attack::{AttackResolution, DamageRoll, Hit, Party};
-pub use cast::{CastEffect, Held, SpellCast, SpellHold};
-pub use encounter::{is_undead, Encounter, InvalidEncounter};
+pub use encounter::{Encounter, InvalidEncounter};
 pub use exchange::{CombatEvent, EncounterEnd, Exchange, InitiativeRoll, Outcome};
 pub use foe::{Foe, FoeCondition, FoeConditionError, FoeHpError, FoeLabel, FoeLabelKind, HpChange};
+pub use hero_turn::is_undead;
 pub use initiative::{roll_initiative, Combatant, InitiativeEntry};
 pub use profile::AttackProfile;
 pub use roller::{DiceRecordError, FightDice};
+pub use spell_cast::{CastEffect, Held, SpellCast, SpellHold};
 
-use self::encounter::{Move, Wielded};
+use self::hero_turn::{Move, Wielded};
 use self::roller::{RngRoller, Roller};
 use crate::game::attributes::AttributeBonus;
 use crate::game::bestiary::{ArmorClass, Creature, DamageError};
