@@ -5,12 +5,13 @@
 //! which a blow to the caster may break (a CON save against half the damage, at least DC 10).
 
 use super::attack::{strike, DamageRoll, Party, Swing};
+use super::bounds::CombatError;
 use super::encounter::Encounter;
 use super::exchange::{CombatEvent, Exchange};
 use super::foe::FoeCondition;
+use super::hero::Hero;
 use super::roller::Roller;
 use super::spell_cast::{CastEffect, Held, SpellCast, SpellHold};
-use super::{CombatError, Hero};
 use crate::game::attributes::AttributeBonus;
 use crate::game::bestiary::Damage;
 use crate::game::dice::{DiceExpr, Edge, Roll};

@@ -11,12 +11,13 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::bounds::{CombatError, MAX_FOES, MAX_ROUNDS};
 use super::exchange::{CombatEvent, InitiativeRoll};
 use super::foe::{Foe, FoeCondition, FoeLabel};
+use super::hero::Hero;
 use super::initiative::{initiative_cmp, initiative_with, Combatant, InitiativeEntry};
 use super::roller::Roller;
 use super::spell_cast::{Held, SpellHold};
-use super::{CombatError, Hero, MAX_FOES, MAX_ROUNDS};
 use crate::game::attributes::{Attribute, AttributeBonus};
 use crate::game::bestiary::{normalise, Creature};
 use crate::game::dice::DiceExpr;

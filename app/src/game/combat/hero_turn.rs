@@ -9,10 +9,10 @@ use super::attack::{strike, Party, Swing};
 use super::encounter::Encounter;
 use super::exchange::{CombatEvent, Exchange, Outcome};
 use super::foe::Foe;
+use super::hero::Hero;
 use super::roller::Roller;
 use super::rounds::edge_if;
 use super::spell_cast::{Held, SpellCast};
-use super::Hero;
 use crate::game::attributes::Attribute;
 use crate::game::bestiary::{normalise, AttackName, Damage};
 use crate::game::dice::{Check, DiceExpr, Edge};
@@ -51,7 +51,7 @@ pub(super) enum Move<'a> {
         /// The weapon that strikes after a bonus-action spell.
         strike: Option<Wielded<'a>>,
     },
-    /// Attack with a feature's help (see [`HeroAction::Strike`](super::HeroAction::Strike)).
+    /// Attack with a feature's help (see [`HeroAction::Strike`](super::hero::HeroAction::Strike)).
     Strike {
         /// The foe's index.
         foe: usize,

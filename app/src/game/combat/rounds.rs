@@ -4,12 +4,13 @@
 //! end of the fight with its experience.
 
 use super::attack::{strike, Party, Swing};
+use super::bounds::MAX_ROUNDS;
 use super::encounter::Encounter;
 use super::exchange::{CombatEvent, EncounterEnd, Exchange, Outcome};
 use super::foe::{Foe, FoeCondition};
+use super::hero::Hero;
 use super::initiative::Combatant;
 use super::roller::Roller;
-use super::{Hero, MAX_ROUNDS};
 use crate::game::bestiary::ArmorClass;
 use crate::game::dice::Edge;
 
