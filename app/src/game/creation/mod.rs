@@ -4,9 +4,9 @@
 //! stake at 0 HP.
 //!
 //! The form arrives as a [`CharacterDraft`] of plain values; [`CharacterDraft::create`] parses it
-//! into a [`CharacterSheet`](super::sheet::CharacterSheet) or says what is wrong ([`CreationError`]). A preset's name, typed in
-//! any case, picks the preset; any other class name is a custom class (d8, the common gear, and
-//! the ability the player names, if any).
+//! into a [`CharacterSheet`](super::sheet::CharacterSheet) or says what is wrong
+//! ([`CreationError`]). A preset's name, typed in any case, picks the preset; any other class name
+//! is a custom class (d8, the common gear, and the ability the player names, if any).
 //!
 //! Starting gear is typed by the [`catalogue`](super::catalogue) (a preset's weapons, armour and
 //! shield; the healing potion), and the first weapon, armour and shield in the class's gear

@@ -22,10 +22,10 @@ pub fn created_before_powers(made: &CharacterSheet) -> CharacterSheet {
     sheet
 }
 
-/// `fresh`, a character just made by [`CharacterDraft::create`](super::CharacterDraft::create), as the creation rules made it
-/// before items were typed: without the gear its class gained then
-/// ([`ClassPreset::gear_added_with_kinds`](super::ClassPreset::gear_added_with_kinds)), every item plain gear, nothing equipped, no
-/// proficiencies.
+/// `fresh`, a character just made by [`CharacterDraft::create`](super::CharacterDraft::create), as
+/// the creation rules made it before items were typed: without the gear its class gained then
+/// ([`ClassPreset::gear_added_with_kinds`](super::ClassPreset::gear_added_with_kinds)), every item
+/// plain gear, nothing equipped, no proficiencies.
 pub fn created_before_typed_items(fresh: &CharacterSheet) -> CharacterSheet {
     let added: Vec<Slug> = preset(fresh.class().as_str())
         .map_or(&[][..], |p| p.gear_added_with_kinds)

@@ -69,10 +69,10 @@ pub(super) fn rest(
     Ok(())
 }
 
-/// The rest of a hero whose powers count. A short one is an hour; the hit dice are the player's
-/// to spend after it, one [`StateDelta::SpendHitDie`](super::StateDelta::SpendHitDie) each, and short-rest uses come back. A
-/// long one, at most once a day, is eight hours: every hit point, half the hit dice, every slot
-/// and use back.
+/// The rest of a hero whose powers count. A short one is an hour; the hit dice are the player's to
+/// spend after it, one [`StateDelta::SpendHitDie`](super::StateDelta::SpendHitDie) each, and
+/// short-rest uses come back. A long one, at most once a day, is eight hours: every hit point, half
+/// the hit dice, every slot and use back.
 fn powered_rest(
     sheet: &mut CharacterSheet,
     kind: RestKind,

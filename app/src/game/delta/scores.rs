@@ -43,7 +43,7 @@ pub(super) fn set_attribute(
     }
 }
 
-/// Spends an ability score improvement (see [`improvement`](super::improvement)), pushing the
+/// Spends an ability score improvement (see [`improvement`](crate::game::improvement)), pushing the
 /// scores raised and the hit points a higher CON brings.
 pub(super) fn improve_abilities(
     sheet: &mut CharacterSheet,

@@ -1,8 +1,8 @@
 //! A fight as the campaign log keeps it: each step (a fight begun, the hero's move, a fight
 //! called off) with the faces of every die the rules rolled for it and the exchange they gave.
 //! The step is played from the character sheet — its armour class, hit points, DEX and carried
-//! weapons — and the running [`Combat`](super::combat::Combat); reading the log back plays it again with the recorded
-//! faces, so a record whose numbers are not the rules' is refused.
+//! weapons — and the running [`Combat`](super::combat::Combat); reading the log back plays it again
+//! with the recorded faces, so a record whose numbers are not the rules' is refused.
 //!
 //! Files: this one holds the step, its record, the foes asked for and the errors; `moves.rs` the
 //! moves offered to the player; `hero.rs` the hero's figures, weapon and checks from the sheet;
