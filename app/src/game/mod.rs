@@ -65,7 +65,6 @@ pub mod journal;
 pub mod map;
 pub mod oracle;
 pub mod outcome_table;
-mod power_deltas;
 #[cfg(test)]
 mod power_tests;
 pub mod powers;

@@ -5,7 +5,8 @@
 
 use super::roller::tests::Scripted;
 use super::*;
-use crate::game::bestiary::{AttackName, Bestiary, Damage, DamageType};
+use crate::game::bestiary::{ArmorClass, AttackName, Bestiary, Damage, DamageType};
+use crate::game::dice::DiceExpr;
 use crate::game::spells::{SpellBook, SpellEffect, SpellLevel};
 
 fn creature(name: &str) -> Creature {

@@ -4,31 +4,34 @@
 //! turn, then every foe's turn up to the hero's next one (a new round when the order wraps). The
 //! fight ends when every foe is down, the hero gets away or drops to 0 HP, or after round
 //! [`MAX_ROUNDS`] when the foes still standing run.
+//!
+//! This file holds the encounter itself: its beginning, what it shows, the foe a name means, and
+//! the checks a stored encounter passes when read back. The hero's turn is played in
+//! `hero_turn.rs`, the foes' turns and the round's end in `rounds.rs`, a spell in `cast.rs`.
 
 use serde::{Deserialize, Serialize};
 
-use super::attack::{strike, Party, Swing};
-use super::cast::{Held, SpellCast, SpellHold};
-use super::exchange::{CombatEvent, EncounterEnd, Exchange, InitiativeRoll, Outcome};
+use super::bounds::{CombatError, MAX_FOES, MAX_ROUNDS};
+use super::exchange::{CombatEvent, InitiativeRoll};
 use super::foe::{Foe, FoeCondition, FoeLabel};
+use super::hero::Hero;
 use super::initiative::{initiative_cmp, initiative_with, Combatant, InitiativeEntry};
 use super::roller::Roller;
-use super::{CombatError, Hero, MAX_FOES, MAX_ROUNDS};
+use super::spell_cast::{Held, SpellHold};
 use crate::game::attributes::{Attribute, AttributeBonus};
-use crate::game::bestiary::{normalise, ArmorClass, AttackName, Creature, Damage};
-use crate::game::dice::Edge;
-use crate::game::dice::{Check, DiceExpr};
+use crate::game::bestiary::{normalise, Creature};
+use crate::game::dice::DiceExpr;
 use crate::game::text::excerpt;
 
 /// A running fight.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "EncounterData", into = "EncounterData")]
 pub struct Encounter {
-    round: u16,
-    turn: usize,
-    order: Vec<InitiativeEntry>,
-    foes: Vec<Foe>,
-    hero_dodging: bool,
+    pub(super) round: u16,
+    pub(super) turn: usize,
+    pub(super) order: Vec<InitiativeEntry>,
+    pub(super) foes: Vec<Foe>,
+    pub(super) hero_dodging: bool,
     /// The spell the hero holds in this fight, if any.
     pub(super) concentration: Option<Held>,
     /// Conditions spells put on foes, until they end.
@@ -57,57 +60,6 @@ struct EncounterData {
 
 fn is_zero(value: &u8) -> bool {
     *value == 0
-}
-
-/// The hero's weapon in hand: its name, attack bonus and damage (bonus included).
-pub(super) struct Wielded<'a> {
-    /// The weapon's name.
-    pub weapon: &'a AttackName,
-    /// Its attack bonus.
-    pub to_hit: i8,
-    /// Its damage, bonus included.
-    pub damage: Damage,
-}
-
-/// What the hero does on a turn, its target found and its weapon's damage worked out.
-pub(super) enum Move<'a> {
-    /// Attack the foe at index `foe`.
-    Attack {
-        /// The foe's index.
-        foe: usize,
-        /// With what.
-        with: Wielded<'a>,
-    },
-    /// Take the Dodge action.
-    Dodge,
-    /// Try to get away; the check is already rolled.
-    Flee(Check),
-    /// Do something the fight does not resolve.
-    Pass,
-    /// Cast a spell at the foes at these indices (a bonus-action spell, then a strike).
-    Cast {
-        /// The spell.
-        cast: &'a SpellCast,
-        /// The foes.
-        targets: Vec<usize>,
-        /// The weapon that strikes after a bonus-action spell.
-        strike: Option<Wielded<'a>>,
-    },
-    /// Attack with a feature's help (see [`HeroAction::Strike`](super::HeroAction::Strike)).
-    Strike {
-        /// The foe's index.
-        foe: usize,
-        /// With what.
-        with: Wielded<'a>,
-        /// How many attacks.
-        strikes: u8,
-        /// Healing dice rolled first.
-        heal: Option<&'a DiceExpr>,
-        /// The hiding check.
-        hide: Option<Check>,
-    },
-    /// Turn Undead against `dc`.
-    TurnUndead(u8),
 }
 
 /// Labels for `creatures`: the name alone, or numbered in order when several share it.
@@ -307,363 +259,6 @@ impl Encounter {
         } else {
             foe.remove_condition(condition)
         }
-    }
-
-    /// Plays the hero's turn, then the foes' up to the hero's next; the outcome if it ended.
-    pub(super) fn play(
-        &mut self,
-        action: Move<'_>,
-        hero: &Hero,
-        roller: &mut dyn Roller,
-        exchange: &mut Exchange,
-    ) -> Option<Outcome> {
-        if hero.hit_points == 0 {
-            return Some(Outcome::HeroDown);
-        }
-        self.hero_dodging = false;
-        self.hero_ward = 0;
-        self.adopt(hero);
-        let mut sneak = hero.sneak_attack_dice;
-        let mut healed = 0;
-        match action {
-            Move::Attack { foe, with } => {
-                self.hero_attack(foe, &with, hero, Edge::Normal, &mut sneak, roller, exchange);
-                if self.standing().next().is_none() {
-                    return Some(Outcome::Victory);
-                }
-            }
-            Move::Cast {
-                cast,
-                targets,
-                strike,
-            } => {
-                healed = self.hero_cast(cast, &targets, hero, roller, exchange);
-                let target = targets
-                    .first()
-                    .copied()
-                    .and_then(|first| self.standing_index(first))
-                    .or_else(|| self.foes.iter().position(Foe::is_standing));
-                if let (Some(with), Some(target)) = (strike, target) {
-                    let edge = Edge::Normal;
-                    self.hero_attack(target, &with, hero, edge, &mut sneak, roller, exchange);
-                }
-                if self.standing().next().is_none() {
-                    return Some(Outcome::Victory);
-                }
-            }
-            Move::Strike {
-                foe,
-                with,
-                strikes,
-                heal,
-                hide,
-            } => {
-                if let Some(dice) = heal {
-                    let roll = roller.roll(dice, None);
-                    healed = u32::try_from(roll.total()).unwrap_or(0);
-                    exchange.events.push(CombatEvent::Healed { roll });
-                }
-                let edge = match hide {
-                    Some(check) => {
-                        let hidden = check.is_success();
-                        exchange.events.push(CombatEvent::Hide { check });
-                        edge_if(hidden, Edge::Advantage)
-                    }
-                    None => Edge::Normal,
-                };
-                for _ in 0..strikes {
-                    let Some(target) = self.standing_index(foe) else {
-                        break;
-                    };
-                    self.hero_attack(target, &with, hero, edge, &mut sneak, roller, exchange);
-                }
-                if self.standing().next().is_none() {
-                    return Some(Outcome::Victory);
-                }
-            }
-            Move::TurnUndead(dc) => self.turn_undead(dc, roller, exchange),
-            Move::Dodge => {
-                self.hero_dodging = true;
-                exchange.events.push(CombatEvent::Dodge);
-            }
-            Move::Flee(check) => {
-                let escaped = check.is_success();
-                exchange.events.push(CombatEvent::Flee { check });
-                if escaped {
-                    return Some(Outcome::Escaped);
-                }
-            }
-            Move::Pass => exchange.events.push(CombatEvent::Pass),
-        }
-        let healed = u16::try_from(healed).unwrap_or(u16::MAX);
-        let after = Hero {
-            hit_points: hero
-                .hit_points
-                .saturating_add(healed)
-                .min(hero.max_hit_points.max(hero.hit_points)),
-            ..*hero
-        };
-        if self.standing().next().is_none() {
-            return Some(Outcome::Victory);
-        }
-        self.next_turn(exchange)
-            .or_else(|| self.run_foes(&after, roller, exchange))
-    }
-
-    /// A spell the hero held before this call is held in the fight too.
-    fn adopt(&mut self, hero: &Hero) {
-        if hero.concentrating && self.concentration.is_none() {
-            self.concentration = Some(Held::default());
-        }
-    }
-
-    /// The foe at `preferred` if it stands, else the first foe standing.
-    fn standing_index(&self, preferred: usize) -> Option<usize> {
-        if self.foes[preferred].is_standing() {
-            return Some(preferred);
-        }
-        self.foes.iter().position(Foe::is_standing)
-    }
-
-    /// Turn Undead: each undead foe standing saves with WIS against `dc`; on a failure it flees.
-    fn turn_undead(&mut self, dc: u8, roller: &mut dyn Roller, exchange: &mut Exchange) {
-        exchange.events.push(CombatEvent::Turning);
-        for index in 0..self.foes.len() {
-            let foe = &self.foes[index];
-            if !foe.is_standing() || !is_undead(foe.creature().name().as_str()) {
-                continue;
-            }
-            let saved = self.foe_save(index, Attribute::Wisdom, dc, roller, exchange);
-            if !saved {
-                self.foes[index].flee();
-                exchange.events.push(CombatEvent::Turned {
-                    foe: self.foes[index].label().clone(),
-                });
-            }
-        }
-    }
-
-    /// The hero attacks the foe at `index` with a weapon (`edge` besides the usual ones); the
-    /// damage is applied. Bless's die rides on the roll, Hunter's Mark's on the damage, and
-    /// Sneak Attack's d6s (while `sneak` holds any) on the first hit with advantage.
-    #[allow(clippy::too_many_arguments)]
-    fn hero_attack(
-        &mut self,
-        index: usize,
-        with: &Wielded<'_>,
-        hero: &Hero,
-        edge: Edge,
-        sneak: &mut u8,
-        roller: &mut dyn Roller,
-        exchange: &mut Exchange,
-    ) {
-        let blessing = self.attack_rider().map(|dice| roller.roll(&dice, None));
-        let marked = self
-            .damage_rider(index)
-            .and_then(|dice| Damage::new(dice, with.damage.kind()).ok());
-        let foe = &mut self.foes[index];
-        let edge = Edge::combine([hero.attack_edge, foe.edge_against_it(), edge]);
-        let sneaking = (*sneak > 0 && edge == Edge::Advantage)
-            .then(|| DiceExpr::parse(&format!("{}d6", *sneak)).ok())
-            .flatten()
-            .and_then(|dice| Damage::new(dice, with.damage.kind()).ok());
-        let bonus = blessing.as_ref().map_or(0, |roll| roll.total());
-        let mut damage = vec![&with.damage];
-        damage.extend(marked.as_ref());
-        damage.extend(sneaking.as_ref());
-        let swing = Swing {
-            attacker: Party::Hero,
-            weapon: with.weapon,
-            to_hit: with
-                .to_hit
-                .saturating_add(i8::try_from(bonus).unwrap_or(i8::MAX)),
-            damage,
-            target: Party::Foe(foe.label().clone()),
-            armor_class: foe.creature().armor_class(),
-            edge,
-        };
-        if let Some(roll) = blessing {
-            exchange.events.push(CombatEvent::Blessed { roll });
-        }
-        let mut attack = strike(swing, roller);
-        attack.set_target_hp(foe.take_damage(attack.total_damage()));
-        let sneaked = attack.is_hit() && sneaking.is_some();
-        exchange.events.push(CombatEvent::Attack(attack));
-        if sneaked {
-            exchange
-                .events
-                .push(CombatEvent::SneakAttack { dice: *sneak });
-            *sneak = 0;
-        }
-    }
-
-    /// Runs the foes' turns from the current one until the hero's comes round; the outcome if
-    /// the fight ended. Stops at once when the hero drops to 0 HP.
-    pub(super) fn run_foes(
-        &mut self,
-        hero: &Hero,
-        roller: &mut dyn Roller,
-        exchange: &mut Exchange,
-    ) -> Option<Outcome> {
-        self.adopt(hero);
-        let mut hp = hero.hit_points;
-        // The hero is in the order, so this ends within one pass of it (or at the round cap).
-        loop {
-            match self.order[self.turn].combatant() {
-                Combatant::Hero => return None,
-                Combatant::Foe(i) => self.foe_turn(i, hero, &mut hp, roller, exchange),
-            }
-            if hp == 0 {
-                return Some(Outcome::HeroDown);
-            }
-            if let Some(outcome) = self.next_turn(exchange) {
-                return Some(outcome);
-            }
-        }
-    }
-
-    /// The foe at `index` takes its turn: it gets up if prone, loses the turn if paralyzed or
-    /// stunned, else makes its attacks against the hero while the hero stands.
-    fn foe_turn(
-        &mut self,
-        index: usize,
-        hero: &Hero,
-        hp: &mut u16,
-        roller: &mut dyn Roller,
-        exchange: &mut Exchange,
-    ) {
-        let dodging = self.hero_dodging;
-        let foe = &mut self.foes[index];
-        if !foe.is_standing() {
-            return;
-        }
-        let label = foe.label().clone();
-        if foe.remove_condition(FoeCondition::Prone) {
-            exchange
-                .events
-                .push(CombatEvent::StandsUp { foe: label.clone() });
-        }
-        if let Some(condition) = foe.conditions().find(|c| c.incapacitates()) {
-            exchange.events.push(CombatEvent::LosesTurn {
-                foe: label,
-                condition,
-            });
-            return;
-        }
-        let hampered = foe.conditions().any(FoeCondition::hampers);
-        let edge = Edge::combine([
-            hero.defence_edge,
-            edge_if(dodging, Edge::Disadvantage),
-            edge_if(hampered, Edge::Disadvantage),
-        ]);
-        let attacks = foe.creature().attacks().to_vec();
-        let ward = self.hero_ward.saturating_add(
-            self.concentration
-                .as_ref()
-                .map_or(0, |held| held.armor_bonus),
-        );
-        let armor_class = ArmorClass::new(i64::from(hero.armor_class.value()) + i64::from(ward))
-            .unwrap_or(hero.armor_class);
-        for attack in &attacks {
-            if *hp == 0 {
-                break;
-            }
-            let swing = Swing {
-                attacker: Party::Foe(label.clone()),
-                weapon: attack.name(),
-                to_hit: attack.to_hit(),
-                damage: std::iter::once(attack.damage())
-                    .chain(attack.extra())
-                    .collect(),
-                target: Party::Hero,
-                armor_class,
-                edge,
-            };
-            let resolution = strike(swing, roller);
-            let dealt = resolution.total_damage();
-            *hp = hp.saturating_sub(u16::try_from(dealt).unwrap_or(u16::MAX));
-            exchange.damage_to_hero = exchange.damage_to_hero.saturating_add(dealt);
-            exchange.events.push(CombatEvent::Attack(resolution));
-            if *hp > 0 {
-                self.concentration_check(dealt, hero, roller, exchange);
-            }
-        }
-    }
-
-    /// Moves to the next turn: past the last, a new round; past round [`MAX_ROUNDS`], the foes
-    /// still standing run and the fight ends.
-    fn next_turn(&mut self, exchange: &mut Exchange) -> Option<Outcome> {
-        self.turn += 1;
-        if self.turn < self.order.len() {
-            return None;
-        }
-        if self.round >= MAX_ROUNDS {
-            let mut fled = Vec::new();
-            for foe in self.foes.iter_mut().filter(|f| f.is_standing()) {
-                foe.flee();
-                fled.push(foe.label().clone());
-            }
-            exchange.events.push(CombatEvent::FoesFlee { foes: fled });
-            return Some(Outcome::FoesFled);
-        }
-        self.round += 1;
-        self.turn = 0;
-        exchange
-            .events
-            .push(CombatEvent::Round { round: self.round });
-        self.expire_holds(exchange);
-        None
-    }
-
-    /// The end of the fight with `outcome`: the defeated foes and their experience.
-    pub(super) fn finish(&self, outcome: Outcome) -> EncounterEnd {
-        let defeated: Vec<&Foe> = self.foes.iter().filter(|f| f.is_defeated()).collect();
-        EncounterEnd {
-            outcome,
-            rounds: self.round,
-            xp: defeated
-                .iter()
-                .map(|f| f.creature().xp())
-                .fold(0, u32::saturating_add),
-            defeated: defeated.into_iter().map(|f| f.label().clone()).collect(),
-        }
-    }
-}
-
-/// The creatures of the bestiary that are undead, by name (Turn Undead reaches only them).
-const UNDEAD: &[&str] = &[
-    "skeleton",
-    "zombie",
-    "shadow",
-    "ghoul",
-    "ghast",
-    "wight",
-    "specter",
-    "ghost",
-    "mummy",
-    "wraith",
-    "vampire",
-    "lich",
-    "banshee",
-    "revenant",
-    "minotaur skeleton",
-    "ogre zombie",
-];
-
-/// Whether a creature called `name` is undead.
-pub fn is_undead(name: &str) -> bool {
-    let key = normalise(name);
-    UNDEAD
-        .iter()
-        .any(|undead| key.split(' ').any(|word| word == *undead) || key == *undead)
-}
-
-/// `edge` when `cond` holds, else no edge.
-fn edge_if(cond: bool, edge: Edge) -> Edge {
-    if cond {
-        edge
-    } else {
-        Edge::Normal
     }
 }
 

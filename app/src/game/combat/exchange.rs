@@ -5,8 +5,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::attack::{AttackResolution, DamageRoll};
+use super::bounds::MAX_ROUNDS;
 use super::foe::{FoeCondition, FoeLabel, HpChange};
-use super::MAX_ROUNDS;
 use crate::game::dice::{Check, Roll};
 use crate::game::spells::{RiderOn, SpellLevel};
 

@@ -11,9 +11,11 @@ use super::foe::{Foe, FoeLabel};
 use super::initiative::{initiative_with, Combatant};
 use super::roller::RngRoller;
 use super::*;
-use crate::game::bestiary::{AttackName, Bestiary, ChallengeRating, Damage, DamageType};
+use crate::game::bestiary::{
+    ArmorClass, AttackName, Bestiary, ChallengeRating, Damage, DamageType,
+};
 use crate::game::dice::Edge;
-use crate::game::dice::{DiceExpr, DifficultyClass};
+use crate::game::dice::{Check, DiceExpr, DifficultyClass};
 
 fn edge() -> impl Strategy<Value = Edge> {
     prop::sample::select(vec![Edge::Normal, Edge::Advantage, Edge::Disadvantage])

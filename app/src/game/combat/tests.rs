@@ -6,8 +6,8 @@ use rand::SeedableRng;
 
 use super::roller::tests::Scripted;
 use super::*;
-use crate::game::bestiary::{AttackName, Bestiary, DamageType};
-use crate::game::dice::{DiceExpr, DifficultyClass};
+use crate::game::bestiary::{ArmorClass, AttackName, Bestiary, DamageType};
+use crate::game::dice::{Check, DiceExpr, DifficultyClass};
 
 fn creature(name: &str) -> Creature {
     Bestiary::srd().get(name).unwrap().clone()

@@ -11,6 +11,11 @@
 //! are in [`equipment`](super::equipment).
 //!
 //! [`Item::is_equipped`]: super::inventory::Item::is_equipped
+//!
+//! Files: this one holds the sheet, its values and their bounds; `powers.rs` what the sheet
+//! makes of its spells and class features (see [`powers`](super::powers)).
+
+mod powers;
 
 use std::fmt;
 

@@ -1,16 +1,18 @@
 //! How the deltas about powers change the sheet: a spell cast (its slot, its concentration, its
-//! healing), a class feature used, a hit die spent after a short rest, concentration ended, the
-//! rests of a hero whose powers count, and the spells a level brings. Each checks everything
-//! before it changes anything.
+//! healing), a class feature used, a hit die spent after a short rest, the rests of a hero whose
+//! powers count, and the spells a level brings. Each checks everything before it changes
+//! anything. The spell held is taken up and ended in `concentration.rs`.
 
-use super::delta::{set_hp_within, Change};
-use super::dice::Roll;
-use super::features::{self, Feature, Recharge};
-use super::powers::{check_roll, PowerError, Powers, LONG_REST_GAP_MINUTES};
-use super::sheet::{CharacterSheet, GameTime};
-use super::spellcasting;
-use super::spells::{SpellBook, SpellLevel};
-use super::text::Slug;
+use super::change::Change;
+use super::concentration::concentrate;
+use super::hp::set_hp_within;
+use crate::game::dice::Roll;
+use crate::game::features::{self, Feature, Recharge};
+use crate::game::powers::{check_roll, PowerError, Powers, LONG_REST_GAP_MINUTES};
+use crate::game::sheet::{CharacterSheet, GameTime};
+use crate::game::spellcasting;
+use crate::game::spells::{SpellBook, SpellLevel};
+use crate::game::text::Slug;
 
 /// The highest slot level Arcane Recovery brings back.
 const ARCANE_RECOVERY_MAX_LEVEL: usize = 5;
@@ -21,7 +23,7 @@ fn powers_mut(sheet: &mut CharacterSheet) -> Result<&mut Powers, PowerError> {
 
 /// Casts the known spell `slug` with a `slot` (ignored for a cantrip): the slot spent, the
 /// concentration it needs taken up (ending any other), its healing (`roll`) applied.
-pub(in crate::game) fn cast_spell(
+pub(super) fn cast_spell(
     sheet: &mut CharacterSheet,
     slug: &Slug,
     slot: SpellLevel,
@@ -49,7 +51,7 @@ fn heal_by(sheet: &mut CharacterSheet, roll: Option<&Roll>, out: &mut Vec<Change
 }
 
 /// Spends one slot of `slot`'s level (none for a cantrip).
-pub(in crate::game) fn spend_slot(
+pub(super) fn spend_slot(
     sheet: &mut CharacterSheet,
     slot: SpellLevel,
     out: &mut Vec<Change>,
@@ -73,32 +75,8 @@ pub(in crate::game) fn spend_slot(
     Ok(())
 }
 
-/// Concentrates on `spell` (or on nothing): what was held before ends.
-pub(in crate::game) fn concentrate(
-    sheet: &mut CharacterSheet,
-    spell: Option<Slug>,
-    out: &mut Vec<Change>,
-) -> Result<(), PowerError> {
-    let name = |slug: &Option<Slug>| {
-        slug.as_ref().map(|slug| {
-            SpellBook::srd()
-                .get(slug.as_str())
-                .map_or_else(|_| slug.to_string(), |spell| spell.name.clone())
-        })
-    };
-    let powers = powers_mut(sheet)?;
-    if powers.concentration != spell {
-        let from = std::mem::replace(&mut powers.concentration, spell);
-        out.push(Change::Concentration {
-            from: name(&from),
-            to: name(&powers.concentration),
-        });
-    }
-    Ok(())
-}
-
 /// Uses `feature`: a use spent, Second Wind's `roll` healing, Arcane Recovery's slots back.
-pub(in crate::game) fn use_feature(
+pub(super) fn use_feature(
     sheet: &mut CharacterSheet,
     feature: Feature,
     roll: Option<&Roll>,
@@ -117,7 +95,7 @@ pub(in crate::game) fn use_feature(
 }
 
 /// Spends a use of `feature` if it has a count.
-pub(in crate::game) fn spend_use(
+pub(super) fn spend_use(
     sheet: &mut CharacterSheet,
     feature: Feature,
     out: &mut Vec<Change>,
@@ -181,7 +159,7 @@ fn resting(sheet: &CharacterSheet) -> bool {
 }
 
 /// Spends a hit die at the end of a short rest: `roll` (the die plus CON) heals, at least 0.
-pub(in crate::game) fn spend_hit_die(
+pub(super) fn spend_hit_die(
     sheet: &mut CharacterSheet,
     roll: &Roll,
     out: &mut Vec<Change>,
@@ -214,7 +192,7 @@ pub(in crate::game) fn spend_hit_die(
 
 /// A short rest of a hero whose powers count: the uses of short-rest features come back, and
 /// hit dice may be spent until time moves on.
-pub(in crate::game) fn short_rest(sheet: &mut CharacterSheet, out: &mut Vec<Change>) {
+pub(super) fn short_rest(sheet: &mut CharacterSheet, out: &mut Vec<Change>) {
     restore_uses(sheet, Recharge::ShortRest, out);
     let ended = sheet.time.minutes();
     if let Some(powers) = sheet.powers.as_mut() {
@@ -223,7 +201,7 @@ pub(in crate::game) fn short_rest(sheet: &mut CharacterSheet, out: &mut Vec<Chan
 }
 
 /// Refuses a long rest that begins less than a day after the last began.
-pub(in crate::game) fn check_long_rest(sheet: &CharacterSheet) -> Result<(), PowerError> {
+pub(super) fn check_long_rest(sheet: &CharacterSheet) -> Result<(), PowerError> {
     let last = sheet.powers.as_ref().and_then(|p| p.long_rest_ended);
     match last {
         Some(ended) if sheet.time.minutes() < ended.saturating_add(LONG_REST_GAP_MINUTES) => {
@@ -238,7 +216,7 @@ pub(in crate::game) fn check_long_rest(sheet: &CharacterSheet) -> Result<(), Pow
 
 /// A long rest of a hero whose powers count, once its hours have passed: every slot and use
 /// back, concentration ended, and the time it ended kept.
-pub(in crate::game) fn long_rest(sheet: &mut CharacterSheet, out: &mut Vec<Change>) {
+pub(super) fn long_rest(sheet: &mut CharacterSheet, out: &mut Vec<Change>) {
     restore_uses(sheet, Recharge::LongRest, out);
     let slots = sheet.spell_slots();
     let ended = sheet.time.minutes();
@@ -285,7 +263,7 @@ fn restore_uses(sheet: &mut CharacterSheet, rest: Recharge, out: &mut Vec<Change
 }
 
 /// The spells a hero's class knows by default at their level and they do not know yet, learned.
-pub(in crate::game) fn learn_for_level(sheet: &mut CharacterSheet, out: &mut Vec<Change>) {
+pub(super) fn learn_for_level(sheet: &mut CharacterSheet, out: &mut Vec<Change>) {
     let level = sheet.level();
     let Some(powers) = sheet.powers.as_mut() else {
         return;
