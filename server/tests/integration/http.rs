@@ -7,8 +7,9 @@ use app::service::LimitSettings;
 use app::wire::errors::AppError;
 use app::wire::view::{CampaignPage, CampaignSummary, CampaignView, StoryEntry, TurnUpdate};
 use leptos::server_fn::ServerFn;
-use server::config::{Settings, Spend};
+use server::config::Settings;
 use server::error_status::status_of;
+use server::llm::bounds::Spend;
 use server::startup::Application;
 
 use crate::support::logs::Captured;

@@ -23,8 +23,8 @@ use app::wire::view::{MoveInput, NewCampaign};
 use app::wire::PlayerId;
 use rand::{rngs::StdRng, SeedableRng};
 use serde_json::{json, Value};
-use server::config::{LlmChoice, ToolMode};
 use server::llm::bundled::BundledSettings;
+use server::llm::choice::{LlmChoice, ToolMode};
 use server::llm::openai::OpenAiSettings;
 use server::llm::provider::Provider;
 use wiremock::{
