@@ -101,7 +101,7 @@ dev_hydrates() {
     npx playwright test --config playwright.dev.config.ts --reporter=list,json)
 }
 lints() {
-  cargo clippy -p app -p server --all-targets --target-dir "$CARGO_TARGET_DIR/clippy" -- -D warnings &&
+  cargo clippy -p app -p playtest -p server --all-targets --target-dir "$CARGO_TARGET_DIR/clippy" -- -D warnings &&
     cargo clippy -p frontend --features hydrate --target wasm32-unknown-unknown \
       --target-dir "$CARGO_TARGET_DIR/clippy" -- -D warnings
 }
@@ -114,7 +114,7 @@ unit_and_integration() {
     find "$CARGO_TARGET_DIR/native-tests/debug/$dir" -mindepth 1 -maxdepth 1 -mtime +1 \
       \( -type d -o -type f -executable \) -exec rm -rf {} + 2>/dev/null || true
   done
-  cargo test -p app -p server --target-dir "$CARGO_TARGET_DIR/native-tests" 2>&1 | tee "$results/cargo.log"
+  cargo test -p app -p playtest -p server --target-dir "$CARGO_TARGET_DIR/native-tests" 2>&1 | tee "$results/cargo.log"
 }
 browser_lane >"$results/browser.log" 2>&1 &
 browser_pid=$!

@@ -25,8 +25,8 @@ use app::service::{Game, MoveRequest, TurnsInFlight};
 use app::wire::view::{MoveInput, NewCampaign, PREMISE_PRESETS};
 use app::wire::{CampaignId, PlayerId};
 use rand::{rngs::StdRng, SeedableRng};
-use server::config::LlmChoice;
 use server::llm::bundled::BundledSettings;
+use server::llm::choice::LlmChoice;
 use server::llm::provider::Provider;
 use server::store::SqlStore;
 

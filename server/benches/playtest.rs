@@ -19,10 +19,10 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use app::service::{Game, TurnsInFlight};
+use playtest::persona::Persona;
+use playtest::report::{table, PersonaTally, Prices, Report};
 use server::config::ModelSettings;
 use server::llm::provider::Provider;
-use server::playtest::persona::Persona;
-use server::playtest::report::{table, PersonaTally, Prices, Report};
 use server::store::SqlStore;
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
@@ -55,7 +55,7 @@ async fn main() {
     let started = Instant::now();
     let mut personas = Vec::new();
     for (n, persona) in (0u64..).zip(Persona::ALL) {
-        let tally = server::playtest::play(&game, persona, turns, seed + n).await;
+        let tally = playtest::play(&game, persona, turns, seed + n).await;
         println!("  {} played {} turns", persona.name(), tally.turns);
         personas.push(PersonaTally {
             persona: persona.name().to_owned(),

@@ -11,9 +11,9 @@ mod recorded_game;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use server::config::LlmChoice;
 use server::llm::bundled::BundledSettings;
 use server::llm::cassette::Recording;
+use server::llm::choice::LlmChoice;
 use server::llm::provider::Provider;
 
 #[tokio::main]

@@ -14,8 +14,9 @@ use leptos_axum::{generate_route_list, LeptosRoutes};
 use tokio::net::TcpListener;
 use tower_http::services::ServeDir;
 
-use crate::config::{LlmChoice, Settings};
+use crate::config::Settings;
 use crate::llm::bundled::BundledServer;
+use crate::llm::choice::LlmChoice;
 use crate::llm::endpoint_settings::Endpoint;
 use crate::llm::master::{MasterRecipe, ENDPOINT_CALLS};
 use crate::llm::office::Office;

@@ -241,7 +241,7 @@ async fn wait_until_ready(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::fake_env as env;
+    use crate::llm::test_env::fake_env as env;
 
     #[test]
     fn the_install_folder_follows_the_setup_script() {

@@ -8,11 +8,11 @@ use app::gm::{GmSettings, LlmPort};
 use app::service::game_master::ActiveMaster;
 use app::wire::view::GameMasterView;
 
+use super::bounds::{PromptLimits, Spend};
 use super::endpoint_settings::Endpoint;
 use super::limited::Limited;
 use super::openai::{LlmConfigError, OpenAiSettings};
 use super::provider::{endpoint, Provider};
-use crate::config::{PromptLimits, Spend};
 
 /// Model calls at once to a remote endpoint, unless configured.
 pub const ENDPOINT_CALLS: usize = 8;

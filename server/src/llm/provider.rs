@@ -13,10 +13,10 @@ use app::wire::view::GameMasterView;
 
 use super::bundled::{BundledError, BundledServer, BundledSettings, BUNDLED_MODEL};
 use super::cassette::{Cassette, CassetteError, Recording, Replaying};
+use super::choice::{LlmChoice, ToolMode};
 use super::discover::find_running;
 use super::openai::{LlmConfigError, OpenAiAdapter, OpenAiSettings};
 use super::resilient::{Resilient, RetryPolicy};
-use crate::config::{LlmChoice, ToolMode};
 
 /// The demo story played with `DICEBOUND_LLM=demo`.
 const DEMO_SCENARIO: &str = include_str!("../../scenarios/demo.json");

@@ -114,6 +114,17 @@ fn actions() -> Reply {
     ]}))
 }
 
+/// The real adapter with `settings`, retried twice with a short backoff.
+fn retrying(settings: OpenAiSettings) -> Resilient<OpenAiAdapter> {
+    let policy = RetryPolicy {
+        max_retries: 2,
+        base_delay: Duration::from_millis(10),
+        max_delay: Duration::from_millis(20),
+        max_retry_after: Duration::from_millis(20),
+    };
+    Resilient::new(Arc::new(OpenAiAdapter::new(settings).unwrap()), policy)
+}
+
 /// A campaign whose opening went well, played against a fake model that then answers `turn`.
 struct Crypt {
     server: MockServer,
@@ -134,25 +145,15 @@ impl Crypt {
             .respond_with(Queue(Mutex::new(replies.into())))
             .mount(&server)
             .await;
-        let mut settings = OpenAiSettings::new(format!("{}/v1", server.uri()), "m");
-        settings.idle_timeout = Duration::from_millis(500);
-        settings.overall_timeout = Duration::from_secs(2);
-        let policy = RetryPolicy {
-            max_retries: 2,
-            base_delay: Duration::from_millis(10),
-            max_delay: Duration::from_millis(20),
-            max_retry_after: Duration::from_millis(20),
-        };
-        let llm = Resilient::new(Arc::new(OpenAiAdapter::new(settings).unwrap()), policy);
-        let gm = GmSettings {
-            phase_deadline: Duration::from_secs(20),
-            ..GmSettings::default()
-        };
+        // The default (generous) timeouts and phase deadline: no reply on its way is cut short
+        // by a busy machine (`impatient` shortens them for the test of a stalled model).
+        let settings = OpenAiSettings::new(format!("{}/v1", server.uri()), "m");
+        let llm = retrying(settings);
         let mut rng = StdRng::seed_from_u64(7);
         let owner = PlayerId::random(&mut rng);
         let mut table = Self {
             server,
-            table: Table::serving(llm, gm).await,
+            table: Table::serving(llm, GmSettings::default()).await,
             owner,
             id: CampaignId::random(&mut rng),
         };
@@ -164,6 +165,17 @@ impl Crypt {
             .expect("the opening plays");
         table.id = created.id;
         table
+    }
+
+    /// The same model, from now on with short timeouts (half a second idle, two seconds in all)
+    /// within a phase deadline of 20 seconds: for a model that stalls after the opening, whose
+    /// replies the short timeouts never race.
+    fn impatient(&mut self) {
+        let mut settings = OpenAiSettings::new(format!("{}/v1", self.server.uri()), "m");
+        settings.idle_timeout = Duration::from_millis(500);
+        settings.overall_timeout = Duration::from_secs(2);
+        self.table.llm = retrying(settings);
+        self.table.gm.phase_deadline = Duration::from_secs(20);
     }
 
     fn game(&self) -> Game<'_> {
@@ -349,7 +361,8 @@ async fn a_storm_of_server_errors_and_rate_limits_fails_cleanly_after_bounded_re
 
 #[tokio::test]
 async fn a_stalled_model_fails_cleanly_within_its_timeouts() {
-    let table = Crypt::new(vec![Reply::Stall]).await;
+    let mut table = Crypt::new(vec![Reply::Stall]).await;
+    table.impatient();
     let before = table.view().await;
 
     let (result, updates) = table.play(text("I wait")).await;
@@ -357,7 +370,8 @@ async fn a_stalled_model_fails_cleanly_within_its_timeouts() {
     // What ended the turn, read from the turn rather than the clock: the model's timeouts end
     // each attempt (the player told of each retry) and the last one's timeout is the turn's
     // error. Without them the phase's deadline (20 s, before the stall's 30 s end) would stop the
-    // turn in its first attempt, with no retry told and a deadline for its error.
+    // turn in its first attempt, with no retry told and a deadline for its error. Every call of
+    // the turn stalls, so no reply on its way races the short timeouts.
     let waits = updates
         .iter()
         .filter(|u| matches!(u, TurnUpdate::Waiting { text } if text.contains("trying again")))

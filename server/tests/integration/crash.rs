@@ -5,7 +5,6 @@
 use std::process::Stdio;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
 
 use app::api::{LoadCampaign, PlayTurn, StartCampaign};
 use app::wire::view::{CampaignView, StoryEntry, TurnUpdate};
@@ -98,8 +97,9 @@ async fn start_server(dir: &std::path::Path, model: &str) -> (Child, String) {
         .kill_on_drop(true)
         .spawn()
         .expect("the server binary starts");
+    // No clock: a server that fails to start ends, and its output with it.
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let address = tokio::time::timeout(Duration::from_secs(30), async {
+    let address = async {
         while let Some(line) = lines.next_line().await.unwrap() {
             if let Some(at) = line.find("listening on http://") {
                 let rest = &line[at + "listening on ".len()..];
@@ -110,9 +110,8 @@ async fn start_server(dir: &std::path::Path, model: &str) -> (Child, String) {
             }
         }
         panic!("the server ended before it listened");
-    })
-    .await
-    .expect("the server listens in time");
+    }
+    .await;
     tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
     (child, address)
 }
@@ -152,13 +151,15 @@ async fn a_server_killed_mid_turn_restarts_at_the_last_completed_turn_and_plays_
     let play =
         json!({"id": created.id, "turn": 1, "input": {"kind": "text", "text": "I creep in"}});
     let mut turn = post(&base, PlayTurn::PATH, &cookie, play.clone()).await;
+    // No clock: a turn that does not stream its half sentence ends anyway, at the server's own
+    // model timeout, and the missing text fails the test then.
     let mut streamed = String::new();
     while !streamed.contains("You creep towar") {
-        let chunk = tokio::time::timeout(Duration::from_secs(30), turn.chunk())
+        let chunk = turn
+            .chunk()
             .await
-            .expect("the turn streams")
             .unwrap()
-            .expect("more of the turn");
+            .unwrap_or_else(|| panic!("the turn ended before its half sentence: {streamed}"));
         streamed.push_str(&String::from_utf8_lossy(&chunk));
     }
 

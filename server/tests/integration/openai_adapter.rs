@@ -1,6 +1,7 @@
 //! Wire-level tests of the OpenAI-compatible adapter against a fake provider on loopback
-//! (wiremock, or a raw TCP server where a reply must stall). The timeout tests run on paused time
-//! with their fake provider a task of the same runtime, so no test measures the real clock.
+//! (wiremock, or a raw TCP server where a reply must stall or come late). The timeout tests run
+//! on paused time with their fake provider a task of the same runtime, or against a provider that
+//! is slower than a timeout which must not end the call; none measures how long a call took.
 
 use std::{future::Future, time::Duration};
 
@@ -24,13 +25,19 @@ use wiremock::{
 const KEY: &str = "sk-dicebound-test-KEY-0123456789";
 const CHAT: &str = "/v1/chat/completions";
 
-/// The idle timeout of the timeout tests. They run on paused time (`start_paused`): the clock
-/// stands still while anything can run and, once every task waits, jumps to the next timer; how
-/// long a call took on it says which timeout ended it, however fast the machine is.
+/// The idle timeout of the timeout tests. They run on paused time (`start_paused`) against a fake
+/// provider that is a task of the same runtime: the clock stands still while anything can run
+/// and, once every task waits, jumps to the next timer. No test reads how long a call took:
+/// which timeout ended a call is told by the timeouts it was given (the other one out of reach)
+/// and by what the call returned.
 const IDLE: Duration = Duration::from_millis(300);
 
 /// The overall timeout of the timeout tests (see [`IDLE`]).
 const OVERALL: Duration = Duration::from_millis(1500);
+
+/// A timeout no test reaches: a day (of paused time, no real day; [`within_the_hour`] ends a
+/// test that would wait for it).
+const NEVER: Duration = Duration::from_secs(24 * 3600);
 
 /// Settings for the fake provider at `uri`, with the default (generous) timeouts: a reply on its
 /// way is never cut short by a busy machine.
@@ -45,24 +52,23 @@ fn adapter(uri: &str) -> OpenAiAdapter {
     OpenAiAdapter::new(settings(uri)).expect("valid settings")
 }
 
-/// The adapter for the fake provider at `uri`, with the timeouts [`IDLE`] and [`OVERALL`].
-fn timed_adapter(uri: &str) -> OpenAiAdapter {
+/// The adapter for the fake provider at `uri`, with these idle and overall timeouts.
+fn timed_adapter(uri: &str, idle: Duration, overall: Duration) -> OpenAiAdapter {
     OpenAiAdapter::new(OpenAiSettings {
-        idle_timeout: IDLE,
-        overall_timeout: OVERALL,
+        idle_timeout: idle,
+        overall_timeout: overall,
         ..settings(uri)
     })
     .expect("valid settings")
 }
 
-/// What `work` gave and how long it took on the test's clock (on paused time: the timers it
-/// waited for). An hour of that clock (no real hour) fails the test rather than hanging it.
-async fn timed<T>(work: impl Future<Output = T>) -> (T, Duration) {
-    let started = tokio::time::Instant::now();
-    let outcome = tokio::time::timeout(Duration::from_secs(3600), work)
+/// What `work` gave, once no timer of an hour or more ended it: on paused time, a guard that
+/// fails a call which only a [`NEVER`] timeout could end (it is an order of the test's own
+/// timers, no real hour, and never a measure of the machine).
+async fn within_the_hour<T>(work: impl Future<Output = T>) -> T {
+    tokio::time::timeout(Duration::from_secs(3600), work)
         .await
-        .expect("no timeout ended the call");
-    (outcome, started.elapsed())
+        .expect("a timeout shorter than an hour ended the call")
 }
 
 /// A request using every feature: all four roles, a tool call and its answer, tools, a strict
@@ -599,23 +605,73 @@ async fn stalled_provider() -> String {
     uri
 }
 
+// The stream's overall timeout and the whole reply's idle timeout are out of reach, so only the
+// stream's idle timeout and the whole reply's overall timeout can end them (the next test shows
+// that the idle timeout does not cut a whole reply short). Nothing ever answers, so no reply can
+// race the paused clock.
 #[tokio::test(start_paused = true)]
 async fn a_stalled_provider_times_out_within_the_timeouts() {
-    let adapter = timed_adapter(&stalled_provider().await);
+    let uri = stalled_provider().await;
 
-    let (streamed, stream_took) = timed(collect_stream(&adapter, full_request())).await;
-    let (complete, complete_took) = timed(adapter.complete(full_request())).await;
+    let streamed = within_the_hour(collect_stream(
+        &timed_adapter(&uri, IDLE, NEVER),
+        full_request(),
+    ))
+    .await;
+    let complete =
+        within_the_hour(timed_adapter(&uri, NEVER, OVERALL).complete(full_request())).await;
 
-    assert_eq!(streamed, [Err(LlmError::Timeout)]);
-    assert!(
-        (IDLE..OVERALL).contains(&stream_took),
-        "a stream gives up after one idle timeout of {IDLE:?}, not {stream_took:?}"
+    assert_eq!(
+        streamed,
+        [Err(LlmError::Timeout)],
+        "a stream gives up after one idle timeout"
     );
-    assert_eq!(complete, Err(LlmError::Timeout));
-    assert!(
-        (OVERALL..OVERALL + IDLE).contains(&complete_took),
-        "a whole reply is waited for until the overall timeout of {OVERALL:?}, not {complete_took:?}"
+    assert_eq!(
+        complete,
+        Err(LlmError::Timeout),
+        "a whole reply is given up on at the overall timeout"
     );
+}
+
+/// A provider on loopback that answers one request with the whole reply `body`, as JSON, after
+/// `delay` (a task of the test's runtime).
+async fn slow_provider(delay: Duration, body: Value) -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let uri = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move {
+        let (mut socket, _) = listener.accept().await.unwrap();
+        let mut request = vec![0; 64 * 1024];
+        let _ = socket.read(&mut request).await;
+        tokio::time::sleep(delay).await;
+        let body = body.to_string();
+        let reply = format!(
+            "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\
+             connection: close\r\n\r\n{body}",
+            body.len()
+        );
+        let _ = socket.write_all(reply.as_bytes()).await;
+        let _ = socket.flush().await;
+    });
+    uri
+}
+
+// Real time, and nothing to measure: the provider answers four idle timeouts after the request,
+// and the overall timeout is out of reach. A whole reply that the idle timeout cut short would
+// fail here; one that is waited for passes however slow the machine is.
+#[tokio::test]
+async fn a_whole_reply_slower_than_the_idle_timeout_is_waited_for() {
+    let idle = Duration::from_millis(50);
+    let reply = json!({
+        "choices": [{"message": {"role": "assistant", "content": "At last."}, "finish_reason": "stop"}]
+    });
+    let uri = slow_provider(idle * 4, reply).await;
+
+    let complete = timed_adapter(&uri, idle, NEVER)
+        .complete(full_request())
+        .await
+        .expect("the whole reply arrives");
+
+    assert_eq!(complete.text, "At last.");
 }
 
 /// A provider on loopback that answers one request with SSE `events`, each sent after its delay,
@@ -646,36 +702,43 @@ async fn trickling_provider(events: Vec<(Duration, String)>, hold: Duration) -> 
     uri
 }
 
+// The overall timeout is out of reach and the provider holds the connection open for as long:
+// only the idle timeout can end the stream after its first piece.
 #[tokio::test(start_paused = true)]
 async fn a_stream_that_stalls_half_way_times_out_by_the_idle_timeout() {
     let first = delta(json!({"content": "The"}), None).to_string();
-    let uri = trickling_provider(vec![(Duration::ZERO, first)], Duration::from_secs(5)).await;
+    let uri = trickling_provider(vec![(Duration::ZERO, first)], NEVER).await;
 
-    let (chunks, took) = timed(collect_stream(&timed_adapter(&uri), full_request())).await;
+    let adapter = timed_adapter(&uri, IDLE, NEVER);
+    let chunks = within_the_hour(collect_stream(&adapter, full_request())).await;
 
     assert_eq!(
         chunks,
         [Ok(LlmChunk::Text("The".into())), Err(LlmError::Timeout)]
     );
-    assert!(
-        (IDLE..OVERALL).contains(&took),
-        "a stalled stream gives up after one idle timeout of {IDLE:?}, not {took:?}"
-    );
 }
 
+// A piece every third of an idle timeout: the stream never goes idle, yet it is cut while the
+// provider still has pieces to send, which only the overall timeout does. More pieces arrive
+// than fit in one idle timeout, so each piece started the idle timeout again.
 #[tokio::test(start_paused = true)]
 async fn a_stream_that_trickles_forever_times_out_by_the_overall_timeout() {
     let piece = delta(json!({"content": "."}), None).to_string();
-    let events = vec![(IDLE / 3, piece); 100];
+    let sent = 100;
+    let events = vec![(IDLE / 3, piece); sent];
     let uri = trickling_provider(events, Duration::ZERO).await;
 
-    let (chunks, took) = timed(collect_stream(&timed_adapter(&uri), full_request())).await;
+    let adapter = timed_adapter(&uri, IDLE, OVERALL);
+    let chunks = within_the_hour(collect_stream(&adapter, full_request())).await;
 
     assert_eq!(chunks.last(), Some(&Err(LlmError::Timeout)));
-    assert!(chunks.len() > 5, "{chunks:?}");
     assert!(
-        (OVERALL..OVERALL + IDLE).contains(&took),
-        "a trickling stream is cut at the overall timeout of {OVERALL:?}, not {took:?}"
+        chunks.len() > 5,
+        "more pieces than one idle timeout holds: {chunks:?}"
+    );
+    assert!(
+        chunks.len() <= sent,
+        "cut before the provider was done: {chunks:?}"
     );
 }
 
@@ -685,9 +748,10 @@ async fn a_stream_that_goes_quiet_after_its_finish_reason_ends_normally() {
         Duration::ZERO,
         delta(json!({"content": "Done."}), Some("stop")).to_string(),
     )];
-    let uri = trickling_provider(events, Duration::from_secs(5)).await;
+    let uri = trickling_provider(events, NEVER).await;
 
-    let (chunks, _) = timed(collect_stream(&timed_adapter(&uri), full_request())).await;
+    let adapter = timed_adapter(&uri, IDLE, OVERALL);
+    let chunks = within_the_hour(collect_stream(&adapter, full_request())).await;
 
     assert_eq!(
         chunks,

@@ -5,10 +5,10 @@
 
 use crate::support::table;
 
+use ::playtest::persona::Persona;
+use ::playtest::report::{table, PersonaTally, Prices, Report};
+use ::playtest::tally::Tally;
 use app::gm::scripted::Scenario;
-use server::playtest::persona::Persona;
-use server::playtest::report::{table, PersonaTally, Prices, Report};
-use server::playtest::tally::Tally;
 use table::Table;
 
 const TURNS: usize = 3;
@@ -23,7 +23,7 @@ async fn playtest(fixture: &str, model: &str) -> Report {
     for (n, persona) in (0u64..).zip(Persona::ALL) {
         personas.push(PersonaTally {
             persona: persona.name().to_owned(),
-            tally: server::playtest::play(&game, persona, TURNS, 40 + n).await,
+            tally: ::playtest::play(&game, persona, TURNS, 40 + n).await,
         });
     }
     Report::new(

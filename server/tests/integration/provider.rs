@@ -5,8 +5,8 @@ use std::time::Duration;
 
 use app::gm::GmSettings;
 use serde_json::json;
-use server::config::LlmChoice;
 use server::llm::bundled::BundledSettings;
+use server::llm::choice::LlmChoice;
 use server::llm::discover::LocalServer;
 use server::llm::provider::Provider;
 use wiremock::{

@@ -7,7 +7,7 @@ use app::service::prices::{Prices, Pricing};
 use app::wire::view::{CampaignPage, GmContextView};
 use leptos::server_fn::ServerFn;
 use serde_json::json;
-use server::config::LlmChoice;
+use server::llm::choice::LlmChoice;
 use server::llm::openai::OpenAiSettings;
 use wiremock::matchers::{body_partial_json, body_string_contains, method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};

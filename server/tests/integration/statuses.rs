@@ -17,7 +17,7 @@ use app::wire::CampaignId;
 use leptos::server_fn::ServerFn;
 use rand::{rngs::StdRng, SeedableRng};
 use secrecy::SecretString;
-use server::config::Spend;
+use server::llm::bounds::Spend;
 use server::security::identity::CookieSecret;
 use server::security::keys::CookieSecrets;
 use server::startup::Application;

@@ -8,7 +8,9 @@ use app::api::StartCampaign;
 use app::wire::view::TurnUpdate;
 use leptos::prelude::LeptosOptions;
 use leptos::server_fn::ServerFn;
-use server::config::{LlmChoice, PromptLimits, Settings, Spend};
+use server::config::Settings;
+use server::llm::bounds::{PromptLimits, Spend};
+use server::llm::choice::LlmChoice;
 use server::llm::endpoint_settings::EndpointEnv;
 use server::startup::Application;
 

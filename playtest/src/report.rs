@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::tally::Tally;
+use crate::tally::Tally;
 
 /// Prices of a million tokens, to put a cost on a turn (an operator's own figures; 0 if unset).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]

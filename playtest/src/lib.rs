@@ -1,9 +1,15 @@
-//! The playtest bench (`make playtest`): scripted player personas ([`persona`]) each play a
-//! seeded campaign through the game service (what the server functions call), against whichever
-//! model the usual settings choose, and every turn the log keeps is counted ([`tally`]): the
-//! rules used where they were due, the prose's claims the rules did not make, failures that
-//! cost nothing, turns without the rules, repaired action lists, voice, tokens and time. The
-//! [`report`] is saved as JSON and printed beside earlier reports, one column per model.
+//! The playtest (`make playtest`): scripted player personas ([`persona`]) each play a seeded
+//! campaign through the game service (what the server functions call), against whichever model
+//! they are given, and every turn the log keeps is counted ([`tally`]): the rules used where they
+//! were due, the prose's claims the rules did not make, failures that cost nothing, turns without
+//! the rules, repaired action lists, voice, tokens and time. The [`report`] is saved as JSON and
+//! printed beside earlier reports, one column per model.
+//!
+//! A crate of its own beside the server, needing only the game (`app`): the server's bench
+//! (`server/benches/playtest.rs`) starts the model the usual settings choose and plays it with
+//! these personas, and the server's integration tests play them against scripted models.
+// A panic outside tests is a choice made with `expect` and its reason.
+#![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
 pub mod persona;
 pub mod report;

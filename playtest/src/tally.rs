@@ -12,7 +12,7 @@ use app::gm::ledger_check::{Claim, Contradiction, LedgerCheck, RulesRecord};
 use app::gm::quality::{good_voice, repetition};
 use serde::{Deserialize, Serialize};
 
-use super::persona::Due;
+use crate::persona::Due;
 
 /// The counts of a number of turns (one persona's game, or all of them).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
