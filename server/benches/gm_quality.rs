@@ -20,7 +20,7 @@ use app::campaign::event::CampaignEvent;
 use app::campaign::store::CampaignStore;
 use app::campaign::turn_event::TurnEvent;
 use app::game::ActionList;
-use app::gm::quality::{echoes, good_voice, grounded, is_concrete, repetition};
+use app::gm::prose::scene::{echoes, good_voice, grounded, is_concrete, repetition};
 use app::service::{Game, MoveRequest, TurnsInFlight};
 use app::wire::view::{MoveInput, NewCampaign, PREMISE_PRESETS};
 use app::wire::{CampaignId, PlayerId};

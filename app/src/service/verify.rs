@@ -32,10 +32,10 @@ use crate::game::{
     Action, ActionList, AppliedChanges, CharacterSheet, DiceExpr, JournalChange, Resolution,
     RestKind, Slug, StateDelta, Vitality,
 };
-use crate::gm::complication;
-use crate::gm::prompt_layers::MAX_SUMMARY_CHARS;
-use crate::gm::spell_turn::CAST_BY_THE_RULES;
+use crate::gm::prompt::layers::MAX_SUMMARY_CHARS;
 use crate::gm::tools::{self, ToolCommand};
+use crate::gm::turn::complication;
+use crate::gm::turn::spell_turn::CAST_BY_THE_RULES;
 use crate::gm::MoveText;
 use crate::wire::view::NewCampaign;
 

@@ -18,8 +18,8 @@ use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 
 use super::llm::{ToolCall, ToolDefinition};
+use super::prompt::sheet_text::describe_sheet;
 use super::schema::strict_schema;
-use super::sheet_text::describe_sheet;
 use crate::campaign::proposal::Proposed;
 use crate::campaign::turn_event::ToolEffect;
 use crate::game::combat::Combat;
@@ -179,7 +179,7 @@ impl ToolCommand {
         }
     }
 
-    /// What its dice are, for the turn's dice ([`TurnDice`](super::turn_dice::TurnDice)): a
+    /// What its dice are, for the turn's dice ([`TurnDice`](super::turn::turn_dice::TurnDice)): a
     /// retelling's call of the same kind rolls the same faces. Every command names its kind
     /// (those that roll nothing too), so a new one cannot forget to.
     pub fn dice_kind(&self) -> String {

@@ -4,10 +4,10 @@
 //! descriptions) and the rules, not the model, decide which of them roll. The fallback actions
 //! every model gets when its own are unusable are built the same way.
 
-use super::quality::{last_scene, things_named};
 use crate::campaign::state::CampaignState;
 use crate::game::action::{ActionDraft, ActionListDraft};
 use crate::game::{Action, ActionList, Attribute};
+use crate::gm::prose::scene::{last_scene, things_named};
 
 /// Things that are people: one can talk to them.
 const PEOPLE: &[&str] = &[

@@ -7,7 +7,6 @@
 
 use std::fmt::Write;
 
-use super::names::proper_names;
 use super::token_count::tokens;
 use crate::campaign::bounds::MAX_RECALLED;
 use crate::campaign::conversation::RecalledPassage;
@@ -15,6 +14,7 @@ use crate::campaign::passage::{words, Passage, SearchQuery};
 use crate::campaign::state::CampaignState;
 use crate::game::JournalKind;
 use crate::gm::llm::Message;
+use crate::gm::prose::names::proper_names;
 
 /// How many passages the store is asked for (the layer keeps those that fit its share).
 pub const RECALL_CANDIDATES: u32 = 6;

@@ -7,13 +7,13 @@
 use rand::Rng;
 
 use super::power_moves::{feature_moves, spell_moves};
-use super::tools::{fight_result, ToolTable};
 use crate::campaign::turn_event::TurnEvent;
 use crate::game::bestiary::{Bestiary, CreatureName};
 use crate::game::fight::{weapon_profile, FightMove, FightStep, FoeSpec, USED_IN_FIGHT};
 use crate::game::item_kind::ItemKind;
 use crate::game::text::ActionDescription;
 use crate::game::{Action, ActionList, CharacterSheet, Combat, Slug, StateDelta};
+use crate::gm::tools::{fight_result, ToolTable};
 
 /// The most foes the rules offer an attack on at once (the rest by the model's words).
 const ATTACK_CHOICES: usize = 3;

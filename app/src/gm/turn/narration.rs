@@ -11,22 +11,8 @@ use rand::Rng;
 use super::candidates::{candidate_moves, fallback_actions, with_rules_checks};
 use super::complication;
 use super::fight_turn::{fight_from_the_scene, fight_turn, picks_a_fight, with_fight_moves};
-use super::ledger_check::LedgerCheck;
-use super::lines::{self, LineGuard};
-use super::llm::{
-    FinishReason, LlmChunk, LlmError, LlmPort, Message, Purpose, TokenUsage, ToolCall, ToolChoice,
-};
-use super::noticed::{noticed, Scene};
-use super::prompt::{
-    actions_format, actions_message, correction_message, move_message, repair_message,
-};
-use super::prompt_layers;
-use super::quality;
-use super::settings::GmSettings;
 use super::spell_turn::{spell_turn, typed_fight_cast};
-use super::tools::{self, ToolCommand, ToolRejection, ToolTable};
 use super::turn_dice::{Draws, TurnDice};
-use super::voice;
 use crate::campaign::bounds;
 use crate::campaign::conversation::{RecalledPassage, SentRequest};
 use crate::campaign::state::CampaignState;
@@ -38,6 +24,20 @@ use crate::game::powers::PowerError;
 use crate::game::spell_words::checked_cast;
 use crate::game::stakes::{roll_death_save, DEATH_SAVE};
 use crate::game::{Action, ActionList, ActionListError, CharacterSheet, Resolution, StateDelta};
+use crate::gm::llm::{
+    FinishReason, LlmChunk, LlmError, LlmPort, Message, Purpose, TokenUsage, ToolCall, ToolChoice,
+};
+use crate::gm::prompt::layers;
+use crate::gm::prompt::messages::{
+    actions_format, actions_message, correction_message, move_message, repair_message,
+};
+use crate::gm::prose::ledger_check::LedgerCheck;
+use crate::gm::prose::lines::{self, LineGuard};
+use crate::gm::prose::noticed::{noticed, Scene};
+use crate::gm::prose::scene;
+use crate::gm::prose::voice;
+use crate::gm::settings::GmSettings;
+use crate::gm::tools::{self, ToolCommand, ToolRejection, ToolTable};
 
 /// The most characters a typed move may have.
 pub const MAX_MOVE_CHARS: usize = 2000;
@@ -225,12 +225,12 @@ pub async fn narrate<R: Rng + Send>(
         });
     }
     let tools = settings.tools_for(&state.sheet);
-    let layered = prompt_layers::layered(
+    let layered = layers::layered(
         state,
         settings,
         &tools,
         &turn,
-        prompt_layers::Reserve::ToolRounds,
+        layers::Reserve::ToolRounds,
         memory.recalled,
     );
     let mut rounds = Rounds {
@@ -416,8 +416,8 @@ impl Table {
 /// A narration's model calls: the layered prompt they share, the prose kept so far and the last
 /// request sent.
 struct Rounds<'l> {
-    layered: &'l prompt_layers::Layered,
-    tools: Vec<super::llm::ToolDefinition>,
+    layered: &'l layers::Layered,
+    tools: Vec<crate::gm::llm::ToolDefinition>,
     previous: Option<SentRequest>,
     /// Prose kept, in order.
     kept: Vec<String>,
@@ -441,7 +441,7 @@ impl Rounds<'_> {
         }
         request.temperature = Some(0.8);
         request.max_tokens = Some(settings.narrative_max_tokens);
-        let mut sent = prompt_layers::record(
+        let mut sent = layers::record(
             Purpose::Narration.label(),
             &request,
             self.layered,
@@ -475,7 +475,7 @@ impl Rounds<'_> {
         let mut text = self.kept.join("\n\n");
         bounds::cut(&mut text, bounds::MAX_NARRATION_CHARS);
         if !settings.full_prompt {
-            if let Some(kept) = voice::in_second_person(&text, quality::last_scene(state)) {
+            if let Some(kept) = voice::in_second_person(&text, scene::last_scene(state)) {
                 text = kept;
                 self.last = text.clone();
                 log.push(TurnEvent::NarrativeReplaced { text: text.clone() });
@@ -659,7 +659,7 @@ fn fight_part<R: Rng + ?Sized>(
         matches!(event, TurnEvent::PlayerRoll { resolution: Resolution::Check(check), .. }
             if !check.is_success())
     });
-    let texts = [move_text, quality::last_scene(state).unwrap_or_default()];
+    let texts = [move_text, scene::last_scene(state).unwrap_or_default()];
     let played = fight_turn(chosen, faces, table, rng).or_else(|| {
         let no_tools = !settings.full_prompt;
         let trigger = failed || picks_a_fight(move_text);
@@ -800,17 +800,18 @@ pub async fn offer_actions(
     };
     let described: Vec<String> = candidates.iter().map(|c| c.description.clone()).collect();
     let format = actions_format(settings.bounded_schema, &described);
-    let schema =
-        prompt_layers::Reserve::Schema(super::token_count::tokens(&format.schema.to_string()));
-    let layered = prompt_layers::layered(state, settings, &tools, &ask, schema, &[]);
+    let schema = layers::Reserve::Schema(crate::gm::prompt::token_count::tokens(
+        &format.schema.to_string(),
+    ));
+    let layered = layers::layered(state, settings, &tools, &ask, schema, &[]);
     let mut request = layered.request(&ask, tools);
     request.purpose = Purpose::Actions;
     request.tool_choice = ToolChoice::None;
     request.response_format = Some(format);
     request.temperature = Some(0.7);
     request.max_tokens = Some(settings.actions_max_tokens);
-    let mut sent = prompt_layers::record(Purpose::Actions.label(), &request, &layered, previous);
-    let echoes = quality::echoes(state);
+    let mut sent = layers::record(Purpose::Actions.label(), &request, &layered, previous);
+    let echoes = scene::echoes(state);
     let first = llm.complete(request.clone()).await?;
     sent.reported_tokens = first.usage.and_then(reported);
     events.extend(usage_event(first.usage));
@@ -876,16 +877,16 @@ pub async fn summarize(
     previous: Option<&SentRequest>,
 ) -> Result<Option<Summarized>, TurnError> {
     let tools = settings.tools_for(&state.sheet);
-    let Some(plan) = prompt_layers::summary_plan(state, settings, &tools) else {
+    let Some(plan) = layers::summary_plan(state, settings, &tools) else {
         return Ok(None);
     };
-    let (layered, mut request) = prompt_layers::summary_request(state, settings, &plan, tools);
+    let (layered, mut request) = layers::summary_request(state, settings, &plan, tools);
     request.purpose = Purpose::Summary;
-    let mut sent = prompt_layers::record(Purpose::Summary.label(), &request, &layered, previous);
+    let mut sent = layers::record(Purpose::Summary.label(), &request, &layered, previous);
     let reply = llm.complete(request).await?;
     let usage = reply.usage.unwrap_or_default();
     sent.reported_tokens = reported(usage);
-    let text = prompt_layers::clean_summary(&reply.text).ok_or(TurnError::EmptySummary)?;
+    let text = layers::clean_summary(&reply.text).ok_or(TurnError::EmptySummary)?;
     Ok(Some(Summarized {
         through_turn: plan.through_turn,
         text,
@@ -1088,7 +1089,7 @@ impl Reply {
 
 async fn stream_reply(
     llm: &dyn LlmPort,
-    request: super::llm::LlmRequest,
+    request: crate::gm::llm::LlmRequest,
     log: &mut EventLog<'_>,
 ) -> Result<Reply, LlmError> {
     let mut stream = llm.stream(request);
