@@ -3,6 +3,7 @@
 //!
 //! - `ledger_check.rs` and `ledger_check/`: the scene's claims held against what the rules did
 //! - `scene.rs`: the last scene, the things a scene names and what an action may not echo
+//! - `metrics.rs`: what makes output playable, measured: scored by the benches only
 //! - `voice.rs`: a very small model's voice kept by the rules
 //! - `names.rs`: proper names in prose
 //! - `noticed.rs`: the journal the rules keep for a model shown no tools
@@ -11,6 +12,7 @@
 
 pub mod ledger_check;
 pub mod lines;
+pub mod metrics;
 pub mod names;
 pub mod noticed;
 pub mod scene;
