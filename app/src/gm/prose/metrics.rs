@@ -8,32 +8,15 @@
 
 use std::collections::HashSet;
 
-use super::scene::VERBS;
 use crate::game::action_quality::{is_echo, is_placeholder, normalized};
-
-/// Words that show the narrator talking about itself or the game instead of the scene.
-const SELF_TALK: &[&str] = &[
-    "as an ai",
-    "language model",
-    "i will show you",
-    "i am the",
-    "i'm the",
-    "my name is",
-    "episode",
-    "in this game",
-    "the game master",
-    "this story is",
-    "let me",
-    "i can help",
-    "assistant",
-];
+use crate::gm::prose::lexicon::{ACTION_VERBS, FIRST_PERSON, SELF_TALK};
 
 /// Whether `description` starts with a verb from the list.
 pub fn starts_with_verb(description: &str) -> bool {
     normalized(description)
         .split(' ')
         .next()
-        .is_some_and(|first| VERBS.contains(&first))
+        .is_some_and(|first| ACTION_VERBS.contains(&first))
 }
 
 /// Whether `description` is a concrete move: a verb first, three words or more, not a
@@ -44,9 +27,6 @@ pub fn is_concrete(description: &str, echoes: &[String]) -> bool {
         && !is_placeholder(description)
         && !is_echo(description, echoes)
 }
-
-/// First-person words: outside quoted speech, the narrator speaking as itself.
-const FIRST_PERSON: &[&str] = &["i", "im", "ive", "ill", "id", "me", "my", "mine", "myself"];
 
 /// `scene` without its quoted speech ("…" and “…”).
 fn narration_only(scene: &str) -> String {

@@ -1,6 +1,8 @@
 //! The English-text heuristics over what the model wrote and the player typed: plain rules over
 //! words, no model.
 //!
+//! - `lexicon.rs`: the one lexicon: every word list these heuristics (and the turn's, and
+//!   recall's) read with
 //! - `ledger_check.rs` and `ledger_check/`: the scene's claims held against what the rules did
 //! - `scene.rs`: the last scene, the things a scene names and what an action may not echo
 //! - `metrics.rs`: what makes output playable, measured: scored by the benches only
@@ -11,6 +13,9 @@
 //!   line held back
 
 pub mod ledger_check;
+// Its word lists are laid out by hand, many words a line.
+#[rustfmt::skip]
+pub mod lexicon;
 pub mod lines;
 pub mod metrics;
 pub mod names;

@@ -7,38 +7,8 @@
 use crate::campaign::state::CampaignState;
 use crate::game::action::{ActionDraft, ActionListDraft};
 use crate::game::{Action, ActionList, Attribute};
+use crate::gm::prose::lexicon::PEOPLE;
 use crate::gm::prose::scene::{last_scene, things_named};
-
-/// Things that are people: one can talk to them.
-const PEOPLE: &[&str] = &[
-    "guard",
-    "man",
-    "woman",
-    "stranger",
-    "innkeeper",
-    "merchant",
-    "child",
-    "figure",
-    "priest",
-    "soldier",
-    "knight",
-    "girl",
-    "boy",
-    "master",
-    "keeper",
-    "guest",
-    "traveller",
-    "traveler",
-    "owl",
-    "boatman",
-    "widow",
-    "hunter",
-    "monk",
-    "witch",
-    "old man",
-    "old woman",
-    "captain",
-];
 
 /// How many moves a list has at least, when the rules have enough.
 const TOPPED_UP: usize = 3;
