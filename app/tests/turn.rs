@@ -5,8 +5,8 @@ use app::campaign::state::{CampaignState, ContextTurn};
 use app::campaign::turn_event::{ToolEffect, TurnEvent};
 use app::game::text::{CharacterName, ClassName, LocationName};
 use app::game::{ActionList, CharacterSheet, Resolution, Slug};
-use app::gm::candidates::fallback_actions;
 use app::gm::scripted::{ScriptedError, ScriptedLlm, Step};
+use app::gm::turn::candidates::fallback_actions;
 use app::gm::{
     narrate, offer_actions, GmSettings, LlmError, Memory, Message, MoveText, Narration, PlayerMove,
     ToolChoice, TurnError,

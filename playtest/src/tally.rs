@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use app::campaign::turn_event::{ToolEffect, TurnEvent};
 use app::game::CharacterSheet;
-use app::gm::ledger_check::{Claim, Contradiction, LedgerCheck, RulesRecord};
-use app::gm::quality::{good_voice, repetition};
+use app::gm::prose::ledger_check::{Claim, Contradiction, LedgerCheck, RulesRecord};
+use app::gm::prose::metrics::{good_voice, repetition};
 use serde::{Deserialize, Serialize};
 
 use crate::persona::Due;

@@ -12,8 +12,8 @@ mod heavy_files;
 use app::campaign::bounds::{MAX_ARGUMENTS_CHARS, MAX_MESSAGE_CHARS};
 use std::time::Instant;
 
+use app::gm::prompt::token_count::tokens;
 use app::gm::scripted::ScriptedLlm;
-use app::gm::token_count::tokens;
 use app::gm::GmSettings;
 use app::service::{Game, MoveRequest, TurnsInFlight};
 use app::wire::view::{MoveInput, NewCampaign};

@@ -1,6 +1,6 @@
 //! How good a game the bundled model plays: seeded short campaigns against the real bundled
 //! model (SmolLM2 in `llama-server`, installed by `scripts/setup-llm.sh`), played through the
-//! service as a player clicking the first rolled action, scored by `app::gm::quality`:
+//! service as a player clicking the first rolled action, scored by `app::gm::prose::metrics`:
 //! - actions: lists whose every action is a concrete move (a verb, three words or more, no
 //!   placeholder, no echo of the sheet or premise) — target ≥ 90%; the model's own lists and
 //!   the lists shown (the rules' fallback included) are counted apart;
@@ -20,7 +20,8 @@ use app::campaign::event::CampaignEvent;
 use app::campaign::store::CampaignStore;
 use app::campaign::turn_event::TurnEvent;
 use app::game::ActionList;
-use app::gm::quality::{echoes, good_voice, grounded, is_concrete, repetition};
+use app::gm::prose::metrics::{good_voice, grounded, is_concrete, repetition};
+use app::gm::prose::scene::echoes;
 use app::service::{Game, MoveRequest, TurnsInFlight};
 use app::wire::view::{MoveInput, NewCampaign, PREMISE_PRESETS};
 use app::wire::{CampaignId, PlayerId};

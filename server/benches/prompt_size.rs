@@ -10,7 +10,7 @@
 
 use std::sync::Mutex;
 
-use app::gm::prompt_layers::{prompt_json, request_tokens, shared_front};
+use app::gm::prompt::layers::{prompt_json, request_tokens, shared_front};
 use app::gm::scripted::{Scenario, ScriptedLlm, Step};
 use app::gm::{GmSettings, LlmChunk, LlmError, LlmPort, LlmRequest, ModelInfo, Purpose};
 use app::service::{Game, MoveRequest, SummaryOutcome, TurnsInFlight};

@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use app::campaign::passage::SearchScope;
 use app::campaign::store::CampaignStore;
-use app::gm::recall::{recall_before, recall_query, recalled, RECALL_CANDIDATES};
+use app::gm::prompt::recall::{recall_before, recall_query, recalled, RECALL_CANDIDATES};
 use app::gm::scripted::{Scenario, ScriptedLlm, Step};
 use app::gm::GmSettings;
 use app::service::{Game, MoveRequest, TurnsInFlight};

@@ -1,38 +1,30 @@
-//! The game master (server only): the model port, the tools, the prompts and their memory
-//! layers, the schemas as the model provider needs them and the two-phase turn; the table's
-//! style, lines and veils kept (`lines`).
+//! The game master (server only), cut along its seams:
+//!
+//! - the model port (`llm`), the scripted model (`scripted`), the schemas as the model provider
+//!   needs them (`schema`), the settings (`settings`) and the tools (`tools`), the only way the
+//!   story changes the game state;
+//! - `turn`: the turn, in its phases (narrate, offer actions, summarize) with everything the
+//!   rules play in it (the fight, spells, complications, the player's question);
+//! - `prompt`: what the model is given: the words, the layered prompt within a token budget,
+//!   recall, the sheet as text and token counting;
+//! - `prose`: the English-text heuristics over what the model wrote (the ledger check, the
+//!   voice, names, the journal's notices, the table's lines) and their one lexicon.
 
-pub mod candidates;
-pub mod complication;
-pub mod fight_turn;
-pub mod ledger_check;
-pub mod lines;
 pub mod llm;
-pub mod names;
-pub mod noticed;
-pub mod phases;
-pub mod power_moves;
 pub mod prompt;
-pub mod prompt_layers;
-pub mod quality;
-pub mod question;
-pub mod recall;
+pub mod prose;
 pub mod schema;
 pub mod scripted;
 pub mod settings;
-pub mod sheet_text;
-pub mod spell_turn;
-pub mod token_count;
 pub mod tools;
-pub mod turn_dice;
-pub mod voice;
+pub mod turn;
 
 pub use llm::{
     FinishReason, JsonSchemaFormat, LlmChunk, LlmError, LlmPort, LlmRequest, LlmResponse, Message,
     ModelInfo, Purpose, TokenUsage, ToolCall, ToolChoice, ToolDefinition,
 };
-pub use phases::{
+pub use settings::GmSettings;
+pub use turn::{
     narrate, offer_actions, player_roll, summarize, Memory, MoveText, Narration, Offered,
     PlayerMove, Retelling, Summarized, TurnError,
 };
-pub use settings::GmSettings;

@@ -44,9 +44,9 @@ impl GmSettings {
     /// The rules every request starts with.
     pub fn rules(&self) -> &'static str {
         if self.full_prompt {
-            super::prompt::GM_RULES
+            super::prompt::messages::GM_RULES
         } else {
-            super::prompt::SMALL_GM_RULES
+            super::prompt::messages::SMALL_GM_RULES
         }
     }
 

@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use crate::game::journal::MAX_ENTRIES;
 use crate::game::{JournalKind, JournalName, JournalNote};
-use crate::gm::phases::MAX_MOVE_CHARS;
+use crate::gm::turn::MAX_MOVE_CHARS;
 use crate::wire::view::{BroughtEntry, CardView, MAX_CARD_BYTES};
 
 /// Why a file is not taken.

@@ -18,7 +18,7 @@ use crate::game::carried::lacking;
 use crate::game::spell_words::checked_cast;
 use crate::game::stakes::DEATH_SAVE;
 use crate::game::Slug;
-use crate::gm::turn_dice::Draws;
+use crate::gm::turn::turn_dice::Draws;
 use crate::gm::{
     narrate, offer_actions, player_roll, Memory, MoveText, Narration, PlayerMove, Retelling,
 };

@@ -2,7 +2,7 @@
 //! is, changing nothing and kept nowhere (not in the story, not in the model's story context).
 
 use super::{Game, ServiceError};
-use crate::gm::question::{answer, Question};
+use crate::gm::turn::question::{answer, Question};
 use crate::wire::view::AnswerView;
 use crate::wire::{CampaignId, PlayerId};
 

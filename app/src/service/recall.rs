@@ -5,7 +5,9 @@ use super::{Game, ServiceError};
 use crate::campaign::conversation::RecalledPassage;
 use crate::campaign::passage::{SearchQuery, SearchScope};
 use crate::campaign::state::CampaignState;
-use crate::gm::recall::{excerpt, recall_before, recall_query, recalled, RECALL_CANDIDATES};
+use crate::gm::prompt::recall::{
+    excerpt, recall_before, recall_query, recalled, RECALL_CANDIDATES,
+};
 use crate::gm::PlayerMove;
 use crate::wire::view::FoundView;
 use crate::wire::{CampaignId, PlayerId};

@@ -87,11 +87,15 @@ async fn every_failed_roll_with_stakes_costs_something() {
     let turns = turns(&seat, &id).await;
     let failed: Vec<&Vec<TurnEvent>> = turns
         .iter()
-        .filter(|events| app::gm::complication::failed_check(events))
+        .filter(|events| app::gm::turn::complication::failed_check(events))
         .collect();
     let costly = failed
         .iter()
-        .filter(|events| events.iter().any(app::gm::complication::costs_something))
+        .filter(|events| {
+            events
+                .iter()
+                .any(app::gm::turn::complication::costs_something)
+        })
         .count();
     let complicated = failed
         .iter()

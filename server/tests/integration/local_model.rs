@@ -101,7 +101,7 @@ async fn the_bundled_model_plays_a_full_turn_and_stops_with_the_app() {
     .await
     .expect("the actions call succeeds");
     assert!(
-        offered.sent.shared_front_bytes as usize > app::gm::prompt::SMALL_GM_RULES.len(),
+        offered.sent.shared_front_bytes as usize > app::gm::prompt::messages::SMALL_GM_RULES.len(),
         "the actions request repeats the narration's front: {:?}",
         offered.sent
     );

@@ -221,7 +221,7 @@ async fn a_failed_summary_leaves_the_turn_saved_and_the_campaign_playable() {
         "the oldest turn was cut"
     );
     assert!(window_text(&narration).contains(&format!("(move {turn})")));
-    let tokens = app::gm::prompt_layers::request_tokens(&narration);
+    let tokens = app::gm::prompt::layers::request_tokens(&narration);
     assert!(
         tokens <= BUDGET as usize,
         "the prompt stays within its budget: {tokens}"

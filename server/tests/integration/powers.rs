@@ -10,9 +10,9 @@
 use crate::support::table::{Seat, Table};
 use app::game::creation::created_before_powers;
 use app::game::{RestKind, Slug};
+use app::gm::prompt::sheet_text::describe_sheet;
+use app::gm::prompt::token_count::tokens;
 use app::gm::scripted::{Scenario, Step};
-use app::gm::sheet_text::describe_sheet;
-use app::gm::token_count::tokens;
 use app::gm::{LlmRequest, Message, Purpose};
 use app::service::ServiceError;
 use app::wire::view::{
@@ -661,8 +661,8 @@ async fn the_powers_lines_add_to_the_first_prompt_of_a_level_one_wizard_and_cler
             (tokens(&before), tokens(&after)),
             (tokens(&system_before), tokens(system)),
             (
-                app::gm::prompt_layers::request_tokens(&request_before),
-                app::gm::prompt_layers::request_tokens(&request),
+                app::gm::prompt::layers::request_tokens(&request_before),
+                app::gm::prompt::layers::request_tokens(&request),
             ),
         ];
         println!(

@@ -4,7 +4,7 @@
 //! says what was recalled and why; the player finds the passage by searching the story.
 
 use crate::support::table::{Seat, Table};
-use app::gm::prompt_layers::request_tokens;
+use app::gm::prompt::layers::request_tokens;
 use app::gm::scripted::{Scenario, ScriptedLlm, Step};
 use app::gm::{GmSettings, LlmRequest, Message, Purpose};
 use app::service::ServiceError;

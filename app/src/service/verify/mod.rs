@@ -17,7 +17,7 @@ use crate::campaign::event::{CampaignEvent, StoredEvent};
 use crate::campaign::state::{CampaignState, ProjectionError};
 use crate::game::creation::{created_before_powers, created_before_typed_items, CharacterDraft};
 use crate::game::{ActionList, CharacterSheet, JournalChange};
-use crate::gm::prompt_layers::MAX_SUMMARY_CHARS;
+use crate::gm::prompt::layers::MAX_SUMMARY_CHARS;
 use crate::gm::tools::ToolCommand;
 
 mod checks;

@@ -10,9 +10,9 @@ use crate::game::complication::Complication;
 use crate::game::fight::{FightStep, USED_IN_FIGHT};
 use crate::game::stakes::DEATH_SAVE;
 use crate::game::{Action, AppliedChanges, DiceExpr, JournalChange, Resolution, Slug, StateDelta};
-use crate::gm::complication;
-use crate::gm::spell_turn::CAST_BY_THE_RULES;
 use crate::gm::tools::{self};
+use crate::gm::turn::complication;
+use crate::gm::turn::spell_turn::CAST_BY_THE_RULES;
 use crate::gm::MoveText;
 
 use super::checks::*;

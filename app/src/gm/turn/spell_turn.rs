@@ -5,12 +5,12 @@
 
 use rand::Rng;
 
-use super::tools::ToolTable;
 use crate::campaign::turn_event::TurnEvent;
 use crate::game::fight::FightMove;
 use crate::game::spell_words::checked_cast;
 use crate::game::spells::SpellEffect;
 use crate::game::StateDelta;
+use crate::gm::tools::ToolTable;
 
 /// Why a spell was cast, in the ledger.
 pub const CAST_BY_THE_RULES: &str = "Cast by the rules";

@@ -7,43 +7,7 @@
 use std::collections::HashSet;
 
 use crate::game::action_quality::normalized;
-
-/// Words that mark a sentence about the telling, not the scene.
-const META: &[&str] = &[
-    "story",
-    "game",
-    "player",
-    "character",
-    "characters",
-    "chapter",
-    "plan",
-    "scenario",
-    "narrator",
-    "narrative",
-    "reader",
-    "adventure",
-    "quest",
-    "episode",
-    "assistant",
-    "here is",
-    "heres",
-    "lets",
-];
-
-/// First-person words and their second-person forms.
-const SWAPS: &[(&str, &str)] = &[
-    ("I'm", "you're"),
-    ("I've", "you've"),
-    ("I'll", "you'll"),
-    ("I'd", "you'd"),
-    ("I am", "you are"),
-    ("I was", "you were"),
-    ("I", "you"),
-    ("me", "you"),
-    ("my", "your"),
-    ("mine", "yours"),
-    ("myself", "yourself"),
-];
+use crate::gm::prose::lexicon::{ABOUT_THE_TELLING, PERSON_SWAPS};
 
 /// `scene` in the player's voice (see the module documentation); `None` if nothing is left.
 pub fn in_second_person(scene: &str, previous: Option<&str>) -> Option<String> {
@@ -60,7 +24,9 @@ pub fn in_second_person(scene: &str, previous: Option<&str>) -> Option<String> {
             told.extend(grams);
             fresh
                 && !sentence.trim_end().ends_with('?')
-                && !META.iter().any(|meta| words.contains(&format!(" {meta} ")))
+                && !ABOUT_THE_TELLING
+                    .iter()
+                    .any(|meta| words.contains(&format!(" {meta} ")))
                 && !sentence
                     .trim_start()
                     .starts_with(|c: char| c.is_ascii_digit())
@@ -151,7 +117,7 @@ fn swap_pronouns(sentence: &str) -> String {
 fn swap(text: &str) -> Option<(String, &'static str)> {
     let bare = text.trim_end_matches(|c: char| c.is_ascii_punctuation() && c != '\'');
     let bare_lower = bare.replace('’', "'");
-    SWAPS
+    PERSON_SWAPS
         .iter()
         .find(|(from, _)| {
             bare_lower == *from || (*from != "I" && bare_lower.eq_ignore_ascii_case(from))

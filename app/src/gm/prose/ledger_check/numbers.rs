@@ -9,122 +9,12 @@
 //! trap deals 10 damage to anyone who …`) claims nothing.
 
 use super::claims::{Claim, FoeRef};
-use super::reader::{asserted, is_adverb, is_you, sequence_at, Actor, Context, Reader, STOPS};
+use super::reader::{asserted, is_adverb, is_you, sequence_at, Actor, Context, Reader};
 use super::text::number;
-
-/// Damage types, as prose puts them between a number and `damage`.
-const DAMAGE_TYPES: &[&str] = &[
-    "slashing",
-    "piercing",
-    "bludgeoning",
-    "fire",
-    "cold",
-    "acid",
-    "poison",
-    "necrotic",
-    "radiant",
-    "lightning",
-    "thunder",
-    "psychic",
-    "force",
-];
-
-/// Verbs whose actor takes the number.
-const TAKE: &[&str] = &[
-    "take",
-    "takes",
-    "took",
-    "taken",
-    "taking",
-    "suffer",
-    "suffers",
-    "suffered",
-    "suffering",
-    "lose",
-    "loses",
-    "lost",
-    "losing",
-    "sustain",
-    "sustains",
-    "sustained",
-    "feel",
-    "feels",
-    "felt",
-];
-
-/// Verbs whose actor deals the number to someone else (`costs you 7 hit points`).
-const DEAL: &[&str] = &[
-    "deal",
-    "deals",
-    "dealt",
-    "dealing",
-    "inflict",
-    "inflicts",
-    "inflicted",
-    "inflicting",
-    "do",
-    "does",
-    "did",
-    "doing",
-    "cause",
-    "causes",
-    "caused",
-    "causing",
-    "cost",
-    "costs",
-    "costing",
-];
-
-/// Verbs of healing; those that also take a bare number (`heals 7`) come first.
-const HEAL: &[&str] = &[
-    "heal",
-    "heals",
-    "healed",
-    "healing",
-    "regain",
-    "regains",
-    "regained",
-    "regaining",
-    "recover",
-    "recovers",
-    "recovered",
-    "restore",
-    "restores",
-    "restored",
-    "restoring",
-    "gain",
-    "gains",
-    "gained",
-];
-
-/// Verbs of earning experience.
-const EARN: &[&str] = &[
-    "gain", "gains", "gained", "earn", "earns", "earned", "receive", "receives", "received", "get",
-    "gets", "got", "collect", "collects", "award", "awards", "awarded", "grant", "grants",
-    "granted", "give", "gives", "gave", "win", "wins", "won",
-];
-
-/// Words a verb may stand apart from its number by.
-const FILLER: &[&str] = &[
-    "a",
-    "an",
-    "the",
-    "extra",
-    "additional",
-    "another",
-    "only",
-    "just",
-    "full",
-    "further",
-    "total",
-    "mere",
-    "whole",
-    "of",
-    "some",
-];
-
-/// Words before a number that make it the hit points left (`down to 3`, `at 3`).
-const LEFT_CUES: &[&str] = &["to", "at", "with", "have", "has", "only", "just"];
+use crate::gm::prose::lexicon::{
+    AMOUNT_FILLER, DAMAGE_TYPES, DEAL_AMOUNT, EARN, HEAL, HIT_POINTS_LEFT_CUES, PHRASE_STOPS,
+    TAKE_AMOUNT,
+};
 
 /// What a number counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -138,9 +28,9 @@ enum Unit {
 /// The kinds of verb a number hangs on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Verb {
-    /// [`TAKE`].
+    /// [`TAKE_AMOUNT`].
     Take,
-    /// [`DEAL`].
+    /// [`DEAL_AMOUNT`].
     Deal,
     /// [`HEAL`].
     Heal,
@@ -224,8 +114,8 @@ impl Reader<'_> {
         while k > 0 {
             let w = words[k - 1].as_str();
             let kinds = [
-                (TAKE, Verb::Take),
-                (DEAL, Verb::Deal),
+                (TAKE_AMOUNT, Verb::Take),
+                (DEAL_AMOUNT, Verb::Deal),
                 (HEAL, Verb::Heal),
                 (EARN, Verb::Earn),
             ];
@@ -240,7 +130,7 @@ impl Reader<'_> {
             } else if passed_for && !governor.to_you {
                 governor.to_foe = self.foe_ending_at(words, k);
                 break;
-            } else if !FILLER.contains(&w) && !is_adverb(w) {
+            } else if !AMOUNT_FILLER.contains(&w) && !is_adverb(w) {
                 break;
             }
             k -= 1;
@@ -332,7 +222,7 @@ impl Reader<'_> {
             _ => {}
         }
         let words = context.words;
-        let cue = at > 0 && LEFT_CUES.contains(&words[at - 1].as_str());
+        let cue = at > 0 && HIT_POINTS_LEFT_CUES.contains(&words[at - 1].as_str());
         let left = words
             .get(end)
             .is_some_and(|w| matches!(w.as_str(), "left" | "remaining" | "remain" | "remains"));
@@ -404,7 +294,7 @@ impl Reader<'_> {
 fn bare_end(words: &[String], at: usize) -> bool {
     words
         .get(at)
-        .is_none_or(|w| STOPS.contains(&w.as_str()) || w == "more")
+        .is_none_or(|w| PHRASE_STOPS.contains(&w.as_str()) || w == "more")
 }
 
 /// Whether `word` before `level N` makes it a level reached (`reach`, `now`, `to`).

@@ -5,200 +5,12 @@
 //! is a thing a hero carries (`you take a breath`, `you lose your footing` claim nothing).
 
 use super::claims::Claim;
-use super::reader::{asserted, is_adverb, sequence_at, Actor, Context, Reader, STOPS};
+use super::reader::{asserted, is_adverb, sequence_at, Actor, Context, Reader};
 use super::text::{number, singular};
-
-/// Verbs of gaining that only an item can follow (`pocket`).
-const POCKET: &[&str] = &[
-    "pocket", "pockets", "pocketed", "stow", "stows", "stowed", "stash", "stashes", "stashed",
-];
-
-/// Verbs of gaining whose object must be a carried kind of thing.
-const GAIN: &[&str] = &[
-    "take",
-    "takes",
-    "took",
-    "taking",
-    "find",
-    "finds",
-    "found",
-    "grab",
-    "grabs",
-    "grabbed",
-    "snatch",
-    "snatches",
-    "snatched",
-    "claim",
-    "claims",
-    "claimed",
-    "retrieve",
-    "retrieves",
-    "retrieved",
-    "collect",
-    "collects",
-    "collected",
-    "gather",
-    "gathers",
-    "gathered",
-    "receive",
-    "receives",
-    "received",
-    "acquire",
-    "acquires",
-    "acquired",
-    "obtain",
-    "obtains",
-    "obtained",
-    "buy",
-    "buys",
-    "bought",
-    "purchase",
-    "purchases",
-    "purchased",
-    "loot",
-    "loots",
-    "looted",
-    "win",
-    "wins",
-    "won",
-    "gain",
-    "gains",
-    "gained",
-    "pluck",
-    "plucks",
-    "plucked",
-    "pry",
-    "pries",
-    "pried",
-];
-
-/// Verbs followed by `up` (`pick up the coin`, `pick the coin up`).
-const PICK: &[&str] = &["pick", "picks", "picked", "scoop", "scoops", "scooped"];
-
-/// Verbs of someone giving the hero something (`hands you a map`).
-const GIVE_YOU: &[&str] = &[
-    "hands", "handed", "gives", "gave", "tosses", "tossed", "passes", "passed", "throws", "threw",
-    "slides", "slid",
-];
-
-/// Verbs of putting something away, a gain when it goes into the hero's pack.
-const PUT: &[&str] = &[
-    "slip", "slips", "slipped", "tuck", "tucks", "tucked", "put", "puts", "place", "places",
-    "placed", "stuff", "stuffs", "stuffed", "drop", "drops", "dropped", "slide", "slides", "add",
-    "adds", "added", "shove", "shoves", "shoved", "take", "takes", "took",
-];
-
-/// Where the hero keeps things (`into your pack`).
-const CONTAINERS: &[&str] = &[
-    "pack",
-    "backpack",
-    "pocket",
-    "bag",
-    "satchel",
-    "pouch",
-    "belt",
-    "inventory",
-    "purse",
-    "haversack",
-    "knapsack",
-    "sack",
-    "coat",
-    "cloak",
-    "sleeve",
-    "boot",
-    "collection",
-    "bandolier",
-    "quiver",
-    "tunic",
-    "vest",
-];
-
-/// Verbs of losing whose object must be a carried kind of thing.
-const LOSE: &[&str] = &[
-    "lose",
-    "loses",
-    "lost",
-    "drop",
-    "drops",
-    "dropped",
-    "discard",
-    "discards",
-    "discarded",
-    "surrender",
-    "surrenders",
-    "surrendered",
-    "sell",
-    "sells",
-    "sold",
-    "spend",
-    "spends",
-    "spent",
-    "trade",
-    "trades",
-    "traded",
-    "drink",
-    "drinks",
-    "drank",
-    "quaff",
-    "quaffs",
-    "quaffed",
-    "gulp",
-    "gulps",
-    "gulped",
-    "drain",
-    "drains",
-    "drained",
-];
-
-/// Verbs of giving away (`give the guard a coin`, `hand over the letter`, `give up the key`).
-const GIVE: &[&str] = &[
-    "give", "gives", "gave", "hand", "hands", "handed", "pass", "passes", "passed",
-];
-
-/// Verbs of someone else taking what is the hero's (`the thief snatches your purse`).
-const TAKE_YOURS: &[&str] = &[
-    "takes",
-    "took",
-    "snatches",
-    "snatched",
-    "steals",
-    "stole",
-    "grabs",
-    "grabbed",
-    "confiscates",
-    "confiscated",
-    "pockets",
-    "pocketed",
-    "accepts",
-    "accepted",
-    "seizes",
-    "seized",
-];
-
-/// Verbs of losing with a particle (`throw away`, `use up`).
-const WITH_PARTICLE: &[(&str, &str)] = &[
-    ("throw", "away"),
-    ("throws", "away"),
-    ("threw", "away"),
-    ("toss", "away"),
-    ("tosses", "away"),
-    ("tossed", "away"),
-    ("use", "up"),
-    ("uses", "up"),
-    ("used", "up"),
-];
-
-/// Words before a noun that make it a thing, not an act (`the`, `a`, `three`).
-const DETERMINERS: &[&str] = &[
-    "the", "a", "an", "some", "his", "her", "its", "their", "this", "that", "these", "those",
-    "another", "each", "every", "both", "several", "few", "last", "other",
-];
-
-/// Nouns of measure, looked past (`a handful of coins`).
-const MEASURES: &[&str] = &[
-    "handful", "pair", "couple", "bundle", "stack", "pile", "fistful", "bunch", "set", "pouch",
-    "purse", "bag", "sack", "coil", "vial", "flask", "bottle",
-];
+use crate::gm::prose::lexicon::{
+    CONTAINERS, DETERMINERS, GAIN, GIVE_AWAY, GIVE_YOU, LOSE, LOSE_WITH_PARTICLE, MEASURES,
+    PHRASE_STOPS, PICK_UP, POCKET, PUT_AWAY, TAKE_YOURS,
+};
 
 /// An object as the prose names it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -295,13 +107,13 @@ impl Reader<'_> {
         let verb = words[at].as_str();
         let given = GIVE_YOU.contains(&verb) && sequence_at(words, at + 1, &["you"]);
         let mut start = at + 1 + usize::from(given);
-        let picked = PICK.contains(&verb);
+        let picked = PICK_UP.contains(&verb);
         if picked && sequence_at(words, start, &["up"]) {
             start += 1;
         }
         let object = object_at(words, start)?;
         let cue = possession_cue(words, object.end);
-        let pocket = POCKET.contains(&verb) || (PUT.contains(&verb) && cue);
+        let pocket = POCKET.contains(&verb) || (PUT_AWAY.contains(&verb) && cue);
         let weak = GAIN.contains(&verb)
             || given
             || (picked && (start > at + 1 || sequence_at(words, object.end, &["up"])));
@@ -337,11 +149,11 @@ impl Reader<'_> {
     fn loss_at(&self, context: &Context<'_>, at: usize) -> Option<(Claim, usize)> {
         let words = context.words;
         let verb = words[at].as_str();
-        let particle = WITH_PARTICLE
+        let particle = LOSE_WITH_PARTICLE
             .iter()
             .find(|(v, _)| *v == verb)
             .map(|(_, p)| *p);
-        let gives = GIVE.contains(&verb);
+        let gives = GIVE_AWAY.contains(&verb);
         if !(LOSE.contains(&verb) || gives || particle.is_some()) {
             return None;
         }
@@ -404,7 +216,7 @@ pub(super) fn object_at(words: &[String], at: usize) -> Option<Object> {
         } else if MEASURES.contains(&w.as_str()) && sequence_at(words, i + 1, &["of"]) {
             object.words.clear();
             i += 1;
-        } else if STOPS.contains(&w.as_str()) || is_adverb(w) || number(w).is_some() {
+        } else if PHRASE_STOPS.contains(&w.as_str()) || is_adverb(w) || number(w).is_some() {
             break;
         } else if object.words.len() < 4 {
             object.words.push(w.clone());

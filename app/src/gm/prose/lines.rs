@@ -3,8 +3,8 @@
 //! it streams (the player never reads it), told again once, and if it still crosses, cut to the
 //! sentences that do not.
 
-use super::llm::Message;
 use crate::game::agreement::{sentence_end, Boundary, TableAgreement};
+use crate::gm::llm::Message;
 
 /// The scene kept when every sentence of the retold one still crosses a line.
 pub const LEFT_OUT: &str = "A moment passes, and the scene moves on.";

@@ -1,8 +1,8 @@
 //! The words the game master is given: the rules every request starts with, this turn's
-//! messages for each phase, and the repair request. How requests are layered: [`super::prompt_layers`].
+//! messages for each phase, and the repair request. How requests are layered: [`super::layers`].
 
-use super::llm::{JsonSchemaFormat, Message};
-use super::schema::{actions_schema, bounded_actions_schema, ACTIONS_SCHEMA_NAME};
+use crate::gm::llm::{JsonSchemaFormat, Message};
+use crate::gm::schema::{actions_schema, bounded_actions_schema, ACTIONS_SCHEMA_NAME};
 
 /// The rules for the whole campaign, for every phase (the first bytes of every request).
 pub const GM_RULES: &str = "You are the game master of a solo tabletop role-playing game. \

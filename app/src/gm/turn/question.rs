@@ -3,14 +3,14 @@
 //! tools, so it changes nothing and rolls nothing; nothing of it enters the story or the model's
 //! story context.
 
-use super::lines::within_lines;
-use super::llm::{LlmPort, Message, Purpose, ToolChoice};
-use super::phases::TurnError;
-use super::prompt_layers::{self, Reserve};
-use super::settings::GmSettings;
+use super::TurnError;
 use crate::campaign::bounds::cut;
 use crate::campaign::state::CampaignState;
 use crate::game::agreement::sentences;
+use crate::gm::llm::{LlmPort, Message, Purpose, ToolChoice};
+use crate::gm::prompt::layers::{self, Reserve};
+use crate::gm::prose::lines::within_lines;
+use crate::gm::settings::GmSettings;
 use crate::wire::view::MAX_QUESTION_CHARS;
 
 /// The most characters of an answer.
@@ -80,7 +80,7 @@ pub async fn answer(
          roll's result or any change: nothing changes until the player acts.",
         question.as_str()
     ))];
-    let layered = prompt_layers::layered(state, settings, &[], &ask, Reserve::Nothing, &[]);
+    let layered = layers::layered(state, settings, &[], &ask, Reserve::Nothing, &[]);
     let mut request = layered.request(&ask, Vec::new());
     request.purpose = Purpose::Question;
     request.tool_choice = ToolChoice::None;

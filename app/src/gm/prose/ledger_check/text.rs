@@ -3,12 +3,7 @@
 //! sentence into clauses of lower-case words. Apostrophes stay inside words (`goblin's`,
 //! `you're`), curly ones made straight; hyphens and other punctuation split words.
 
-/// Words that open a new clause (kept as the clause's first word, so that `if`, `before` and
-/// `unless` can mark it as not asserted).
-const CLAUSE_OPENERS: &[&str] = &[
-    "but", "while", "as", "before", "until", "unless", "if", "when", "whenever", "though",
-    "although", "because", "whereas", "once", "so",
-];
+use crate::gm::prose::lexicon::{CLAUSE_OPENERS, NUMBER_NAMES, TENS};
 
 /// One clause: its words, lower case, in order.
 pub(super) type Clause = Vec<String>;
@@ -89,40 +84,11 @@ pub(super) fn number(word: &str) -> Option<u32> {
     if !word.is_empty() && word.len() <= 6 && word.bytes().all(|b| b.is_ascii_digit()) {
         return word.parse().ok();
     }
-    const NAMES: &[&str] = &[
-        "zero",
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "thirteen",
-        "fourteen",
-        "fifteen",
-        "sixteen",
-        "seventeen",
-        "eighteen",
-        "nineteen",
-        "twenty",
-    ];
-    let tens = [
-        ("thirty", 30),
-        ("forty", 40),
-        ("fifty", 50),
-        ("hundred", 100),
-    ];
-    NAMES
+    NUMBER_NAMES
         .iter()
         .position(|name| *name == word)
         .and_then(|n| u32::try_from(n).ok())
-        .or_else(|| tens.iter().find(|(name, _)| *name == word).map(|(_, n)| *n))
+        .or_else(|| TENS.iter().find(|(name, _)| *name == word).map(|(_, n)| *n))
 }
 
 /// `word` without a plural `s` (`coins` → `coin`, `boxes` → `box`, `glass` stays).

@@ -2,17 +2,7 @@
 //! sentence (a sentence's first word is capitalised anyway, so it starts no name), and whether
 //! the words before a name make it a place ("to the Old Mill", "in Hollowmere").
 
-/// Words that are capitalised without being names.
-const NOT_NAMES: [&str; 18] = [
-    "I", "You", "Your", "The", "A", "An", "He", "She", "They", "It", "We", "My", "His", "Her",
-    "Their", "Its", "This", "That",
-];
-
-/// Words after which a name is a place (`to` only as `to the`: "talk to Mira" is a person).
-const PLACE_WORDS: [&str; 16] = [
-    "into", "in", "at", "toward", "towards", "through", "across", "reach", "reaches", "enter",
-    "enters", "inside", "beyond", "outside", "within", "onto",
-];
+use crate::gm::prose::lexicon::{NOT_NAMES, PLACE_WORDS};
 
 /// The most words one name has.
 const MAX_NAME_WORDS: usize = 4;

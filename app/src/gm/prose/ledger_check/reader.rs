@@ -9,156 +9,9 @@ use std::collections::HashSet;
 use super::claims::{Claim, FoeRef};
 use super::text::{self, number, singular, Clause};
 use super::vocabulary::Vocabulary;
-
-/// Words that may open a clause before its subject (`and then the goblin falls`).
-const LEADERS: &[&str] = &[
-    "and", "but", "then", "so", "yet", "while", "as", "now", "when", "after", "once", "at", "last",
-    "just", "even", "still", "instead", "soon", "again", "there", "here", "with", "that",
-];
-
-/// Words that make what follows them in a clause unasserted: conditions, negations, modal
-/// verbs, attempts and near-misses.
-const HEDGES: &[&str] = &[
-    "if",
-    "unless",
-    "would",
-    "could",
-    "might",
-    "should",
-    "may",
-    "must",
-    "will",
-    "shall",
-    "can",
-    "cannot",
-    "not",
-    "never",
-    "no",
-    "nor",
-    "neither",
-    "try",
-    "tries",
-    "tried",
-    "trying",
-    "attempt",
-    "attempts",
-    "attempted",
-    "attempting",
-    "want",
-    "wants",
-    "wanted",
-    "hope",
-    "hopes",
-    "almost",
-    "nearly",
-    "before",
-    "until",
-    "whether",
-    "without",
-    "about",
-    "going",
-    "ready",
-    "seem",
-    "seems",
-    "seemed",
-    "threaten",
-    "threatens",
-    "threatening",
-    "wish",
-    "need",
-    "needs",
-    "ought",
-    "nothing",
-    "barely",
-    "imagine",
-    "picture",
-    "expect",
-    "expects",
-];
-
-/// Words that open a noun phrase that is nobody in the fight.
-const OTHERS: &[&str] = &[
-    "the",
-    "a",
-    "an",
-    "this",
-    "these",
-    "those",
-    "his",
-    "her",
-    "its",
-    "their",
-    "our",
-    "some",
-    "one",
-    "another",
-    "every",
-    "each",
-    "no",
-    "all",
-    "both",
-    "we",
-    "they",
-    "i",
-    "someone",
-    "something",
-    "nothing",
-    "everything",
-    "everyone",
-];
-
-/// Words that end a noun phrase.
-pub(super) const STOPS: &[&str] = &[
-    "and", "or", "but", "from", "with", "into", "in", "on", "onto", "off", "out", "to", "for",
-    "as", "at", "by", "under", "beneath", "behind", "inside", "then", "before", "after", "while",
-    "which", "that", "who", "whose", "up", "down", "back", "away", "of", "over", "through",
-    "across", "along", "toward", "towards", "around", "near", "beside", "it", "them", "him", "you",
-    "your", "yourself", "so", "still", "again", "too", "free", "loose", "aside", "is", "are",
-    "was", "were", "the", "a", "an", "some", "his", "her", "its", "their", "this", "there", "here",
-    "against", "upon", "onto", "between", "among", "without", "until", "if", "when", "where",
-    "not",
-];
-
-/// Determiners and words before a foe's name (`the last goblin`).
-const FOE_OPENERS: &[&str] = &[
-    "the",
-    "a",
-    "an",
-    "that",
-    "this",
-    "another",
-    "last",
-    "other",
-    "remaining",
-    "final",
-    "lone",
-    "nearest",
-    "closest",
-    "both",
-    "two",
-    "three",
-    "all",
-];
-
-/// Ordinals, for `the second goblin` (`Goblin 2`).
-const ORDINALS: &[&str] = &[
-    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
-    "eleventh", "twelfth",
-];
-
-/// Words for whichever foe was named last (`the creature staggers`).
-const FOE_PRONOUNS: &[&str] = &[
-    "creature",
-    "beast",
-    "monster",
-    "brute",
-    "foe",
-    "enemy",
-    "opponent",
-    "attacker",
-    "assailant",
-    "thing",
-];
+use crate::gm::prose::lexicon::{
+    CLAUSE_LEADERS, FOE_OPENERS, FOE_PRONOUNS, HEDGES, ORDINALS, OTHER_OPENERS, PHRASE_STOPS,
+};
 
 /// Who a clause or a verb is about.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -256,7 +109,7 @@ pub(super) fn sequence_at(words: &[String], at: usize, sequence: &[&str]) -> boo
 pub(super) fn content(words: &[String]) -> HashSet<String> {
     words
         .iter()
-        .filter(|w| w.len() >= 3 && !STOPS.contains(&w.as_str()) && !is_you(w))
+        .filter(|w| w.len() >= 3 && !PHRASE_STOPS.contains(&w.as_str()) && !is_you(w))
         .map(|w| singular(w).to_owned())
         .collect()
 }
@@ -316,7 +169,7 @@ impl<'a> Reader<'a> {
         match first.as_str() {
             "your" => Actor::HeroThing,
             "it" | "he" | "she" => self.last_foe.clone().map_or(Actor::Other, Actor::Foe),
-            w if OTHERS.contains(&w) || number(w).is_some() => Actor::Other,
+            w if OTHER_OPENERS.contains(&w) || number(w).is_some() => Actor::Other,
             _ => Actor::Unknown,
         }
     }
@@ -348,7 +201,9 @@ impl<'a> Reader<'a> {
         let joined = ["and", "then", "but", "or", "yet", "nor"].contains(&before);
         let between = &words[(context.start + 1).min(at)..at];
         let other = between.iter().any(|w| {
-            OTHERS.contains(&w.as_str()) || is_you(w) || matches!(w.as_str(), "your" | "it" | "him")
+            OTHER_OPENERS.contains(&w.as_str())
+                || is_you(w)
+                || matches!(w.as_str(), "your" | "it" | "him")
         });
         if joined || !other {
             context.subject.clone()
@@ -393,7 +248,7 @@ impl<'a> Reader<'a> {
                 let stop = head + 1 + usize::from(numbered.is_some());
                 return Some((foe, stop, word.ends_with("'s") || word.ends_with("s'")));
             }
-            if STOPS.contains(&word) || is_you(word) {
+            if PHRASE_STOPS.contains(&word) || is_you(word) {
                 break;
             }
         }
@@ -448,7 +303,7 @@ impl<'a> Reader<'a> {
 fn leaders_end(words: &[String]) -> usize {
     words
         .iter()
-        .position(|w| !LEADERS.contains(&w.as_str()) && !is_adverb(w))
+        .position(|w| !CLAUSE_LEADERS.contains(&w.as_str()) && !is_adverb(w))
         .unwrap_or(words.len())
 }
 

@@ -4,41 +4,11 @@
 //! descriptions) and the rules, not the model, decide which of them roll. The fallback actions
 //! every model gets when its own are unusable are built the same way.
 
-use super::quality::{last_scene, things_named};
 use crate::campaign::state::CampaignState;
 use crate::game::action::{ActionDraft, ActionListDraft};
 use crate::game::{Action, ActionList, Attribute};
-
-/// Things that are people: one can talk to them.
-const PEOPLE: &[&str] = &[
-    "guard",
-    "man",
-    "woman",
-    "stranger",
-    "innkeeper",
-    "merchant",
-    "child",
-    "figure",
-    "priest",
-    "soldier",
-    "knight",
-    "girl",
-    "boy",
-    "master",
-    "keeper",
-    "guest",
-    "traveller",
-    "traveler",
-    "owl",
-    "boatman",
-    "widow",
-    "hunter",
-    "monk",
-    "witch",
-    "old man",
-    "old woman",
-    "captain",
-];
+use crate::gm::prose::lexicon::PEOPLE;
+use crate::gm::prose::scene::{last_scene, things_named};
 
 /// How many moves a list has at least, when the rules have enough.
 const TOPPED_UP: usize = 3;

@@ -20,15 +20,15 @@
 
 use std::fmt::Write;
 
-use super::lines::agreement_text;
-use super::llm::{LlmRequest, Message, ToolDefinition};
 use super::recall::recall_text;
-use super::settings::GmSettings;
 use super::sheet_text::describe_sheet;
 use super::token_count::tokens;
 use crate::campaign::conversation::{PromptLayer, RecalledPassage, SentRequest};
 use crate::campaign::state::{CampaignState, ContextTurn};
 use crate::game::{Journal, JournalEntry, JournalKind};
+use crate::gm::llm::{LlmRequest, Message, ToolDefinition};
+use crate::gm::prose::lines::agreement_text;
+use crate::gm::settings::GmSettings;
 
 /// Tokens kept free for the tool calls and results of a narration's later rounds.
 const ROUND_RESERVE: usize = 200;
@@ -184,7 +184,7 @@ pub fn summary_request(
         plan.through_turn
     ));
     let mut request = layered.request(&[instruction], tools);
-    request.tool_choice = super::llm::ToolChoice::None;
+    request.tool_choice = crate::gm::llm::ToolChoice::None;
     request.temperature = Some(0.3);
     request.max_tokens = Some(settings.summary_max_tokens);
     (layered, request)

@@ -139,7 +139,20 @@ pub fn describe_sheet(sheet: &CharacterSheet) -> String {
     }
     text.push_str(&powers_lines(sheet));
 
-    let conditions: Vec<String> = sheet
+    let _ = write!(text, "\nConditions: {}.", list_or_none(&conditions(sheet)));
+    let _ = write!(text, "\nInventory: {}.", list_or_none(&items(sheet)));
+    let _ = write!(
+        text,
+        "\nLocation: {}. Time: {}.",
+        sheet.location().as_str(),
+        sheet.time()
+    );
+    text
+}
+
+/// The sheet's conditions, each with its duration if it has one.
+fn conditions(sheet: &CharacterSheet) -> Vec<String> {
+    sheet
         .conditions()
         .list()
         .iter()
@@ -150,10 +163,12 @@ pub fn describe_sheet(sheet: &CharacterSheet) -> String {
             }
             line
         })
-        .collect();
-    let _ = write!(text, "\nConditions: {}.", list_or_none(&conditions));
+        .collect()
+}
 
-    let items: Vec<String> = sheet
+/// The sheet's items, each with its quantity and slug.
+fn items(sheet: &CharacterSheet) -> Vec<String> {
+    sheet
         .inventory()
         .items()
         .iter()
@@ -165,15 +180,7 @@ pub fn describe_sheet(sheet: &CharacterSheet) -> String {
                 item.slug()
             )
         })
-        .collect();
-    let _ = write!(text, "\nInventory: {}.", list_or_none(&items));
-    let _ = write!(
-        text,
-        "\nLocation: {}. Time: {}.",
-        sheet.location().as_str(),
-        sheet.time()
-    );
-    text
+        .collect()
 }
 
 /// What the narrator must know about a character at 0 HP.

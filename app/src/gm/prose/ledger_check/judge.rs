@@ -4,6 +4,7 @@
 //! contradiction.
 
 use crate::game::CharacterSheet;
+use crate::gm::prose::lexicon::ESCAPE_WORDS;
 
 use super::claims::{Claim, FoeRef, Verdict};
 use super::reader::content;
@@ -11,9 +12,6 @@ use super::rules::{FoeRecord, RulesRecord};
 use super::text::words;
 use super::vocabulary::same_item;
 use super::Contradiction;
-
-/// Words that name a getaway, for the escape check.
-const ESCAPE_WORDS: &[&str] = &["escape", "flee", "away", "free", "outrun", "getaway"];
 
 /// The contradiction `claim` makes with `rules`, for the hero of `before`, if any.
 pub(super) fn judge(

@@ -5,149 +5,7 @@
 
 use super::claims::{Claim, FoeRef};
 use super::reader::{asserted, sequence_at, Actor, Context, Reader};
-
-/// Ways of saying a foe went down.
-const DOWN: &[&[&str]] = &[
-    &["dies"],
-    &["died"],
-    &["die"],
-    &["is", "dead"],
-    &["are", "dead"],
-    &["was", "dead"],
-    &["lies", "dead"],
-    &["lay", "dead"],
-    &["lies", "still"],
-    &["lies", "motionless"],
-    &["drops", "dead"],
-    &["dropped", "dead"],
-    &["falls", "dead"],
-    &["fell", "dead"],
-    &["fall", "dead"],
-    &["lie", "dead"],
-    &["drop", "dead"],
-    &["are", "killed"],
-    &["go", "still"],
-    &["go", "limp"],
-    &["fall", "still"],
-    &["perish"],
-    &["is", "slain"],
-    &["are", "slain"],
-    &["was", "slain"],
-    &["is", "killed"],
-    &["was", "killed"],
-    &["goes", "down"],
-    &["went", "down"],
-    &["go", "down"],
-    &["goes", "still"],
-    &["went", "still"],
-    &["goes", "limp"],
-    &["went", "limp"],
-    &["falls", "still"],
-    &["falls", "lifeless"],
-    &["falls", "motionless"],
-    &["slumps", "lifeless"],
-    &["collapses"],
-    &["collapsed"],
-    &["collapse"],
-    &["collapsing"],
-    &["crumples"],
-    &["crumpled"],
-    &["crumple"],
-    &["crumpling"],
-    &["topples"],
-    &["toppled"],
-    &["perishes"],
-    &["perished"],
-    &["expires"],
-    &["breathes", "its", "last"],
-    &["is", "no", "more"],
-    &["is", "down"],
-    &["are", "down"],
-    &["stops", "moving"],
-    &["falls"],
-    &["fell"],
-    &["fall"],
-];
-
-/// Ways of saying a foe is still up.
-const STANDING: &[&[&str]] = &[
-    &["survives"],
-    &["survived"],
-    &["still", "stands"],
-    &["is", "still", "standing"],
-    &["remains", "standing"],
-    &["stays", "standing"],
-    &["stays", "on", "its", "feet"],
-    &["keeps", "fighting"],
-    &["fights", "on"],
-    &["is", "still", "alive"],
-    &["gets", "back", "up"],
-];
-
-/// Ways of saying a foe ran.
-const FLED: &[&[&str]] = &[
-    &["flees"],
-    &["fled"],
-    &["flee"],
-    &["runs", "away"],
-    &["ran", "away"],
-    &["run", "away"],
-    &["runs", "off"],
-    &["ran", "off"],
-    &["bolts"],
-    &["bolted"],
-    &["turns", "tail"],
-    &["turned", "tail"],
-    &["takes", "flight"],
-    &["took", "flight"],
-    &["escapes"],
-    &["escaped"],
-    &["scurries", "away"],
-    &["scrambles", "away"],
-];
-
-/// Verbs of killing a foe named after them (`you slay the goblin`).
-const KILL: &[&str] = &[
-    "kill",
-    "kills",
-    "killed",
-    "slay",
-    "slays",
-    "slew",
-    "fell",
-    "fells",
-    "felled",
-    "dispatch",
-    "dispatches",
-    "dispatched",
-    "behead",
-    "beheads",
-    "beheaded",
-    "destroy",
-    "destroys",
-    "destroyed",
-];
-
-/// Verbs of killing with a particle, before or after the foe (`cut down the goblin`, `cut the
-/// goblin down`).
-const KILL_WITH: &[(&str, &str)] = &[
-    ("cut", "down"),
-    ("cuts", "down"),
-    ("strike", "down"),
-    ("strikes", "down"),
-    ("struck", "down"),
-    ("bring", "down"),
-    ("brings", "down"),
-    ("brought", "down"),
-    ("take", "down"),
-    ("takes", "down"),
-    ("took", "down"),
-    ("finish", "off"),
-    ("finishes", "off"),
-    ("finished", "off"),
-    ("put", "down"),
-    ("puts", "down"),
-];
+use crate::gm::prose::lexicon::{FOE_DOWN, FOE_FLED, FOE_STANDING, KILL, KILL_WITH};
 
 /// What the words at a place say about a foe.
 #[derive(Clone, Copy)]
@@ -207,13 +65,13 @@ fn fate_at(words: &[String], at: usize) -> Option<Fate> {
             .find(|s| sequence_at(words, at, s))
             .map(|s| s.len())
     };
-    if let Some(len) = found(DOWN) {
+    if let Some(len) = found(FOE_DOWN) {
         return down_reads_as_death(words, at, len).then_some(Fate::Down);
     }
-    if found(STANDING).is_some() {
+    if found(FOE_STANDING).is_some() {
         return Some(Fate::Standing);
     }
-    found(FLED).map(|_| Fate::Fled)
+    found(FOE_FLED).map(|_| Fate::Fled)
 }
 
 /// Whether a way of going down at `at` (`len` words) means out of the fight: `falls` only at

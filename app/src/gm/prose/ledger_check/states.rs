@@ -6,90 +6,7 @@
 
 use super::claims::{Claim, Verdict};
 use super::reader::{asserted, content, is_adverb, is_you, sequence_at, Actor, Context, Reader};
-
-/// Verbs that put the hero under a condition named after them (`you are poisoned`, `you fall
-/// prone`).
-const BECOME: &[&str] = &[
-    "are", "were", "become", "became", "fall", "fell", "remain", "stay", "lie", "lay", "go", "went",
-];
-
-/// Verbs by which something leaves the hero under a condition (`leaves you poisoned`).
-const LEAVE: &[&str] = &[
-    "leaves",
-    "leaving",
-    "left",
-    "knocks",
-    "knocking",
-    "knocked",
-    "renders",
-    "rendering",
-    "rendered",
-    "makes",
-    "making",
-    "made",
-    "keeps",
-    "sends",
-    "sending",
-    "sent",
-];
-
-/// Nouns for a check that may succeed or fail (`your attempt fails`).
-const TRIES: &[&str] = &[
-    "check", "roll", "attempt", "save", "throw", "effort", "try", "gambit", "bluff", "ruse",
-];
-
-/// Ways of saying the hero got away from a fight.
-const ESCAPED: &[&[&str]] = &[
-    &["escape"],
-    &["escaped"],
-    &["get", "away"],
-    &["got", "away"],
-    &["break", "away"],
-    &["broke", "away"],
-    &["slip", "away"],
-    &["slipped", "away"],
-    &["outrun"],
-    &["outran"],
-    &["make", "your", "escape"],
-    &["made", "your", "escape"],
-    &["break", "free"],
-    &["broke", "free"],
-];
-
-/// Nouns for a condition's cause, and the condition (`the poison leaves your veins`).
-const CAUSES: &[(&str, &str)] = &[
-    ("poison", "poisoned"),
-    ("venom", "poisoned"),
-    ("toxin", "poisoned"),
-    ("fear", "frightened"),
-    ("terror", "frightened"),
-    ("dread", "frightened"),
-    ("paralysis", "paralyzed"),
-    ("blindness", "blinded"),
-    ("deafness", "deafened"),
-];
-
-/// Verbs of a condition's cause going away.
-const FADES: &[&[&str]] = &[
-    &["leaves"],
-    &["leave"],
-    &["left"],
-    &["fades"],
-    &["fade"],
-    &["faded"],
-    &["subsides"],
-    &["subside"],
-    &["subsided"],
-    &["ebbs"],
-    &["ebb"],
-    &["ebbed"],
-    &["lifts"],
-    &["lifted"],
-    &["passes"],
-    &["wears", "off"],
-    &["wear", "off"],
-    &["wore", "off"],
-];
+use crate::gm::prose::lexicon::{BECOME, CAUSE_FADES, CONDITION_CAUSES, ESCAPED, LEAVE_YOU, TRIES};
 
 impl Reader<'_> {
     /// The clause's claims about conditions and verdicts.
@@ -191,7 +108,7 @@ fn on_the_hero(words: &[String], at: usize) -> bool {
     };
     word(1) == "you're"
         || (BECOME.contains(&word(1)) && is_you(word(2)))
-        || (word(1) == "you" && LEAVE.contains(&word(2)))
+        || (word(1) == "you" && LEAVE_YOU.contains(&word(2)))
         || (matches!(word(1), "knocked" | "left" | "rendered")
             && matches!(word(2), "are" | "were")
             && is_you(word(3)))
@@ -199,12 +116,14 @@ fn on_the_hero(words: &[String], at: usize) -> bool {
 
 /// The condition whose cause goes away at `at` (`the poison leaves`, `the fear wears off`).
 fn cause_fades(words: &[String], at: usize) -> Option<&'static str> {
-    let (_, name) = CAUSES.iter().find(|(noun, _)| words[at] == *noun)?;
+    let (_, name) = CONDITION_CAUSES
+        .iter()
+        .find(|(noun, _)| words[at] == *noun)?;
     let mut next = at + 1;
     while next < words.len() && is_adverb(&words[next]) {
         next += 1;
     }
-    FADES
+    CAUSE_FADES
         .iter()
         .any(|fade| sequence_at(words, next, fade))
         .then_some(*name)

@@ -7,7 +7,6 @@
 
 use std::fmt::Write;
 
-use super::names::proper_names;
 use super::token_count::tokens;
 use crate::campaign::bounds::MAX_RECALLED;
 use crate::campaign::conversation::RecalledPassage;
@@ -15,6 +14,8 @@ use crate::campaign::passage::{words, Passage, SearchQuery};
 use crate::campaign::state::CampaignState;
 use crate::game::JournalKind;
 use crate::gm::llm::Message;
+use crate::gm::prose::lexicon::COMMON_MOVE_WORDS;
+use crate::gm::prose::names::proper_names;
 
 /// How many passages the store is asked for (the layer keeps those that fit its share).
 pub const RECALL_CANDIDATES: u32 = 6;
@@ -27,20 +28,6 @@ const MAX_EXCERPT_CHARS: usize = MAX_RECALLED.1 - 1;
 
 /// The shortest word of a move that is searched for (shorter ones are seldom what matters).
 const MIN_MOVE_WORD_CHARS: usize = 4;
-
-/// Words of a move too common to bring anything back.
-#[rustfmt::skip]
-const COMMON_WORDS: [&str; 96] = [
-    "about", "above", "after", "again", "also", "around", "back", "been", "before", "being",
-    "both", "could", "does", "down", "each", "else", "even", "ever", "from", "have", "here",
-    "into", "just", "like", "look", "make", "more", "most", "much", "must", "near", "next", "once",
-    "only", "onto", "other", "over", "said", "same", "some", "such", "take", "than", "that",
-    "them", "then", "there", "these", "they", "this", "those", "through", "toward", "towards",
-    "under", "until", "upon", "very", "want", "were", "what", "when", "where", "which", "while",
-    "with", "would", "your", "their", "will", "keep", "carefully", "the", "and", "for", "but",
-    "you", "her", "his", "its", "our", "was", "are", "not", "walk", "move", "head", "follow",
-    "continue", "press", "wait", "search", "check", "open", "climb", "run",
-];
 
 /// The words to search the story for before narrating a move of the player's `words`, or `None`
 /// when nothing calls for a search (no words: the opening scene; common words only): the names
@@ -64,7 +51,8 @@ pub fn recall_query(state: &CampaignState, words_of_move: Option<&str>) -> Optio
         .into_iter()
         .map(|name| name.text)
         .chain(words(text).filter(|word| {
-            word.chars().count() >= MIN_MOVE_WORD_CHARS && !COMMON_WORDS.contains(&word.as_str())
+            word.chars().count() >= MIN_MOVE_WORD_CHARS
+                && !COMMON_MOVE_WORDS.contains(&word.as_str())
         }))
         .chain(proper_names(&scene).into_iter().map(|name| name.text))
         .chain(threads)
@@ -75,7 +63,7 @@ pub fn recall_query(state: &CampaignState, words_of_move: Option<&str>) -> Optio
         .filter(|word| {
             word.chars().count() >= 3
                 && !hero.contains(word)
-                && !COMMON_WORDS.contains(&word.as_str())
+                && !COMMON_MOVE_WORDS.contains(&word.as_str())
         })
         .collect::<Vec<_>>();
     SearchQuery::of(kept.iter().map(String::as_str))

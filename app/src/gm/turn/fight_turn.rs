@@ -7,13 +7,14 @@
 use rand::Rng;
 
 use super::power_moves::{feature_moves, spell_moves};
-use super::tools::{fight_result, ToolTable};
 use crate::campaign::turn_event::TurnEvent;
 use crate::game::bestiary::{Bestiary, CreatureName};
 use crate::game::fight::{weapon_profile, FightMove, FightStep, FoeSpec, USED_IN_FIGHT};
 use crate::game::item_kind::ItemKind;
 use crate::game::text::ActionDescription;
 use crate::game::{Action, ActionList, CharacterSheet, Combat, Slug, StateDelta};
+use crate::gm::prose::lexicon::ATTACK_VERBS;
+use crate::gm::tools::{fight_result, ToolTable};
 
 /// The most foes the rules offer an attack on at once (the rest by the model's words).
 const ATTACK_CHOICES: usize = 3;
@@ -141,11 +142,6 @@ fn use_item<R: Rng + ?Sized>(item: &Slug, table: &mut ToolTable, rng: &mut R) ->
         changes,
     })
 }
-
-/// Words a move that picks a fight starts with.
-const ATTACK_VERBS: &[&str] = &[
-    "attack", "fight", "strike", "charge", "stab", "shoot", "hit",
-];
 
 /// Whether the player's move picks a fight (`Attack the goblin`, `I charge the wolves`).
 pub fn picks_a_fight(move_text: &str) -> bool {

@@ -1,0 +1,16 @@
+//! What the model is given.
+//!
+//! - `messages.rs`: the words: the rules every request starts with, each phase's messages and
+//!   the repair request
+//! - `layers.rs`: the layered prompt within a token budget (the stable front, the summary, the
+//!   recalled passages, the verbatim turns) and the summaries that fold old turns
+//! - `recall.rs`: the words a move searches the story for, and the older passages cut to a
+//!   bounded layer
+//! - `sheet_text.rs`: the character sheet as the model reads it
+//! - `token_count/`: a text's tokens, counted with cl100k's ranks
+
+pub mod layers;
+pub mod messages;
+pub mod recall;
+pub mod sheet_text;
+pub mod token_count;
