@@ -3,13 +3,15 @@
 //! rules (`game`) and nothing of the browser's vocabulary (`wire`).
 //!
 //! - [`story`], [`ids`], [`title`]: the story log's entries (what the player reads), the
-//!   campaigns' and players' ids, a campaign's title. Shared by server and browser.
+//!   campaigns' and players' ids, a campaign's title (bounded, printable). Shared by server and
+//!   browser.
 //! - [`event`], [`turn_event`], [`conversation`] (server): the log's vocabulary, which the game
 //!   master emits; [`bounds`]: the largest values it may hold.
 //! - [`state`] (server): the snapshot of the current state and the one projector that applies an
 //!   event to it and says what the player sees change ([`shown`]); [`timeline`] says which
-//!   events are in effect after undo and redo; [`fight`] applies a fight's step; [`proposal`]:
-//!   the game master's changes waiting for the player in approval mode.
+//!   events are in effect after undo and redo; [`fight`] applies a fight's step (its rolls, the
+//!   encounter tracker); [`proposal`]: the game master's changes waiting for the player in
+//!   approval mode, applied by the same rules once accepted.
 //! - [`store`] (server): the `CampaignStore` port the database adapters implement; [`lease`]:
 //!   the `LeaseStore` port (one turn at a time across instances, rolls made final); [`export`]:
 //!   a campaign as one versioned file; [`passage`]: the story as searchable text, which the

@@ -8,7 +8,9 @@ use std::net::{IpAddr, Ipv6Addr};
 use std::num::NonZeroU32;
 
 use governor::clock::{Clock, DefaultClock};
-use governor::{DefaultKeyedRateLimiter, Quota};
+use governor::middleware::NoOpMiddleware;
+use governor::state::keyed::DefaultKeyedStateStore;
+use governor::{Quota, RateLimiter};
 
 use super::{Game, ServiceError};
 use crate::wire::PlayerId;
@@ -81,17 +83,21 @@ impl From<IpAddr> for ClientAddress {
 /// Each keyed limiter stops growing past this many keys: the idle ones are dropped.
 const TRACKED_KEYS: usize = 10_000;
 
+/// A limiter with one allowance per key, on the clock `C`.
+type Keyed<K, C> =
+    RateLimiter<K, DefaultKeyedStateStore<K>, C, NoOpMiddleware<<C as Clock>::Instant>>;
+
 /// One allowance counted twice: per player and per client address.
-struct Allowance {
-    players: DefaultKeyedRateLimiter<PlayerId>,
-    addresses: DefaultKeyedRateLimiter<ClientAddress>,
+struct Allowance<C: Clock> {
+    players: Keyed<PlayerId, C>,
+    addresses: Keyed<ClientAddress, C>,
 }
 
-impl Allowance {
-    fn new(per_player: Quota, per_address: Quota) -> Self {
+impl<C: Clock + Clone> Allowance<C> {
+    fn new(per_player: Quota, per_address: Quota, clock: &C) -> Self {
         Self {
-            players: DefaultKeyedRateLimiter::keyed(per_player),
-            addresses: DefaultKeyedRateLimiter::keyed(per_address),
+            players: RateLimiter::new(per_player, Default::default(), clock.clone()),
+            addresses: RateLimiter::new(per_address, Default::default(), clock.clone()),
         }
     }
 
@@ -109,30 +115,41 @@ impl Allowance {
 /// Tries of a recovery code per hour, per player and per client address.
 const RECOVERY_TRIES_PER_HOUR: NonZeroU32 = NonZeroU32::new(10).expect("not zero");
 
-/// The per-player and per-address rate limits.
-pub struct RateLimits {
+/// The per-player and per-address rate limits, on the clock `C` (the system's monotonic one
+/// outside tests).
+pub struct RateLimits<C: Clock = DefaultClock> {
     settings: LimitSettings,
-    turns: Allowance,
-    campaigns: Allowance,
-    recovery: Allowance,
+    turns: Allowance<C>,
+    campaigns: Allowance<C>,
+    recovery: Allowance<C>,
 }
 
 impl RateLimits {
     /// Limits of these sizes. A burst of the whole allowance is allowed at once.
     pub fn new(settings: LimitSettings) -> Self {
+        Self::with_clock(settings, &DefaultClock::default())
+    }
+}
+
+impl<C: Clock + Clone> RateLimits<C> {
+    /// Limits of these sizes counted on `clock`.
+    pub fn with_clock(settings: LimitSettings, clock: &C) -> Self {
         Self {
             settings,
             turns: Allowance::new(
                 Quota::per_minute(settings.turns_per_minute),
                 Quota::per_minute(settings.turns_per_minute_per_address),
+                clock,
             ),
             campaigns: Allowance::new(
                 Quota::per_hour(settings.campaigns_per_hour),
                 Quota::per_hour(settings.campaigns_per_hour_per_address),
+                clock,
             ),
             recovery: Allowance::new(
                 Quota::per_hour(RECOVERY_TRIES_PER_HOUR),
                 Quota::per_hour(RECOVERY_TRIES_PER_HOUR),
+                clock,
             ),
         }
     }
@@ -166,8 +183,9 @@ impl RateLimits {
     }
 }
 
-fn check<K: Clone + Eq + Hash>(
-    limiter: &DefaultKeyedRateLimiter<K>,
+/// Counts one request of `key`, or says how long until the next one is allowed.
+fn check<K: Clone + Eq + Hash, C: Clock>(
+    limiter: &Keyed<K, C>,
     key: &K,
 ) -> Result<(), ServiceError> {
     if limiter.len() > TRACKED_KEYS {
@@ -176,7 +194,7 @@ fn check<K: Clone + Eq + Hash>(
     limiter
         .check_key(key)
         .map_err(|not_until| ServiceError::RateLimited {
-            retry_after: not_until.wait_time_from(DefaultClock::default().now()),
+            retry_after: not_until.wait_time_from(limiter.clock().now()),
         })
 }
 
@@ -198,7 +216,9 @@ impl Game<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use governor::clock::FakeRelativeClock;
     use rand::{rngs::StdRng, SeedableRng};
+    use std::time::Duration;
 
     fn address(text: &str) -> ClientAddress {
         ClientAddress::from(text.parse::<IpAddr>().unwrap())
@@ -211,10 +231,12 @@ mod tests {
 
     #[test]
     fn each_player_has_their_own_allowance_and_is_told_how_long_to_wait() {
-        let limits = RateLimits::new(LimitSettings {
+        let clock = FakeRelativeClock::default();
+        let settings = LimitSettings {
             turns_per_minute: NonZeroU32::new(3).unwrap(),
             ..LimitSettings::default()
-        });
+        };
+        let limits = RateLimits::with_clock(settings, &clock);
         let [fast, other] = <[PlayerId; 2]>::try_from(players(2)).unwrap();
         let home = address("192.0.2.1");
 
@@ -225,10 +247,21 @@ mod tests {
         let ServiceError::RateLimited { retry_after } = refused else {
             panic!("{refused:?}");
         };
-        assert!(
-            retry_after.as_secs_f64() > 15.0 && retry_after.as_secs_f64() <= 20.0,
-            "one turn back every 20 s: {retry_after:?}"
+        assert_eq!(
+            retry_after,
+            Duration::from_secs(20),
+            "one turn back every 20 s"
         );
+        clock.advance(Duration::from_secs(5));
+        let ServiceError::RateLimited { retry_after } = limits.turn(&fast, &home).unwrap_err()
+        else {
+            panic!("still refused five seconds on");
+        };
+        assert_eq!(retry_after, Duration::from_secs(15), "the wait counts down");
+        clock.advance(retry_after);
+        limits
+            .turn(&fast, &home)
+            .expect("one turn back once the wait is over");
         limits
             .turn(&other, &home)
             .expect("another player is not slowed");

@@ -1,14 +1,46 @@
-//! The application service (server only): what the server functions call. Each request loads the
-//! campaign's snapshot (O(1) rows), runs the game master, and commits the phase's events, story
-//! entries and new snapshot in one transaction; a phase that fails stores nothing.
+//! The application service (server only): what the server functions call, one `Game` whose work
+//! is split by file. Each request loads the campaign's snapshot (O(1) rows), runs the game master,
+//! and commits the phase's events, story entries and new snapshot in one transaction; a phase that
+//! fails stores nothing. A campaign plays one turn at a time, a roll is saved before it is shown,
+//! each phase has a deadline, and each player and each client address has rate limits.
 //!
-//! - [`start`]: create and restart a campaign;
+//! - [`start`]: a campaign started, or started over from the same premise and character;
 //! - [`play`]: phase 1 (a move, streamed) and phase 2 (the next actions);
 //! - [`history`]: undo, redo, a turn told again, new actions;
-//! - [`portable`]: export, import (checked by [`verify`]) and branch;
-//! - [`between_turns`]: the summary phase (between turns) and the player's journal edits;
+//! - [`panel`]: what the player changes from the character panel (an item dropped, used,
+//!   equipped or put away; an ability score improvement spent);
+//! - [`powers`]: spells, class features, rests and hit dice, from the character panel;
+//! - [`portable`]: export, import and branch;
+//! - [`verify`]: an imported file checked against the rules event by event; `verify/turn.rs`
+//!   one turn's events, `verify/checks.rs` the checks that need no walk (bounds, effects);
+//! - [`between_turns`]: the summary phase and the player's journal edits;
+//! - [`approval`]: the player's decisions on the game master's proposed changes, and the
+//!   approval switch;
+//! - [`recall`]: the story searched, for the rules' recall and for the player;
+//! - [`trash`]: a campaign deleted to the trash, kept 30 days, restored or deleted for good;
+//! - [`agreement`]: the style, lines and veils changed in play;
+//! - [`recovery`]: recovery codes, made and shown once, kept as a digest, revoked, redeemed in
+//!   another browser, tries rate limited;
+//! - [`live`]: a turn's updates published to the campaign's followers, numbered per campaign from
+//!   its first follower on, the last 512 kept for a reconnection; nothing is kept for a campaign
+//!   nobody follows;
+//! - [`prices`]: what a story costs: tokens by phase and campaign, priced at the operator's
+//!   rates;
+//! - [`card`]: characters and worlds brought from role-play tools: a `chara_card_v2`/`v3` card as
+//!   JSON or in a PNG's text chunk, or a lorebook, read into a premise and journal entries within
+//!   the journal's bounds;
+//! - [`question`]: the player's question out of character, answered without changing anything;
+//! - [`game_master`]: the game master in use, swapped whole when the operator saves new model
+//!   settings, and the port to the server's side of those settings;
+//! - [`operator`]: who may see and change them: anyone on a server only this computer reaches,
+//!   else whoever gives the admin token, wrong tokens delayed;
+//! - [`in_flight`]: one turn at a time per campaign (a lease in the database, or in the process's
+//!   memory on a SQLite file only it writes), and the roll kept pending until it is shown;
+//! - [`limits`]: each player's and each client address's rate limits, and the campaigns kept;
 //! - [`dice`]: the operating system's dice, or seeded ones for tests;
-//! - this module: reading (load, story pages, the model's context), listing, deleting.
+//! - [`error`]: why a request failed, typed;
+//! - this module: reading (load, story pages, the model's context, the ledger), listing,
+//!   renaming.
 
 mod agreement;
 mod approval;

@@ -1,4 +1,27 @@
-//! Components and pages.
+//! Pages and components, by feature: the home page and its panels, the new-adventure form, the
+//! settings page and the play screen.
+//!
+//! - [`app`]: the HTML shell the server renders, and the root component with its routes;
+//! - [`home`]: the home page: a new adventure (its opening streamed as it is written) and the
+//!   saved campaigns;
+//! - [`creation`]: the character on the new-adventure form, its skills ticked from the class's
+//!   list;
+//! - [`card`]: a character card or lorebook brought to the new-adventure form;
+//! - [`agreement`]: the style, lines and veils as a player writes them, at creation and in play
+//!   (`play/agreement.rs`);
+//! - [`campaign_item`]: a saved campaign on the home page, renamed in place, deleted to the trash
+//!   when asked twice;
+//! - [`files`]: a campaign exported as a file, or a file imported;
+//! - [`trash`]: the deleted campaigns, restored or deleted for good;
+//! - [`recovery`]: the home page's recovery code, made, revoked or redeemed;
+//! - [`spend`]: a story's tokens and cost as the home page and the inspector write them;
+//! - [`game_master`]: which model is the game master, and advice about it;
+//! - [`settings`]: the settings page (`/settings`): the game master's endpoint, the model picked
+//!   from its list, the key, tools and context size, tested and saved;
+//! - [`ask_twice`]: a button whose first click only asks, for what cannot be taken back lightly;
+//! - [`lazy_panel`]: a side panel whose body the browser fetches the first time it opens;
+//! - [`updates`]: a streamed answer of the server read as it comes (a turn, a campaign started);
+//! - [`play`]: the play screen; its own doc lists its parts.
 
 pub mod agreement;
 pub mod app;

@@ -3,6 +3,14 @@
 //! (`errors`). It sits above the campaign: the screens show the campaign's story entries and ids
 //! as they are, and on the server `present` makes the campaign's state and log into views. The
 //! campaign never imports it.
+//!
+//! - `view/`: what the screens show, a file per screen or drawer (home, play, sheet, inspector)
+//!   and what the player sends (forms);
+//! - `model_settings`: the settings page's vocabulary: what is set, the form, a test's report;
+//!   the key only ever travels towards the server;
+//! - `errors`: `AppError`: not found, stale, invalid, busy, limited, too slow, the game master or
+//!   storage unavailable, not allowed, a malformed request;
+//! - `present/` (server): the campaign's state, story and log made into views.
 
 pub mod errors;
 pub mod model_settings;

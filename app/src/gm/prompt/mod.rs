@@ -7,7 +7,8 @@
 //! - `recall.rs`: the words a move searches the story for, and the older passages cut to a
 //!   bounded layer
 //! - `sheet_text.rs`: the character sheet as the model reads it
-//! - `token_count/`: a text's tokens, counted with cl100k's ranks
+//! - `token_count/`: a text's tokens, in work linear in its length, counted with cl100k's ranks
+//!   kept in one table (`token_count/cl100k.rs`)
 
 pub mod layers;
 pub mod messages;

@@ -20,10 +20,13 @@
 //! - `complication.rs`: the rules' complication after a failed roll that cost nothing
 //! - `fight_turn.rs`: the player's side of a fight: the action bar's fight moves, the player's
 //!   turn played before the narration, a fight the rules start for a model without tools
-//! - `power_moves.rs`: the spells and class features a fight offers
-//! - `spell_turn.rs`: a typed cast played by the rules
+//! - `power_moves.rs`: the spells and class features a fight offers, with what they spend and
+//!   their chance
+//! - `spell_turn.rs`: a typed cast played by the rules, in a fight or out of one
 //! - `question.rs`: the player's question out of character, answered without tools
-//! - `turn_dice.rs`: the turn's dice by kind of roll, kept for a retelling
+//! - `turn_dice.rs`: the turn's dice by kind of roll: every roll of a telling asks for the dice
+//!   of its kind, whose draws are logged with the turn and given back to a retelling or to the
+//!   same move after an undo, so each kind rolls the same
 
 mod actions;
 pub mod candidates;

@@ -1,6 +1,38 @@
-//! The play screen: the story log (UI history), the encounter tracker while a fight is on, the
-//! action bar, the character panel, the map, the journal, the ledger and the "what the GM sees" drawer (the last request, loaded when opened). Its parts share [`PlayState`]
-//! through a context.
+//! The play screen: the story, the action bar, the header, the character panel, the journal, the
+//! map, the ledger and the context inspector drawer ("what the GM sees"). Its parts share one
+//! [`PlayState`] through a context. The inspector shows the model's working context, kept as a
+//! second signal beside the story: the turns it holds verbatim and its last prompt's layers,
+//! updated by each turn's changes.
+//!
+//! - [`state`]: the shared state, the story and the model's context as separate signals;
+//! - [`story`]: the story log, paged, with a branch from any scene;
+//! - [`run_turn`]: a turn run from the screen: the move streamed, then the next actions; a
+//!   failure acted on by its kind;
+//! - [`action_bar`]: what the game is doing, the action buttons and the free-text move; the end
+//!   of the story once the character has fallen;
+//! - [`header`]: back to the campaigns, the title, the model, Start over;
+//! - [`history`]: Undo, Redo, "Tell it again" and "Other actions";
+//! - [`dice`]: a roll's dice in their shapes and its *Why?*;
+//! - [`outcome_table`]: an outcome table shown while its die rolls, then its row lit;
+//! - [`encounter`]: the encounter tracker while a fight is on: round, initiative order, whose
+//!   turn, AC, HP bars, `down`/`fled`;
+//! - [`character`]: the character panel;
+//! - [`improvement`]: an ability score improvement to spend, in the character panel;
+//! - [`powers`]: spells with slot pips and cast buttons, class features with use pips, the spell
+//!   held, the rest buttons, in the character panel;
+//! - [`journal`]: the journal panel; [`map`]: the places recorded, the character's marked;
+//! - [`ledger`]: the ledger drawer, every change with its cause and every roll with its dice;
+//! - [`drawer`]: the context inspector: the rules' check of the latest scene, the passages
+//!   recalled, the last request to the model with each layer's size;
+//! - [`proposals`]: approval mode's waiting changes: Accept, Refuse, Accept all, "Tell it again"
+//!   and the switch;
+//! - [`agreement`]: the style, lines and veils changed in play;
+//! - [`read_aloud`]: the browser's speech synthesis speaking each scene sentence by sentence as
+//!   it streams, its voice and speed remembered by the browser;
+//! - [`story_search`]: the story searched by its words;
+//! - [`ask`]: a question to the game master out of character, and its answer;
+//! - [`live`]: the campaign's event stream followed, so that a turn played in another tab or
+//!   device streams in as it is told.
 
 mod action_bar;
 mod agreement;
