@@ -8,6 +8,8 @@
 //! A crate of its own beside the server, needing only the game (`app`): the server's bench
 //! (`server/benches/playtest.rs`) starts the model the usual settings choose and plays it with
 //! these personas, and the server's integration tests play them against scripted models.
+// Tests may run longer than the 80 lines production functions are held to.
+#![cfg_attr(test, allow(clippy::too_many_lines))]
 // A panic outside tests is a choice made with `expect` and its reason.
 #![cfg_attr(not(test), warn(clippy::unwrap_used))]
 

@@ -52,6 +52,7 @@ fn main() {
     runtime.block_on(run());
 }
 
+/// One game over HTTP: the cold start, a turn's time and the process's memory; then the crowds.
 async fn run() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let model = FakeModel::start(0);
@@ -108,6 +109,12 @@ async fn run() {
     times.sort_unstable();
     print_table(cold_start, [idle, after_first, after], &times);
     drop(server);
+    crowds().await;
+}
+
+/// Many games at once, on SQLite and (when a cluster is given) on PostgreSQL with one and two
+/// instances.
+async fn crowds() {
     println!("\nmany games at once: each player starts a campaign, then plays one turn; the model takes {LATENCY_MS} ms before each reply");
     println!(
         "{:<22} {:>8} {:>20} {:>8} {:>12} {:>26} {:>16}",

@@ -319,17 +319,17 @@ impl Game<'_> {
         CampaignView {
             story,
             sheet: sheet_view(&state.sheet),
-            actions: action_views(&state),
+            actions: action_views(state),
             tokens: tokens(state),
             model: self.llm.model_info().model,
             summary: summary(record),
             journal: state.journal.entries().to_vec(),
             map: state.map.places().to_vec(),
             redoable: state.redoable,
-            encounter: encounter_view(&state),
+            encounter: encounter_view(state),
             approval: state.approval,
             agreement: state.agreement.clone(),
-            proposals: proposal_views(&state),
+            proposals: proposal_views(state),
         }
     }
 }

@@ -1,9 +1,8 @@
 //! The two-phase turn against the scripted model: tools, rolls, rejections, caps and repairs.
-#![cfg(feature = "ssr")]
 
+use crate::support::mira_at;
 use app::campaign::state::{CampaignState, ContextTurn};
 use app::campaign::turn_event::{ToolEffect, TurnEvent};
-use app::game::text::{CharacterName, ClassName, LocationName};
 use app::game::{ActionList, CharacterSheet, Resolution, Slug};
 use app::gm::scripted::{ScriptedError, ScriptedLlm, Step};
 use app::gm::turn::candidates::fallback_actions;
@@ -15,11 +14,7 @@ use rand::{rngs::StdRng, SeedableRng};
 use serde_json::json;
 
 fn sheet() -> CharacterSheet {
-    CharacterSheet::new(
-        CharacterName::new("Mira").unwrap(),
-        ClassName::new("Ranger").unwrap(),
-        LocationName::new("The flooded crypt").unwrap(),
-    )
+    mira_at("The flooded crypt")
 }
 
 fn start() -> CampaignState {

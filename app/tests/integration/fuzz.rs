@@ -4,8 +4,7 @@
 //! is beside it, in the server's `llm::text_tools`).
 //!
 //! The test command runs a short pass of each (`FUZZ_CASES`, default 2,000 inputs per target); a
-//! longer run: `FUZZ_CASES=1000000 cargo test -p app --features ssr --test fuzz --release`.
-#![cfg(feature = "ssr")]
+//! longer run: `FUZZ_CASES=1000000 cargo test -p app --features ssr --test integration --release fuzz`.
 
 use app::campaign::markdown::render;
 use app::game::{ActionList, DiceExpr};

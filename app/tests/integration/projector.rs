@@ -1,23 +1,19 @@
 //! The one projector: what one event does to the campaign state and what the player sees
 //! change. (The 30-turn check that a replay of the whole log equals the stored snapshot is
 //! `server/tests/integration/snapshot.rs`.)
-#![cfg(feature = "ssr")]
 
+use crate::support::mira_at;
 use app::campaign::conversation::Message;
 use app::campaign::event::{CampaignEvent, StoredEvent};
 use app::campaign::state::{CampaignState, ProjectionError, StorySummary, MAX_VERBATIM_TURNS};
 use app::campaign::turn_event::{ToolEffect, TurnEvent};
-use app::game::text::{CharacterName, ClassName, LocationName, Slug};
+use app::game::text::Slug;
 use app::game::{AppliedChanges, CharacterSheet, StateDelta};
 use app::wire::present::update::turn_updates;
 use app::wire::view::{StoryEntry, TurnUpdate};
 
 fn sheet() -> CharacterSheet {
-    CharacterSheet::new(
-        CharacterName::new("Mira").unwrap(),
-        ClassName::new("Ranger").unwrap(),
-        LocationName::new("Crypt").unwrap(),
-    )
+    mira_at("Crypt")
 }
 
 fn at(turn: u32, event: TurnEvent) -> StoredEvent {
