@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use rand::Rng;
 
 use crate::service::live::LiveTurns;
-use crate::service::{ClientAddress, GameServices, ServiceError};
+use crate::service::{ClientAddress, Game, GameServices, ServiceError};
 use crate::wire::errors::AppError;
 use crate::wire::view::TurnUpdate;
 use crate::wire::{CampaignId, PlayerId};
@@ -83,7 +83,7 @@ pub fn admit_turn(
     player: &PlayerId,
     client: &ClientAddress,
 ) -> Result<(), AppError> {
-    services.limits.turn(player, client).map_err(to_app_error)
+    services.limits.turn(player, client).map_err(AppError::from)
 }
 
 /// Refuses a new campaign if the player keeps as many as allowed, or the player or their
@@ -96,12 +96,11 @@ pub async fn admit_campaign(
     services
         .game()
         .room_for_a_campaign(player, &services.limits)
-        .await
-        .map_err(to_app_error)?;
+        .await?;
     services
         .limits
         .new_campaign(player, client)
-        .map_err(to_app_error)
+        .map_err(AppError::from)
 }
 
 /// A streamed answer (JSON lines of [`TurnUpdate`]): `work` runs on a task of its own (it goes
@@ -159,10 +158,41 @@ pub fn campaign_id(id: &str) -> Result<CampaignId, AppError> {
     id.parse().map_err(|_| AppError::NotFound)
 }
 
+/// Who is asking and the game's services: what every server function about a player's
+/// campaigns starts with.
+pub struct Caller {
+    /// The player making the request.
+    pub player: PlayerId,
+    /// The game's services, their phases' spans this request's.
+    pub services: GameServices,
+}
+
+impl Caller {
+    /// The game, for this request.
+    pub fn game(&self) -> Game<'_> {
+        self.services.game()
+    }
+}
+
+/// The player making the request and the services (see [`player`] and [`services`]).
+pub async fn caller() -> Result<Caller, AppError> {
+    Ok(Caller {
+        player: player().await?,
+        services: services().await?,
+    })
+}
+
 /// A service error as the browser's error. Failures of the model or the database are logged
 /// in full under a fresh request id, which the player's message shows; their details never
 /// reach the browser.
-pub fn to_app_error(error: ServiceError) -> AppError {
+impl From<ServiceError> for AppError {
+    fn from(error: ServiceError) -> Self {
+        service_error(error)
+    }
+}
+
+/// The browser's error for `error` (see the `From` above).
+fn service_error(error: ServiceError) -> AppError {
     match error {
         ServiceError::NotFound => AppError::NotFound,
         ServiceError::Stale { current } => AppError::Stale { current },
@@ -265,7 +295,7 @@ mod tests {
     #[test]
     fn no_player_facing_error_text_carries_internals() {
         for failure in failures() {
-            let shown = to_app_error(failure).to_string();
+            let shown = AppError::from(failure).to_string();
             assert!(!shown.trim().is_empty());
             for internal in INTERNALS {
                 assert!(!shown.contains(internal), "{internal:?} shown: {shown}");

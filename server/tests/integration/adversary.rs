@@ -9,9 +9,9 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use crate::support::table::Table;
-use app::api::context::to_app_error;
 use app::gm::{GmSettings, LlmError, TurnError};
 use app::service::{Game, MoveRequest, ServiceError};
+use app::wire::errors::AppError;
 use app::wire::view::{CampaignView, MoveInput, NewCampaign, StoryEntry, TurnUpdate};
 use app::wire::{CampaignId, PlayerId};
 use rand::{rngs::StdRng, SeedableRng};
@@ -224,7 +224,7 @@ async fn assert_failed_cleanly(
     result: Result<u32, ServiceError>,
 ) {
     let error = result.expect_err("the turn fails");
-    let shown = to_app_error(error).to_string();
+    let shown = AppError::from(error).to_string();
     for internal in ["upstream", "/srv", "weights", "503", "sqlite"] {
         assert!(
             !shown.contains(internal),

@@ -165,7 +165,7 @@ async fn a_failure_during_narration_stores_nothing_and_can_be_retried() {
 
     let failed = w.play(&owner, &view, input.clone()).await.unwrap_err();
     assert!(matches!(failed, ServiceError::Gm(_)), "{failed:?}");
-    let shown = app::api::context::to_app_error(failed);
+    let shown = app::wire::errors::AppError::from(failed);
     assert!(
         matches!(
             shown,

@@ -1,0 +1,29 @@
+//! `equip_item`: the player equips or puts away a weapon, armour or shield from the character
+//! panel; the rules apply it.
+
+use leptos::prelude::*;
+
+use crate::wire::errors::AppError;
+use crate::wire::view::TurnUpdate;
+
+/// Equips (`equip`) or puts away the carried item `slug`; answers with what the player sees
+/// change.
+#[server]
+pub async fn equip_item(
+    id: String,
+    slug: String,
+    equip: bool,
+) -> Result<Vec<TurnUpdate>, AppError> {
+    use crate::api::context::{caller, campaign_id, now};
+    use crate::game::Slug;
+    use crate::service::ServiceError;
+
+    let caller = caller().await?;
+    let id = campaign_id(&id)?;
+    let slug =
+        Slug::new(&slug).map_err(|error| AppError::from(ServiceError::invalid("item", error)))?;
+    Ok(caller
+        .game()
+        .equip_item(&caller.player, &id, &slug, equip, now())
+        .await?)
+}

@@ -1,0 +1,31 @@
+//! `next_actions`: phase 2, the actions for the scene just narrated.
+
+use leptos::prelude::*;
+
+use crate::wire::errors::AppError;
+use crate::wire::view::ActionsView;
+
+/// Generates (if needed) and returns the actions of the campaign's current scene; then, beside
+/// the game, folds old turns into the summary if they no longer fit the model's window.
+#[server]
+pub async fn next_actions(id: String) -> Result<ActionsView, AppError> {
+    use crate::api::context::{caller, campaign_id, now};
+    let caller = caller().await?;
+    let id = campaign_id(&id)?;
+    let actions = caller
+        .game()
+        .ensure_actions(&caller.player, &id, now())
+        .await?;
+    caller.services.live.publish(
+        &id,
+        &crate::wire::view::TurnUpdate::Actions {
+            actions: actions.actions.clone(),
+        },
+    );
+    tokio::spawn(async move {
+        if let Err(error) = caller.game().summarize(&caller.player, &id, now()).await {
+            tracing::warn!(%error, "the summary could not be written; it is tried after the next turn");
+        }
+    });
+    Ok(actions)
+}
