@@ -1,6 +1,6 @@
 //! Taking turns back: undo restores the campaign exactly, redo puts the turn back, a new move
-//! after an undo replaces it, a retelling reuses every recorded roll, and new actions replace the
-//! ones on offer; a roll once shown is final, undo included. Another player who knows a campaign's
+//! after an undo replaces it, a retelling reuses the player's and the game master's rolls (every
+//! other kind is in `kept_rolls`), and new actions replace the ones on offer; a roll once shown is final, undo included. Another player who knows a campaign's
 //! id learns nothing and holds nothing; restarts run one at a time. The snapshot equals a replay
 //! of the log throughout.
 
@@ -190,7 +190,8 @@ async fn a_new_move_after_an_undo_replaces_the_undone_turn() {
 }
 
 #[tokio::test]
-async fn a_retelling_reuses_every_recorded_roll_and_new_actions_replace_the_offer() {
+async fn a_retelling_reuses_the_players_and_the_game_masters_rolls_and_new_actions_replace_the_offer(
+) {
     let mut w = World::new().await;
     w.play(2, strike()).await;
     w.play(3, strike()).await;
