@@ -1,8 +1,8 @@
 //! Taking turns back: undo restores the campaign exactly, redo puts the turn back, a new move
 //! after an undo replaces it, a retelling reuses the player's and the game master's rolls (every
-//! other kind is in `kept_rolls`), and new actions replace the ones on offer; a roll once shown is final, undo included. Another player who knows a campaign's
-//! id learns nothing and holds nothing; restarts run one at a time. The snapshot equals a replay
-//! of the log throughout.
+//! other kind is in `kept_rolls`), and new actions replace the ones on offer; a roll once shown
+//! is final, undo included. Another player who knows a campaign's id learns nothing and holds
+//! nothing; restarts run one at a time. The snapshot equals a replay of the log throughout.
 
 use crate::support::table::{Seat, Table};
 use app::campaign::event::CampaignEvent;
