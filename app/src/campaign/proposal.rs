@@ -3,6 +3,12 @@
 //! but waits as a [`Proposal`] until the player accepts or refuses it. Rolls are never
 //! proposals: the dice are the server's. An accepted proposal is applied by the same rules as a
 //! change made at once; a refused one never touches the campaign, and the model is told.
+//!
+//! Approval across the layers: this file and the projector's side in `campaign/decisions.rs`; a
+//! tool's change proposed instead of applied in `gm/tools/`; the player's decisions and the switch
+//! in `service/approval.rs` through `api/play/decide_proposals.rs` and `api/play/set_approval.rs`;
+//! the waiting changes shown by `ui/play/proposals.rs`; an imported log's proposals checked in
+//! `service/verify/`.
 
 use serde::{Deserialize, Serialize};
 

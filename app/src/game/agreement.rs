@@ -6,6 +6,12 @@
 //! word of three letters or more the line has (common words aside), each in any of its forms
 //! that starts with the word's stem ("spider" finds "spiders" and "spidery"). A line is a topic,
 //! so its words are few; a veil is only told to the model.
+//!
+//! The agreement across the layers: these rules; the event that changes it and the state that
+//! keeps it in `campaign/`; the lines and veils held in the prompt and a scene that crosses a line
+//! held back in `gm/prose/lines.rs`; changed in play by `service/agreement.rs` through
+//! `api/play/set_agreement.rs`; written at creation and in play in `ui/agreement.rs` and
+//! `ui/play/agreement.rs`.
 
 use serde::{Deserialize, Serialize};
 

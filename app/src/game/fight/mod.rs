@@ -8,6 +8,12 @@
 //! moves offered to the player; `hero.rs` the hero's figures, weapon and checks from the sheet;
 //! `powers.rs` a spell or a class feature as the fight uses it; `play.rs` a step played, read
 //! back, and what it does to the sheet.
+//!
+//! The fight across the layers: the rules of a round in `game/combat/`; its record here; the
+//! step applied to the campaign in `campaign/fight.rs`; the player's moves and turn in
+//! `gm/turn/fight_turn.rs` (spells and features in `gm/turn/power_moves.rs`); the encounter
+//! tracker made in `wire/present/fight.rs` and shown by `ui/play/encounter.rs`; its ledger rows in
+//! `wire/present/ledger.rs`.
 
 mod hero;
 mod moves;

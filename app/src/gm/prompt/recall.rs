@@ -4,6 +4,12 @@
 //! the story", each with its turn. No model call: the store's full-text index ranks them. Only
 //! what the game master told is recalled (scenes and asides): the player's own moves are
 //! searched from the play screen, not fed back.
+//!
+//! Recall across the layers: this file picks the words and cuts the passages; the story made
+//! searchable in `campaign/passage.rs`; the index in `server/src/store/sql_search.rs`; the search
+//! run for a turn and for the player in `service/recall.rs` (through `api/play/search_story.rs`,
+//! shown by `ui/play/story_search.rs`); the recalled passages kept by the turn's `Recalled` event
+//! and shown in the context inspector.
 
 use std::fmt::Write;
 
