@@ -3,7 +3,7 @@
 //! the journal, the fight…). The edge (`wire::present`) turns each into what the browser gets,
 //! reading the part that changed from the state right after the event.
 
-use super::state::ContextTurn;
+use super::conversation::Message;
 use super::story::{StoryEntry, StoryTable};
 
 /// One thing the player sees change.
@@ -26,12 +26,14 @@ pub enum Shown {
     TablePending(StoryTable),
     /// The game master's style or the table's lines and veils changed.
     Agreement,
-    /// The model now holds this turn verbatim, and no turn before `from_turn`.
+    /// The model now holds this turn's messages verbatim, and no turn before `from_turn`.
     Model {
         /// The first turn still held.
         from_turn: u32,
         /// The turn added.
-        added: ContextTurn,
+        turn: u32,
+        /// Its messages.
+        messages: Vec<Message>,
     },
     /// The changes waiting for the player changed.
     Proposals,

@@ -304,10 +304,8 @@ impl CampaignState {
                 }
                 Ok(vec![Shown::Model {
                     from_turn: self.context.first().map_or(stored.turn, |held| held.turn),
-                    added: ContextTurn {
-                        turn: stored.turn,
-                        messages: messages.clone(),
-                    },
+                    turn: stored.turn,
+                    messages: messages.clone(),
                 }])
             }
             CampaignEvent::Summarized { through_turn, text } => {

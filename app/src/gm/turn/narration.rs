@@ -9,7 +9,7 @@ use super::complication;
 use super::log::EventLog;
 use super::moves::PlayerMove;
 use super::played_move::move_of;
-use super::rounds::Rounds;
+use super::rounds::{Rounds, Table};
 use super::turn_dice::{Draws, TurnDice};
 use super::TurnError;
 use crate::campaign::conversation::{RecalledPassage, SentRequest};
@@ -21,7 +21,6 @@ use crate::gm::llm::{LlmPort, Message};
 use crate::gm::prompt::layers;
 use crate::gm::prose::noticed::{noticed, Scene};
 use crate::gm::settings::GmSettings;
-use crate::gm::tools::ToolTable;
 
 /// A completed narration phase.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -189,27 +188,5 @@ fn chosen_action(player_move: &PlayerMove) -> Option<(&Action, Option<&Complicat
             _ => None,
         },
         _ => None,
-    }
-}
-
-/// What the tools act on.
-pub(super) struct Table {
-    pub(super) tools: ToolTable,
-}
-
-impl Table {
-    /// The table `state` sets for a turn.
-    fn for_turn(state: &CampaignState) -> Self {
-        Self {
-            tools: ToolTable {
-                sheet: state.sheet.clone(),
-                journal: state.journal.clone(),
-                map: state.map.clone(),
-                combat: state.combat.clone(),
-                approval: state.approval,
-                proposals_made: state.proposals_made,
-                unspent_rolls: Vec::new(),
-            },
-        }
     }
 }

@@ -3,7 +3,6 @@
 //! (told again once when it contradicts them or crosses one).
 
 use super::log::EventLog;
-use super::narration::Table;
 use super::stream::{reported, stream_reply, Reply};
 use super::turn_dice::TurnDice;
 use super::TurnError;
@@ -17,7 +16,7 @@ use crate::gm::prompt::messages::correction_message;
 use crate::gm::prose::ledger_check::LedgerCheck;
 use crate::gm::prose::{lines, scene, voice};
 use crate::gm::settings::GmSettings;
-use crate::gm::tools::{self, ToolCommand, ToolRejection};
+use crate::gm::tools::{self, ToolCommand, ToolRejection, ToolTable};
 
 /// A narration's model calls: the layered prompt they share, the prose kept so far and the last
 /// request sent.
@@ -298,5 +297,27 @@ fn run_tool(
     match outcome {
         Ok(outcome) => (outcome.result, Some(outcome.effect)),
         Err(reason) => (format!("refused: {reason}"), None),
+    }
+}
+
+/// What the tools act on.
+pub(super) struct Table {
+    pub(super) tools: ToolTable,
+}
+
+impl Table {
+    /// The table `state` sets for a turn.
+    pub(super) fn for_turn(state: &CampaignState) -> Self {
+        Self {
+            tools: ToolTable {
+                sheet: state.sheet.clone(),
+                journal: state.journal.clone(),
+                map: state.map.clone(),
+                combat: state.combat.clone(),
+                approval: state.approval,
+                proposals_made: state.proposals_made,
+                unspent_rolls: Vec::new(),
+            },
+        }
     }
 }

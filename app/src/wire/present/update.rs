@@ -21,12 +21,16 @@ pub fn turn_update(shown: Shown, state: &CampaignState) -> TurnUpdate {
         Shown::Agreement => TurnUpdate::Agreement {
             agreement: state.agreement.clone(),
         },
-        Shown::Model { from_turn, added } => TurnUpdate::Model {
+        Shown::Model {
+            from_turn,
+            turn,
+            messages,
+        } => TurnUpdate::Model {
             change: ModelChange {
                 from_turn,
                 added: Some(ModelTurnView {
-                    turn: added.turn,
-                    messages: added.messages.iter().map(llm_view).collect(),
+                    turn,
+                    messages: messages.iter().map(llm_view).collect(),
                 }),
                 layers: None,
             },
