@@ -54,7 +54,7 @@ fn the_map_shows_a_turns_path() {
     let section = map_section(README);
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../app/src");
     for step in [
-        "api/play_turn.rs",
+        "api/play/play_turn.rs",
         "service/play.rs",
         "gm/turn/",
         "campaign/state.rs",
