@@ -1,5 +1,6 @@
 //! Finding a model server already running on this computer, against fakes on loopback.
 
+use crate::support::silent::silent_server;
 use std::time::Duration;
 
 use serde_json::json;
@@ -96,29 +97,13 @@ async fn servers_without_models_or_not_answering_a_model_list_are_passed_over() 
     assert_eq!(nothing, None);
 }
 
-/// A model server on loopback that takes every connection and never answers (a task of the
-/// test's runtime).
-async fn hanging_server() -> String {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let uri = format!("http://{}", listener.local_addr().unwrap());
-    tokio::spawn(async move {
-        while let Ok((socket, _)) = listener.accept().await {
-            tokio::spawn(async move {
-                let _open = socket;
-                std::future::pending::<()>().await;
-            });
-        }
-    });
-    uri
-}
-
 // Paused time: this test's clock stands still while anything can run and, once every task
 // waits, jumps to the next timer. The server never answers, so only a timer can end the search,
 // and no answer can race the clock: the search's wait, or else the guard's, set at twice the
 // wait. Nothing reads how long the search took.
 #[tokio::test(start_paused = true)]
 async fn a_server_that_hangs_is_given_up_on_in_time() {
-    let candidates = [candidate("hanging", &hanging_server().await)];
+    let candidates = [candidate("hanging", &silent_server().await)];
     let wait = Duration::from_millis(300);
 
     let search = find_running(&candidates, wait);

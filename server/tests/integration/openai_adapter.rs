@@ -3,6 +3,7 @@
 //! on paused time with their fake provider a task of the same runtime, or against a provider that
 //! is slower than a timeout which must not end the call; none measures how long a call took.
 
+use crate::support::silent::silent_server;
 use std::{future::Future, time::Duration};
 
 use crate::support::sse::{delta, sse, sse_response};
@@ -590,28 +591,13 @@ async fn an_unreachable_provider_is_a_connect_error() {
     );
 }
 
-/// A provider on loopback that takes every connection and never answers.
-async fn stalled_provider() -> String {
-    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let uri = format!("http://{}", listener.local_addr().unwrap());
-    tokio::spawn(async move {
-        while let Ok((socket, _)) = listener.accept().await {
-            tokio::spawn(async move {
-                let _open = socket;
-                std::future::pending::<()>().await;
-            });
-        }
-    });
-    uri
-}
-
 // The stream's overall timeout and the whole reply's idle timeout are out of reach, so only the
 // stream's idle timeout and the whole reply's overall timeout can end them (the next test shows
 // that the idle timeout does not cut a whole reply short). Nothing ever answers, so no reply can
 // race the paused clock.
 #[tokio::test(start_paused = true)]
 async fn a_stalled_provider_times_out_within_the_timeouts() {
-    let uri = stalled_provider().await;
+    let uri = silent_server().await;
 
     let streamed = within_the_hour(collect_stream(
         &timed_adapter(&uri, IDLE, NEVER),
