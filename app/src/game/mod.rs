@@ -130,6 +130,7 @@ pub mod sheet;
 pub mod spell_words;
 pub mod spellcasting;
 pub mod spells;
+pub mod spine;
 pub mod stakes;
 pub mod text;
 

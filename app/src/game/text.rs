@@ -276,6 +276,10 @@ text_kinds! {
     JournalName / JournalNameKind: "journal name", 60;
     /// What the journal keeps about it.
     JournalNote / JournalNoteKind: "journal note", 300;
+    /// A title in the story's plan: a chapter's, a threat's (`The flood`).
+    PlanTitle / PlanTitleKind: "plan title", 60;
+    /// A line of the story's plan: a goal, what fills a clock, a person's secret.
+    PlanLine / PlanLineKind: "plan line", 160;
 }
 
 /// The stable key of an item or an action: lowercase letters and digits joined by single dashes.
