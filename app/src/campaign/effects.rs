@@ -38,8 +38,13 @@ impl CampaignState {
             ToolEffect::Aside { message } => updates.push(self.entry(StoryEntry::Aside {
                 text: message.clone(),
             })),
+            ToolEffect::Spine { event } => self.apply_spine(event, updates)?,
             ToolEffect::Mapped { record } => {
+                let places = self.map.places().len();
                 self.map.record(record)?;
+                if self.map.places().len() > places {
+                    self.spine.moved(self.turn);
+                }
                 updates.push(Shown::Map);
                 let labels = vec![format!("Map: {}", record.place.as_str())];
                 updates.push(self.entry(StoryEntry::Changes { labels }));

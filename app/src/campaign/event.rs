@@ -56,6 +56,11 @@ pub enum CampaignEvent {
         /// The entries, each a note.
         changes: Vec<JournalChange>,
     },
+    /// The player chose whether to read the game master's notes (the story's hidden plan).
+    NotesShown {
+        /// Shown or hidden.
+        on: bool,
+    },
     /// The player took the latest turn back (see [`super::timeline`]); stored with the turn the
     /// campaign is at afterwards.
     Undone,

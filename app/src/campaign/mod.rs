@@ -8,7 +8,8 @@
 //! - [`event`], [`turn_event`], [`conversation`] (server): the log's vocabulary, which the game
 //!   master emits; [`bounds`]: the largest values it may hold.
 //! - [`state`] (server): the snapshot of the current state and the one projector that applies an
-//!   event to it and says what the player sees change ([`shown`]); [`timeline`] says which
+//!   event to it and says what the player sees change ([`shown`]), the story's spine among it
+//!   (`spine.rs`); [`timeline`] says which
 //!   events are in effect after undo and redo; [`fight`] applies a fight's step (its rolls, the
 //!   encounter tracker); [`proposal`]: the game master's changes waiting for the player in
 //!   approval mode, applied by the same rules once accepted.
@@ -42,6 +43,8 @@ pub mod passage;
 pub mod proposal;
 #[cfg(feature = "ssr")]
 pub mod shown;
+#[cfg(feature = "ssr")]
+mod spine;
 #[cfg(feature = "ssr")]
 pub mod state;
 #[cfg(feature = "ssr")]

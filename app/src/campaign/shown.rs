@@ -45,6 +45,8 @@ pub enum Shown {
     Journal,
     /// The map changed.
     Map,
+    /// The story's spine changed (a clock, a chapter, a person, the director, the notes).
+    Spine,
     /// The model's call is being tried again.
     Waiting {
         /// This attempt.

@@ -19,6 +19,7 @@ use crate::game::complication::Complication;
 use crate::game::fight::FightError;
 use crate::game::map::{MapError, WorldMap};
 use crate::game::spells::SpellBook;
+use crate::game::spine::{Spine, SpineError};
 use crate::game::{
     ActionList, AppliedChanges, CharacterSheet, DeltaError, Journal, JournalError, Roll, StateDelta,
 };
@@ -126,6 +127,9 @@ pub struct CampaignState {
     /// What the player refused in this turn, for the model's next telling.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub refused: Vec<String>,
+    /// The story's spine: the hidden plan, the clocks, the people met, the director's count.
+    #[serde(default, skip_serializing_if = "is_default_spine")]
+    pub spine: Spine,
     /// The latest roll of this turn (what led to a proposal made after it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_roll: Option<String>,
@@ -161,6 +165,10 @@ fn is_default_agreement(agreement: &TableAgreement) -> bool {
     *agreement == TableAgreement::default()
 }
 
+fn is_default_spine(spine: &Spine) -> bool {
+    *spine == Spine::default()
+}
+
 fn is_zero(value: &u32) -> bool {
     *value == 0
 }
@@ -194,6 +202,9 @@ pub enum ProjectionError {
     /// A step of a fight the rules would not have played so.
     #[error("a fight step does not follow the rules: {0}")]
     Fight(#[from] FightError),
+    /// A change of the story's spine the rules refuse.
+    #[error("a change of the story's plan does not apply: {0}")]
+    Spine(#[from] SpineError),
     /// An accepted proposal that no longer applies.
     #[error("an accepted change no longer applies: {0}")]
     Proposal(#[from] ProposalError),
@@ -242,6 +253,7 @@ impl CampaignState {
             proposals: Vec::new(),
             proposals_made: 0,
             refused: Vec::new(),
+            spine: Spine::default(),
             last_roll: None,
         }
     }
@@ -330,6 +342,10 @@ impl CampaignState {
                 self.agreement = agreement.clone();
                 Ok(vec![Shown::Agreement])
             }
+            CampaignEvent::NotesShown { on } => {
+                self.spine.notes_shown = *on;
+                Ok(vec![Shown::Spine])
+            }
             CampaignEvent::ApprovalSet { on } => {
                 self.approval = *on;
                 Ok(Vec::new())
@@ -364,6 +380,7 @@ impl CampaignState {
                 updates.push(self.entry(StoryEntry::Scene { html, turn }));
             }
             TurnEvent::Recalled { passages } => self.recalled = passages.clone(),
+            TurnEvent::Spine { event } => self.apply_spine(event, &mut updates)?,
             // Quietly: the journal shows it, marked as the rules'; the story stays the scene's.
             TurnEvent::Noticed { change } => {
                 self.journal.apply(change)?;
@@ -444,7 +461,9 @@ impl CampaignState {
     ) -> Result<(), ProjectionError> {
         let mut sheet = self.sheet.clone();
         StateDelta::apply_all(deltas, &mut sheet)?;
+        let held = self.plan_items_held();
         self.sheet = sheet;
+        self.note_found(held);
         // The dice of a spell, a feature or a hit die, shown as the player's roll.
         for (reason, roll) in deltas.iter().filter_map(power_roll) {
             updates.push(self.entry(StoryEntry::Roll {
@@ -487,7 +506,7 @@ fn complication_note(stakes: &str, complication: &Complication) -> String {
 }
 
 /// `text` with its first letter in upper case.
-fn capitalised(text: &str) -> String {
+pub(super) fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     chars.next().map_or_else(String::new, |first| {
         first.to_uppercase().chain(chars).collect()

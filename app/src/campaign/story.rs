@@ -122,6 +122,13 @@ pub enum StoryEntry {
         /// The note.
         text: String,
     },
+    /// A chapter of the story's plan reached: its number (from 1) and title.
+    Chapter {
+        /// Its number, from 1.
+        number: u32,
+        /// Its title.
+        title: String,
+    },
     /// State changes from one tool call: `−5 HP`, `+ Rusty key`.
     Changes {
         /// The chips.

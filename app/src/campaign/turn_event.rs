@@ -14,6 +14,7 @@ use crate::game::map::PlaceRecord;
 use crate::game::oracle::OracleReading;
 use crate::game::outcome_table::{OutcomeTable, TableRoll};
 use crate::game::sanity_check::SanityCheck;
+use crate::game::spine::SpineEvent;
 use crate::game::{ActionList, AppliedChanges, Check, JournalChange, Resolution, Roll, StateDelta};
 
 /// Which phase of the turn an event belongs to.
@@ -179,6 +180,12 @@ pub enum TurnEvent {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         repaired: bool,
     },
+    /// The story's spine changed: the plan made, a clock ticked, a chapter ended, a person met
+    /// or swayed, the director's steer, a journey (see [`crate::game::spine`]).
+    Spine {
+        /// The change.
+        event: SpineEvent,
+    },
     /// Tokens one model call spent.
     Usage {
         /// In which phase.
@@ -289,6 +296,11 @@ pub enum ToolEffect {
         record: FightRecord,
         /// What it changed on the sheet.
         changes: AppliedChanges,
+    },
+    /// A chapter of the plan ended, its goal met; or the model wrote the plan.
+    Spine {
+        /// The change.
+        event: SpineEvent,
     },
     /// A place was recorded on the map.
     Mapped {

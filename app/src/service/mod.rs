@@ -86,6 +86,7 @@ use crate::gm::{GmSettings, LlmPort};
 use crate::wire::present::actions::{action_views, proposal_views};
 use crate::wire::present::fight::encounter_view;
 use crate::wire::present::sheet::{llm_view, sheet_view};
+use crate::wire::present::spine::{director_view, spine_view};
 use crate::wire::view::LedgerCheckView;
 use crate::wire::view::{
     CampaignPage, CampaignSummary, CampaignView, GameMasterView, GmContextView, LayerView,
@@ -227,6 +228,7 @@ impl Game<'_> {
                 .iter()
                 .map(recall::found_view)
                 .collect(),
+            director: director_view(&loaded.state),
         })
     }
 
@@ -330,6 +332,7 @@ impl Game<'_> {
             approval: state.approval,
             agreement: state.agreement.clone(),
             proposals: proposal_views(state),
+            spine: spine_view(&state.spine),
         }
     }
 }

@@ -10,7 +10,18 @@ use crate::game::text::JournalName;
 
 /// How a person feels about the hero, from worst to best.
 #[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
 )]
 #[serde(rename_all = "snake_case")]
 pub enum Attitude {
@@ -83,9 +94,19 @@ impl Attitude {
             m if m >= 0 => 1,
             _ => -1,
         };
-        let at = LADDER.iter().position(|a| *a == self).unwrap_or(2);
-        let to = at.saturating_add_signed(steps).min(LADDER.len() - 1);
-        LADDER[to]
+        let at = self.rung();
+        LADDER[at.saturating_add_signed(steps).min(LADDER.len() - 1)]
+    }
+
+    /// The attitude `steps` rungs up (down when negative), if the ladder has it; a move past
+    /// either end stops there.
+    pub fn stepped(self, steps: isize) -> Option<Self> {
+        let to = self.rung().saturating_add_signed(steps).min(LADDER.len() - 1);
+        (steps != 0).then_some(LADDER[to])
+    }
+
+    fn rung(self) -> usize {
+        LADDER.iter().position(|a| *a == self).unwrap_or(2)
     }
 }
 
@@ -96,6 +117,9 @@ pub fn is_social(skill: Skill) -> bool {
         Skill::Persuasion | Skill::Deception | Skill::Intimidation
     )
 }
+
+/// The most characters of one thing a person remembers of the hero.
+pub const MAX_FACT_CHARS: usize = 160;
 
 /// The most things a person remembers of the hero.
 pub const MAX_KNOWN: usize = 3;

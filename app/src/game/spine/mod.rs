@@ -24,6 +24,9 @@ use super::map::WorldMap;
 use super::text::{JournalName, LocationName, PlanTitle};
 use super::CharacterSheet;
 
+/// The most hours one journey takes.
+pub const MAX_TRAVEL_HOURS: u32 = 48;
+
 /// The most people the spine remembers.
 pub const MAX_PEOPLE: usize = 40;
 

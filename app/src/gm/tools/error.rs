@@ -7,6 +7,8 @@ use crate::game::bestiary::ChallengeError;
 use crate::game::fight::FightError;
 use crate::game::map::MapError;
 use crate::game::outcome_table::TableError;
+use crate::game::spine::plan::PlanError;
+use crate::game::spine::SpineError;
 use crate::game::{DeltaError, DiceError, JournalError, TextError};
 
 /// What is wrong with a call's arguments.
@@ -65,6 +67,9 @@ pub enum ArgumentError {
     /// Advantage asked for on dice other than one d20.
     #[error("advantage applies to a single d20 roll, not \"{0}\"")]
     AdvantageNeedsD20(String),
+    /// A plan past the rules' bounds.
+    #[error(transparent)]
+    Plan(#[from] PlanError),
     /// Dice notation the rules cannot read.
     #[error(transparent)]
     Dice(#[from] DiceError),
@@ -133,4 +138,7 @@ pub enum RunError {
     /// A fight's step the rules refuse.
     #[error(transparent)]
     Fight(#[from] FightError),
+    /// A change of the story's plan the rules refuse.
+    #[error(transparent)]
+    Spine(#[from] SpineError),
 }

@@ -29,6 +29,7 @@ use crate::game::oracle::Likelihood;
 use crate::game::outcome_table::OutcomeTable;
 use crate::game::proficiency::Skill;
 use crate::game::sanity_check::Severity;
+use crate::game::spine::plan::StoryPlan;
 use crate::game::{Attribute, DiceExpr, DifficultyClass, JournalChange, StateDelta};
 
 /// Declares each tool's module, re-exports its arguments type and lists it in [`TOOLS`]. Adding
@@ -61,6 +62,8 @@ registry! {
     rest::Rest,
     speak_to_player::SpeakToPlayer,
     record_place::RecordPlace,
+    write_plan::WritePlan,
+    end_chapter::EndChapter,
     start_encounter::StartEncounter,
     end_encounter::EndEncounter,
 }
@@ -152,6 +155,10 @@ pub enum ToolCommand {
     Aside(String),
     /// A place reached and where it leads, for the map.
     Map(PlaceRecord),
+    /// The story's hidden plan, written once at the opening.
+    Plan(StoryPlan),
+    /// The chapter under way ends, its goal met.
+    EndChapter,
     /// A fight begins against these foes.
     StartEncounter(Vec<FoeSpec>),
     /// The fight under way stops.
@@ -201,7 +208,9 @@ impl ToolCommand {
             | ToolCommand::ReadSheet
             | ToolCommand::Journal(_)
             | ToolCommand::Aside(_)
-            | ToolCommand::Map(_) => "no dice".to_owned(),
+            | ToolCommand::Map(_)
+            | ToolCommand::Plan(_)
+            | ToolCommand::EndChapter => "no dice".to_owned(),
         }
     }
 
@@ -221,7 +230,9 @@ impl ToolCommand {
             ToolCommand::ReadSheet
             | ToolCommand::Journal(_)
             | ToolCommand::Aside(_)
-            | ToolCommand::Map(_) => false,
+            | ToolCommand::Map(_)
+            | ToolCommand::Plan(_)
+            | ToolCommand::EndChapter => false,
         }
     }
 }

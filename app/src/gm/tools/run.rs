@@ -14,6 +14,7 @@ use crate::game::oracle::{Likelihood, OracleReading};
 use crate::game::outcome_table::{OutcomeTable, TableRoll};
 use crate::game::proficiency::Skill;
 use crate::game::sanity_check::{SanityCheck, Severity};
+use crate::game::spine::{Spine, SpineError, SpineEvent, World};
 use crate::game::{
     Attribute, CharacterSheet, Check, DeltaError, DiceExpr, DifficultyClass, Journal, RestKind,
     StateDelta,
@@ -38,6 +39,10 @@ pub struct ToolTable {
     /// The totals of the narrator's rolls this turn not yet spent on hit points: a change of
     /// hit points must be backed by one of them (and is at most its total).
     pub unspent_rolls: Vec<u32>,
+    /// The story's spine as this turn has left it so far.
+    pub spine: Spine,
+    /// The turn being played.
+    pub turn: u32,
 }
 
 /// `deltas` with, after a short rest of a hero whose powers count, the hit dice the rules spend
@@ -124,6 +129,8 @@ fn run_command<R: Rng + ?Sized>(
         map,
         combat,
         unspent_rolls,
+        spine,
+        turn,
         ..
     } = table;
     match command {
@@ -165,6 +172,18 @@ fn run_command<R: Rng + ?Sized>(
                 result: format!("Recorded on the map: {}.", record.place.as_str()),
                 effect: ToolEffect::Mapped { record },
             })
+        }
+        ToolCommand::Plan(plan) => {
+            let event = SpineEvent::Planned {
+                plan,
+                by_rules: false,
+            };
+            spine_changed(event, table_world(spine, map, sheet, *turn))
+        }
+        ToolCommand::EndChapter => {
+            let chapter = u8::try_from(spine.chapter).unwrap_or(u8::MAX);
+            let event = SpineEvent::ChapterEnded { chapter };
+            spine_changed(event, table_world(spine, map, sheet, *turn))
         }
         ToolCommand::Aside(message) => Ok(ToolOutcome {
             result: "Shown to the player outside the story; do not repeat it in the narration."
@@ -261,6 +280,51 @@ fn proposal(command: &ToolCommand, table: &ToolTable) -> Result<Option<Proposed>
         }
         _ => return Ok(None),
     }))
+}
+
+/// The spine with what its events are checked against, in the turn being played.
+struct SpineTable<'t> {
+    spine: &'t mut Spine,
+    map: &'t WorldMap,
+    sheet: &'t CharacterSheet,
+    turn: u32,
+}
+
+fn table_world<'t>(
+    spine: &'t mut Spine,
+    map: &'t WorldMap,
+    sheet: &'t CharacterSheet,
+    turn: u32,
+) -> SpineTable<'t> {
+    SpineTable {
+        spine,
+        map,
+        sheet,
+        turn,
+    }
+}
+
+/// A change of the spine by a tool (the plan written, a chapter ended), checked by the rules.
+fn spine_changed(event: SpineEvent, table: SpineTable<'_>) -> Result<ToolOutcome, RunError> {
+    let world = World {
+        map: table.map,
+        sheet: table.sheet,
+    };
+    table.spine.apply(&event, table.turn, world)?;
+    let plan = table.spine.plan.as_ref().ok_or(SpineError::NoPlan)?;
+    let result = match plan.chapters().get(table.spine.chapter) {
+        Some(chapter) => format!(
+            "Kept. The chapter under way is {}: {} (it ends when the hero can {}).",
+            chapter.title,
+            chapter.goal,
+            chapter.mark.describe()
+        ),
+        None => format!("Kept. Every chapter has ended: {}.", plan.goal()),
+    };
+    Ok(ToolOutcome {
+        result,
+        effect: ToolEffect::Spine { event },
+    })
 }
 
 /// A sanity save, rolled by the rules with the loss a failure costs, applied to the sheet.

@@ -19,6 +19,8 @@ fn rogue_table() -> ToolTable {
         approval: false,
         proposals_made: 0,
         unspent_rolls: Vec::new(),
+        spine: crate::game::spine::Spine::default(),
+        turn: 2,
     }
 }
 

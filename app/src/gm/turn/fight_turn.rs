@@ -245,6 +245,8 @@ mod tests {
             approval: false,
             proposals_made: 0,
             unspent_rolls: Vec::new(),
+            spine: crate::game::spine::Spine::default(),
+            turn: 2,
         }
     }
 

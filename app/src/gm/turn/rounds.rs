@@ -317,6 +317,8 @@ impl Table {
                 approval: state.approval,
                 proposals_made: state.proposals_made,
                 unspent_rolls: Vec::new(),
+                spine: state.spine.clone(),
+                turn: state.turn.saturating_add(1),
             },
         }
     }

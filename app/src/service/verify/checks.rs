@@ -12,6 +12,9 @@ use crate::campaign::state::CampaignState;
 use crate::campaign::turn_event::ToolEffect;
 use crate::game::fight::FightStep;
 use crate::game::oracle;
+use crate::game::spine::shapes::Shape;
+use crate::game::spine::attitude::MAX_FACT_CHARS;
+use crate::game::spine::{SpineEvent, MAX_TRAVEL_HOURS};
 use crate::game::{AppliedChanges, CharacterSheet, DiceExpr, RestKind, StateDelta, Vitality};
 use crate::gm::tools::ToolCommand;
 
@@ -208,11 +211,53 @@ pub(super) fn effect_of(command: &ToolCommand, effect: &ToolEffect, state: &Camp
         ToolEffect::Mapped { record } => {
             matches!(command, ToolCommand::Map(called) if called == record && !state.approval)
         }
+        ToolEffect::Spine { event } => match (command, event) {
+            (ToolCommand::Plan(called), SpineEvent::Planned { plan, by_rules }) => {
+                called == plan && !by_rules
+            }
+            (ToolCommand::EndChapter, SpineEvent::ChapterEnded { chapter }) => {
+                usize::from(*chapter) == state.spine.chapter
+            }
+            _ => false,
+        },
         // The fight's numbers are checked when it is applied; here, that the step is the call's.
         ToolEffect::Fought { record, .. } => match (command, &record.step) {
             (ToolCommand::StartEncounter(called), FightStep::Start { foes }) => called == foes,
             (ToolCommand::EndEncounter, FightStep::Stop) => true,
             _ => false,
         },
+    }
+}
+
+/// A change of the spine the rules made on their own in `turn`: a plan they built is the
+/// premise's shape's, a steer is the one due, a change of heart is one a check can make, a
+/// journey goes to a place the map knows. The spine's own rules check the rest as it applies.
+pub(super) fn check_spine(event: &SpineEvent, state: &CampaignState, turn: u32) -> Result<(), Wrong> {
+    let fits = match event {
+        SpineEvent::Planned { plan, by_rules } => {
+            *by_rules && *plan == Shape::of(&state.premise).plan()
+        }
+        SpineEvent::Steered { steer, idle } => {
+            let before = turn.saturating_sub(1);
+            state.spine.due_steer(before).as_ref() == Some(steer)
+                && *idle == state.spine.idle_turns(before)
+        }
+        SpineEvent::Swayed { from, to, fact, .. } => {
+            [-1, 1, 2].iter().any(|steps| from.stepped(*steps) == Some(*to))
+                && fits(fact, MAX_FACT_CHARS)
+        }
+        SpineEvent::Travelled { to, hours } => {
+            *hours <= MAX_TRAVEL_HOURS
+                && state.map.places().iter().any(|p| p.name.eq_ignore_case(to))
+        }
+        SpineEvent::Revealed { .. }
+        | SpineEvent::Ticked { .. }
+        | SpineEvent::ChapterEnded { .. }
+        | SpineEvent::Met { .. } => true,
+    };
+    if fits {
+        Ok(())
+    } else {
+        Err(Wrong::Spine("a change the rules would not have made"))
     }
 }

@@ -44,6 +44,9 @@ pub enum Wrong {
     /// No events at all.
     #[error("the file holds no events")]
     Empty,
+    /// A change of the story's plan the rules would not have made.
+    #[error("the story's plan: {0}")]
+    Spine(&'static str),
     /// The first event is not the start, at turn 0.
     #[error("a campaign starts with its premise and character, at turn 0")]
     NotStarted,
@@ -298,6 +301,7 @@ impl Walk {
         match &stored.event {
             CampaignEvent::Started { .. } => Err(Wrong::StartedTwice),
             CampaignEvent::Turn(event) => self.check_turn(event, stored.turn),
+            CampaignEvent::NotesShown { .. } => Ok(()),
             CampaignEvent::ModelMessages { messages } => check_messages(messages),
             CampaignEvent::Summarized { through_turn, text } => {
                 if !fits(text, MAX_SUMMARY_CHARS) {

@@ -9,7 +9,7 @@ use crate::game::JournalEntry;
 use crate::wire::errors::AppError;
 use crate::wire::view::{
     ActionView, ActionsView, CampaignView, EncounterView, ModelView, MoveInput, ProposalView,
-    SheetView, StoryEntry, StoryTable, TurnUpdate,
+    SheetView, SpineView, StoryEntry, StoryTable, TurnUpdate,
 };
 
 /// A failed request: what to tell the player and what Retry does.
@@ -49,6 +49,8 @@ pub struct PlayState {
     pub journal: RwSignal<Vec<JournalEntry>>,
     /// The places on the map.
     pub map: RwSignal<Vec<Place>>,
+    /// The story so far: chapters reached, revealed clocks, people met, the notes.
+    pub spine: RwSignal<SpineView>,
     /// How many undone turns can be redone.
     pub redoable: RwSignal<u32>,
     /// The fight under way, if any.
@@ -113,6 +115,7 @@ impl PlayState {
             actions: RwSignal::new(view.actions),
             journal: RwSignal::new(view.journal),
             map: RwSignal::new(view.map),
+            spine: RwSignal::new(view.spine),
             redoable: RwSignal::new(view.redoable),
             encounter: RwSignal::new(view.encounter),
             tokens: RwSignal::new(view.tokens),
@@ -146,6 +149,7 @@ impl PlayState {
         self.actions.set(view.actions);
         self.journal.set(view.journal);
         self.map.set(view.map);
+        self.spine.set(view.spine);
         self.redoable.set(view.redoable);
         self.encounter.set(view.encounter);
         self.tokens.set(view.tokens);
@@ -192,6 +196,7 @@ impl PlayState {
             TurnUpdate::Actions { actions } => self.actions.set(actions),
             TurnUpdate::Journal { entries } => self.journal.set(entries),
             TurnUpdate::Map { places } => self.map.set(places),
+            TurnUpdate::Spine { spine } => self.spine.set(spine),
             TurnUpdate::Encounter { encounter } => self.encounter.set(encounter),
             TurnUpdate::Waiting { text } => self.notice.set(Some(text)),
             TurnUpdate::TablePending { table } => self.pending_table.set(Some(table)),

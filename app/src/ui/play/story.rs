@@ -124,6 +124,10 @@ fn entry_view(entry: StoryEntry) -> AnyView {
             </aside>
         }
         .into_any(),
+        StoryEntry::Chapter { number, title } => view! {
+            <h3 class="chapter" data-testid="chapter">{format!("Chapter {number}: {title}")}</h3>
+        }
+        .into_any(),
         StoryEntry::Changes { labels } => view! {
             <p class="chips">
                 {labels.into_iter().map(|label| view! { <span class="chip">{label}</span> }).collect_view()}

@@ -252,8 +252,10 @@ fn effect_rows(turn: u32, effect: &ToolEffect, cause: u32, rows: &mut Vec<Ledger
             fight_rows(turn, record, rows);
             change_rows(turn, changes, cause, rows);
         }
-        // A proposal shows in the ledger once the player decides it.
+        // A proposal shows in the ledger once the player decides it; the plan is the story's,
+        // not the sheet's.
         ToolEffect::Read
+        | ToolEffect::Spine { .. }
         | ToolEffect::Noted { .. }
         | ToolEffect::Aside { .. }
         | ToolEffect::Proposed { .. } => {}

@@ -5,6 +5,7 @@
 //! - [`update`]: what the projector says changed, as a turn's streamed updates;
 //! - [`sheet`] and [`powers`]: the character panel; [`fight`]: the encounter tracker;
 //! - [`actions`]: the action buttons with the rules' badges and chances, and the proposals;
+//! - [`spine`]: the story so far and the director;
 //! - [`ledger`]: every change and roll of the log with its cause, a page at a time.
 
 pub mod actions;
@@ -12,4 +13,5 @@ pub mod fight;
 pub mod ledger;
 pub mod powers;
 pub mod sheet;
+pub mod spine;
 pub mod update;

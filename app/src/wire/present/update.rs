@@ -4,6 +4,7 @@
 use super::actions::{action_views, proposal_views};
 use super::fight::encounter_view;
 use super::sheet::{llm_view, sheet_view};
+use super::spine::spine_view;
 use crate::campaign::shown::Shown;
 use crate::campaign::state::{CampaignState, SceneCheck};
 use crate::wire::view::{LedgerCheckView, ModelChange, ModelTurnView, TurnUpdate};
@@ -46,6 +47,9 @@ pub fn turn_update(shown: Shown, state: &CampaignState) -> TurnUpdate {
         },
         Shown::Journal => TurnUpdate::Journal {
             entries: state.journal.entries().to_vec(),
+        },
+        Shown::Spine => TurnUpdate::Spine {
+            spine: spine_view(&state.spine),
         },
         Shown::Map => TurnUpdate::Map {
             places: state.map.places().to_vec(),

@@ -162,6 +162,9 @@ pub struct GmContextView {
     /// stream).
     #[serde(default)]
     pub model: ModelView,
+    /// The director: turns since the story moved, and the steer.
+    #[serde(default)]
+    pub director: DirectorView,
 }
 
 /// The rules' check of a scene against its turn's events (damage, healing, items, foes down,

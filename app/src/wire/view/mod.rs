@@ -6,6 +6,7 @@
 //! - [`play`]: the campaign as it opens, the story's pages, the buttons, the tracker, the
 //!   updates a turn streams;
 //! - [`sheet`]: the character panel; [`inspector`]: the context inspector and the ledger;
+//! - [`spine`]: the story so far (chapters, clocks, people, the notes) and the director;
 //! - [`forms`]: what the player sends (a move, a new campaign, a journal edit, a card).
 //!
 //! The story's entries and the ids are the campaign's own, shown as they are.
@@ -15,12 +16,14 @@ pub mod home;
 pub mod inspector;
 pub mod play;
 pub mod sheet;
+pub mod spine;
 
 pub use forms::*;
 pub use home::*;
 pub use inspector::*;
 pub use play::*;
 pub use sheet::*;
+pub use spine::*;
 
 use super::CampaignId;
 pub use crate::campaign::story::{

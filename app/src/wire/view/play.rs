@@ -51,6 +51,7 @@ impl TurnUpdate {
             | Self::Encounter { .. }
             | Self::Journal { .. }
             | Self::Map { .. }
+            | Self::Spine { .. }
             | Self::Created { .. } => "state",
             Self::Actions { .. } => "suggestions",
             Self::Done { .. } => "done",
@@ -114,6 +115,9 @@ pub struct CampaignView {
     /// The game master's style and the table's lines and veils.
     #[serde(default)]
     pub agreement: TableAgreement,
+    /// The story so far: chapters reached, revealed clocks, people met.
+    #[serde(default)]
+    pub spine: SpineView,
 }
 
 /// A change the game master proposed, waiting for the player (approval mode).
@@ -259,6 +263,11 @@ pub enum TurnUpdate {
     Journal {
         /// Every entry now.
         entries: Vec<JournalEntry>,
+    },
+    /// The story's spine changed.
+    Spine {
+        /// The story so far now.
+        spine: SpineView,
     },
     /// The map changed.
     Map {

@@ -1,0 +1,125 @@
+//! The story's spine applied by the projector: each [`SpineEvent`] checked by the rules'
+//! [`Spine`](crate::game::spine::Spine) against the map and the sheet, and what the player sees
+//! of it — a chapter's title as it is reached, a revealed clock's tick, a person's change of
+//! heart. A journey records its place on the map; a new place, and an item the plan names found,
+//! move the story.
+
+use super::shown::Shown;
+use super::state::{capitalised, CampaignState, ProjectionError};
+use super::story::StoryEntry;
+use crate::game::map::PlaceRecord;
+use crate::game::spine::plan::ChapterMark;
+use crate::game::spine::{SpineEvent, World};
+
+impl CampaignState {
+    /// Applies a spine event of the turn under way and shows what the player may see of it.
+    pub(super) fn apply_spine(
+        &mut self,
+        event: &SpineEvent,
+        updates: &mut Vec<Shown>,
+    ) -> Result<(), ProjectionError> {
+        let turn = self.turn;
+        if let SpineEvent::Travelled { to, .. } = event {
+            let places = self.map.places().len();
+            let was_visited = self.map.places().iter().any(|p| p.visited && p.name.eq_ignore_case(to));
+            self.map.record(&PlaceRecord {
+                place: to.clone(),
+                connects_to: Vec::new(),
+            })?;
+            if !was_visited || self.map.places().len() > places {
+                self.spine.moved(turn);
+            }
+            updates.push(Shown::Map);
+        }
+        let world = World {
+            map: &self.map,
+            sheet: &self.sheet,
+        };
+        self.spine.apply(event, turn, world)?;
+        if let Some(text) = self.spine_note(event) {
+            updates.push(self.entry(text));
+        }
+        updates.push(Shown::Spine);
+        Ok(())
+    }
+
+    /// The story entry a spine event shows, if the player may see it.
+    fn spine_note(&self, event: &SpineEvent) -> Option<StoryEntry> {
+        let plan = self.spine.plan.as_ref()?;
+        let note = |text: String| Some(StoryEntry::RulesNote { text });
+        match event {
+            SpineEvent::Planned { .. } => self.chapter_entry(0),
+            SpineEvent::ChapterEnded { chapter } => self.chapter_entry(usize::from(*chapter) + 1),
+            SpineEvent::Revealed { threat } => {
+                let (at, found) = plan.threat(threat.as_str())?;
+                note(format!(
+                    "A threat shows itself: {} ({} of {}).",
+                    found.name, self.spine.clocks[at].filled, found.segments
+                ))
+            }
+            SpineEvent::Ticked {
+                threat,
+                cause,
+                filled,
+            } => {
+                let (at, found) = plan.threat(threat.as_str())?;
+                if !self.spine.clocks[at].revealed {
+                    return None;
+                }
+                let mut text = format!(
+                    "{}: {filled} of {} (ticked by {}).",
+                    found.name,
+                    found.segments,
+                    cause.describe()
+                );
+                if let Some(full) = self.spine.full_line(threat) {
+                    text.push_str(&format!(" The clock is full: {full}."));
+                }
+                note(text)
+            }
+            SpineEvent::Swayed {
+                person, from, to, ..
+            } => note(format!(
+                "{}: {} → {}.",
+                capitalised(person.as_str()),
+                from.name(),
+                to.name()
+            )),
+            SpineEvent::Met { .. } | SpineEvent::Steered { .. } | SpineEvent::Travelled { .. } => {
+                None
+            }
+        }
+    }
+
+    /// The entry of chapter `at` reached (none past the last).
+    fn chapter_entry(&self, at: usize) -> Option<StoryEntry> {
+        let plan = self.spine.plan.as_ref()?;
+        plan.chapters().get(at).map(|chapter| StoryEntry::Chapter {
+            number: u32::try_from(at + 1).unwrap_or(u32::MAX),
+            title: chapter.title.to_string(),
+        })
+    }
+
+    /// Notes an item the plan names, newly carried, as the story moving in `turn`.
+    pub(super) fn note_found(&mut self, held_before: usize) {
+        if self.plan_items_held() > held_before {
+            self.spine.moved(self.turn);
+        }
+    }
+
+    /// How many of the items the plan's chapters name the hero carries.
+    pub(super) fn plan_items_held(&self) -> usize {
+        let Some(plan) = &self.spine.plan else {
+            return 0;
+        };
+        let world = World {
+            map: &self.map,
+            sheet: &self.sheet,
+        };
+        plan.chapters()
+            .iter()
+            .filter(|chapter| matches!(chapter.mark, ChapterMark::Find { .. }))
+            .filter(|chapter| self.spine.goal_met(&chapter.mark, world))
+            .count()
+    }
+}
