@@ -7,7 +7,7 @@
 use super::shown::Shown;
 use super::state::{capitalised, CampaignState, ProjectionError};
 use super::story::StoryEntry;
-use crate::game::map::PlaceRecord;
+use crate::game::spine::journey::map_side;
 use crate::game::spine::plan::ChapterMark;
 use crate::game::spine::{SpineEvent, World};
 
@@ -19,23 +19,21 @@ impl CampaignState {
         updates: &mut Vec<Shown>,
     ) -> Result<(), ProjectionError> {
         let turn = self.turn;
-        if let SpineEvent::Travelled { to, .. } = event {
-            let places = self.map.places().len();
-            let was_visited = self.map.places().iter().any(|p| p.visited && p.name.eq_ignore_case(to));
-            self.map.record(&PlaceRecord {
-                place: to.clone(),
-                connects_to: Vec::new(),
-            })?;
-            if !was_visited || self.map.places().len() > places {
-                self.spine.moved(turn);
-            }
-            updates.push(Shown::Map);
-        }
+        // All or nothing: the map and the spine change together.
+        let mut map = self.map.clone();
+        let mut spine = self.spine.clone();
+        let new_ground = map_side(event, &mut map, self.sheet.location())?;
         let world = World {
-            map: &self.map,
+            map: &map,
             sheet: &self.sheet,
         };
-        self.spine.apply(event, turn, world)?;
+        spine.apply(event, turn, world)?;
+        if new_ground {
+            spine.moved(turn);
+            updates.push(Shown::Map);
+        }
+        self.map = map;
+        self.spine = spine;
         if let Some(text) = self.spine_note(event) {
             updates.push(self.entry(text));
         }

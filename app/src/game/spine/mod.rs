@@ -1,7 +1,7 @@
 //! The story's spine: a hidden plan ([`plan`]), threats whose clocks the rules tick ([`clock`]),
 //! people whose attitude the rules track ([`attitude`]), a director that steers a story standing
 //! still ([`director`]), and plans the rules build from a premise when the model cannot
-//! ([`shapes`]).
+//! ([`shapes`]); a journey's time and the plan's places on the map ([`journey`]).
 //!
 //! [`Spine`] is the state; it changes only by [`SpineEvent`]s, checked by [`Spine::apply`], which a
 //! live turn and a replay of the log both go through. The turns since the story last moved are
@@ -11,6 +11,7 @@
 pub mod attitude;
 pub mod clock;
 pub mod director;
+pub mod journey;
 pub mod plan;
 pub mod shapes;
 
@@ -315,6 +316,23 @@ impl Spine {
 
     fn person_mut(&mut self, name: &JournalName) -> Option<&mut Person> {
         self.people.iter_mut().find(|p| p.name.eq_ignore_case(name))
+    }
+
+    /// The person `words` name, with how they feel about the hero: one met, else a key person
+    /// of the plan (with their first attitude).
+    pub fn person_in(&self, words: &str) -> Option<(JournalName, Attitude)> {
+        let met = self
+            .people
+            .iter()
+            .find(|person| person.named_in(words))
+            .map(|person| (person.name.clone(), person.attitude));
+        met.or_else(|| {
+            let plan = self.plan.as_ref()?;
+            plan.people()
+                .iter()
+                .find(|person| attitude::names(person.name.as_str(), words))
+                .map(|person| (person.name.clone(), person.attitude))
+        })
     }
 
     /// The most pressing threat: the first revealed clock not yet full, else the first not full.

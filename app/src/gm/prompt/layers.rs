@@ -9,7 +9,8 @@
 //! 3. the journal: people, places, threads, promises, notable items;
 //! 4. "from earlier in the story": the older passages the rules recalled for this move
 //!    ([`super::recall`]; the same passages make the same bytes);
-//! 5. the current sheet;
+//! 5. the current sheet, and the story now (the chapter under way, the clocks, the people in the
+//!    scene; the plan itself is in the stable prefix, made once at the opening);
 //! 6. the latest turns verbatim, as many as the budget allows;
 //! 7. this turn.
 //!
@@ -22,6 +23,7 @@ use std::fmt::Write;
 
 use super::recall::recall_text;
 use super::sheet_text::describe_sheet;
+use super::spine_text::{plan_text, story_now};
 use super::token_count::tokens;
 use crate::campaign::conversation::{PromptLayer, RecalledPassage, SentRequest};
 use crate::campaign::state::{CampaignState, ContextTurn};
@@ -316,6 +318,7 @@ fn build(
         ),
         ("from earlier in the story", recall_text(recalled)),
         ("the character sheet", sheet_text(state)),
+        ("the story now", story_now(state, recalled)),
     ];
     let mut layers: Vec<PromptLayer> = parts
         .iter()
@@ -360,6 +363,7 @@ fn system_text(state: &CampaignState, settings: &GmSettings) -> String {
         summary_text(state),
         journal_text(&state.journal, journal_budget(settings)),
         sheet_text(state),
+        story_now(state, &[]),
     ]
     .concat()
 }
@@ -371,11 +375,12 @@ fn journal_budget(settings: &GmSettings) -> usize {
 /// Layer 1: the rules, the premise, the character as created.
 pub fn stable_prefix(state: &CampaignState, settings: &GmSettings) -> String {
     format!(
-        "{}\n\n# The adventure\nPremise: {}\nThe character as created: {}{}",
+        "{}\n\n# The adventure\nPremise: {}\nThe character as created: {}{}{}",
         settings.rules(),
         state.premise,
         describe_sheet(&state.origin),
-        agreement_text(&state.agreement)
+        agreement_text(&state.agreement),
+        plan_text(state, settings.full_prompt)
     )
 }
 

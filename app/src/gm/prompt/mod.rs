@@ -7,6 +7,7 @@
 //! - `recall.rs`: the words a move searches the story for, and the older passages cut to a
 //!   bounded layer
 //! - `sheet_text.rs`: the character sheet as the model reads it
+//! - `spine_text.rs`: the story's plan (stable) and the story now (chapter, clocks, people)
 //! - `token_count/`: a text's tokens, in work linear in its length, counted with cl100k's ranks
 //!   kept in one table (`token_count/cl100k.rs`)
 
@@ -14,4 +15,5 @@ pub mod layers;
 pub mod messages;
 pub mod recall;
 pub mod sheet_text;
+pub mod spine_text;
 pub mod token_count;

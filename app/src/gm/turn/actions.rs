@@ -1,7 +1,7 @@
 //! Phase 2: the player's next actions. [`offer_actions`] asks for them as strict JSON, repairs
 //! once, and falls back to the rules' safe actions.
 
-use super::candidates::{candidate_moves, fallback_actions, with_rules_checks};
+use super::candidates::{candidate_moves, fallback_actions, with_attitude_dcs, with_rules_checks};
 use super::fight_turn::with_fight_moves;
 use super::stream::reported;
 use super::TurnError;
@@ -181,7 +181,11 @@ enum Answer {
 
 fn offered(actions: ActionList, answer: Answer, state: &CampaignState) -> TurnEvent {
     TurnEvent::ActionsOffered {
-        actions: with_fight_moves(actions, &state.sheet, &state.combat),
+        actions: with_fight_moves(
+            with_attitude_dcs(actions, &state.spine),
+            &state.sheet,
+            &state.combat,
+        ),
         fallback: matches!(answer, Answer::Fallback),
         repaired: matches!(answer, Answer::Repaired),
     }

@@ -7,6 +7,8 @@
 use crate::campaign::state::CampaignState;
 use crate::game::action::{ActionDraft, ActionListDraft};
 use crate::game::{Action, ActionList, Attribute};
+use super::spine_turn::social_skill;
+use crate::game::spine::Spine;
 use crate::gm::prose::lexicon::PEOPLE;
 use crate::gm::prose::scene::{last_scene, things_named};
 
@@ -168,6 +170,29 @@ pub fn with_rules_checks(actions: &ActionList, candidates: &[Candidate]) -> Acti
         .validate()
         .map(|valid| valid.actions)
         .unwrap_or_else(|_| actions.clone())
+}
+
+/// The list with every social check (Persuasion, Deception, Intimidation) asked of a person the
+/// story knows made against the DC that person's attitude sets, whatever DC the model chose.
+pub fn with_attitude_dcs(actions: ActionList, spine: &Spine) -> ActionList {
+    let drafts: Vec<ActionDraft> = actions
+        .actions()
+        .iter()
+        .map(|action| {
+            let mut draft = as_draft(action);
+            let person = spine.person_in(action.description().as_str());
+            if let (Some(_), Some((_, attitude)), Some(_)) =
+                (social_skill(action), person, action.difficulty_class())
+            {
+                draft.difficulty_class = Some(attitude.dc().into());
+            }
+            draft
+        })
+        .collect();
+    ActionListDraft { actions: drafts }
+        .validate()
+        .map(|valid| valid.actions)
+        .unwrap_or(actions)
 }
 
 /// The candidate `action` is, if any.

@@ -23,6 +23,9 @@
 //! - `power_moves.rs`: the spells and class features a fight offers, with what they spend and
 //!   their chance
 //! - `spell_turn.rs`: a typed cast played by the rules, in a fight or out of one
+//! - `spine_turn.rs`: the story's spine around the scene: the rules' plan, a journey, clocks
+//!   ticked by failures and time, people swayed by social checks, the director's steer, the
+//!   threats and people a scene names, a chapter's goal met
 //! - `question.rs`: the player's question out of character, answered without tools
 //! - `turn_dice.rs`: the turn's dice by kind of roll: every roll of a telling asks for the dice
 //!   of its kind, whose draws are logged with the turn and given back to a retelling or to the
@@ -42,6 +45,7 @@ pub mod power_moves;
 pub mod question;
 mod rounds;
 pub mod spell_turn;
+mod spine_turn;
 mod stream;
 mod summary;
 pub mod turn_dice;

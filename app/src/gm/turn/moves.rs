@@ -99,8 +99,9 @@ pub struct Retelling {
 pub(super) fn opening_move(premise: &str, full: bool) -> String {
     if full {
         format!(
-            "Begin the adventure with this premise: {premise}\nSet the opening scene and give \
-             the character's location with update_character if it matters."
+            "Begin the adventure with this premise: {premise}\nFirst write the story's hidden \
+             plan with write_plan. Then set the opening scene and give the character's location \
+             with update_character if it matters."
         )
     } else {
         format!("{premise}\nDescribe where you are and what you see, hear and feel.")
@@ -113,13 +114,13 @@ mod tests {
     use crate::gm::tools;
 
     #[test]
-    fn the_opening_request_names_a_registered_tool() {
+    fn the_opening_request_names_registered_tools() {
         let text = opening_move("A storm", true);
         let named: Vec<&str> = text
             .split(|c: char| !c.is_alphanumeric() && c != '_')
             .filter(|word| word.contains('_'))
             .collect();
-        assert_eq!(named, ["update_character"]);
-        assert!(tools::find(named[0]).is_some());
+        assert_eq!(named, ["write_plan", "update_character"]);
+        assert!(named.iter().all(|name| tools::find(name).is_some()));
     }
 }

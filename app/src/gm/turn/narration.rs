@@ -10,6 +10,7 @@ use super::log::EventLog;
 use super::moves::PlayerMove;
 use super::played_move::move_of;
 use super::rounds::{Rounds, Table};
+use super::spine_turn;
 use super::turn_dice::{Draws, TurnDice};
 use super::TurnError;
 use crate::campaign::conversation::{RecalledPassage, SentRequest};
@@ -163,6 +164,13 @@ fn after_the_scene(
             log.push(TurnEvent::Noticed { change });
         }
     }
+    spine_turn::after_the_scene(
+        told.text,
+        &told.state.premise,
+        settings.full_prompt,
+        &mut table.tools,
+        log,
+    );
     if let Some((action, recorded)) = chosen_action(told.player_move) {
         let sheet = &mut table.tools.sheet;
         let events = &log.events;

@@ -9,6 +9,7 @@ use super::fight_turn::{fight_from_the_scene, fight_turn, picks_a_fight};
 use super::log::EventLog;
 use super::moves::{opening_move, PlayerMove};
 use super::spell_turn::{spell_turn, typed_fight_cast};
+use super::spine_turn;
 use super::turn_dice::TurnDice;
 use crate::campaign::state::CampaignState;
 use crate::campaign::turn_event::TurnEvent;
@@ -48,10 +49,13 @@ pub(super) fn move_of(
         _ => None,
     };
     let fight_line = fight_line.or(spell_line);
-    let roll_line = match (roll_line, fight_line) {
-        (Some(roll), Some(fight)) => Some(format!("{roll}\n{fight}")),
-        (roll, fight) => roll.or(fight),
-    };
+    let spine_lines =
+        spine_turn::before_the_scene(player_move, &state.premise, settings.full_prompt, table, log);
+    let spine_line = (!spine_lines.is_empty()).then(|| spine_lines.join("\n"));
+    let roll_line = [roll_line, fight_line, spine_line]
+        .into_iter()
+        .flatten()
+        .reduce(|told, line| format!("{told}\n{line}"));
     if state.refused.is_empty() {
         return move_message(&move_text, roll_line.as_deref());
     }

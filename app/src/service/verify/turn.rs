@@ -16,6 +16,8 @@ use crate::gm::turn::spell_turn::CAST_BY_THE_RULES;
 use crate::gm::MoveText;
 
 use super::checks::*;
+use crate::game::spine::journey::TRAVELLED;
+use crate::game::spine::MAX_TRAVEL_HOURS;
 use super::{Walk, Wrong};
 
 impl Walk {
@@ -207,6 +209,18 @@ impl Walk {
         changes: &AppliedChanges,
     ) -> Result<(), Wrong> {
         let sheet = &self.state.sheet;
+        if cause == TRAVELLED {
+            return match deltas {
+                [StateDelta::MoveTo { location }, StateDelta::AdvanceTime { minutes }]
+                    if self.state.map.places().iter().any(|p| p.name.eq_ignore_case(location))
+                        && *minutes <= MAX_TRAVEL_HOURS * 60
+                        && applied(deltas, sheet).as_ref() == Some(changes) =>
+                {
+                    Ok(())
+                }
+                _ => Err(Wrong::Ruled),
+            };
+        }
         let panel_power = matches!(cause, CAST | CAST_BY_THE_RULES | FEATURE | RESTED | HIT_DIE);
         if panel_power && self.state.combat.is_running() {
             return Err(Wrong::InAFight);

@@ -1,0 +1,85 @@
+//! The story's spine as the model reads it. The plan sits in the stable prefix (it is made once,
+//! at the opening; a very small model gets its goal alone); the chapter under way, the clocks
+//! and the people in the scene come after the sheet, as the story now stands. Both are bounded:
+//! the plan's lines are (at most 5 chapters, 4 threats and 8 people of bounded text), and only
+//! the people the last scene or the recalled passages name are listed.
+
+use std::fmt::Write;
+
+use crate::campaign::conversation::RecalledPassage;
+use crate::campaign::state::CampaignState;
+use crate::gm::prose::scene::last_scene;
+
+/// The plan for the stable prefix (empty until there is one).
+pub fn plan_text(state: &CampaignState, full: bool) -> String {
+    let Some(plan) = &state.spine.plan else {
+        return String::new();
+    };
+    if full {
+        format!(
+            "\n\n# The hidden plan (the player never sees it: steer towards it, never reveal it)\n{}",
+            plan.compact()
+        )
+    } else {
+        format!("\n\n# The goal\n{}", plan.goal())
+    }
+}
+
+/// The story as it now stands: the chapter under way, the clocks, the people in the scene
+/// (empty without a plan).
+pub fn story_now(state: &CampaignState, recalled: &[RecalledPassage]) -> String {
+    let spine = &state.spine;
+    let Some(plan) = &spine.plan else {
+        return String::new();
+    };
+    let mut text = String::from("\n\n# The story now");
+    match plan.chapters().get(spine.chapter) {
+        Some(chapter) => {
+            let _ = write!(
+                text,
+                "\nChapter {} of {}: {} — {} (it ends when the hero can {}).",
+                spine.chapter + 1,
+                plan.chapters().len(),
+                chapter.title,
+                chapter.goal,
+                chapter.mark.describe()
+            );
+        }
+        None => text.push_str("\nEvery chapter has ended: bring the story to its close."),
+    }
+    let clocks: Vec<String> = plan
+        .threats()
+        .iter()
+        .zip(&spine.clocks)
+        .map(|(threat, clock)| {
+            let known = if clock.revealed { "known" } else { "hidden" };
+            let full = if clock.is_full() {
+                format!(", full: {}", threat.when_full)
+            } else {
+                String::new()
+            };
+            format!("{} {}/{} ({known}{full})", threat.name, clock.filled, clock.segments)
+        })
+        .collect();
+    let _ = write!(text, "\nClocks: {}.", clocks.join("; "));
+    let scene = last_scene(state).unwrap_or_default();
+    let here: Vec<String> = spine
+        .people
+        .iter()
+        .filter(|person| {
+            person.named_in(scene) || recalled.iter().any(|passage| person.named_in(&passage.text))
+        })
+        .map(|person| {
+            let knows = if person.knows.is_empty() {
+                String::new()
+            } else {
+                format!("; remembers the hero {}", person.knows.join(", "))
+            };
+            format!("{} ({}{knows})", person.name, person.attitude.name())
+        })
+        .collect();
+    if !here.is_empty() {
+        let _ = write!(text, "\nPeople in the scene: {}.", here.join("; "));
+    }
+    text
+}
