@@ -1,8 +1,8 @@
 //! The game master's limits for one model: reply lengths, tool rounds, the prompt's token
 //! budget and how the action schema is shaped. Each provider picks the set that suits its model.
 
-use super::tools::{GameTool, SanityCheckCall};
-use crate::game::CharacterSheet;
+use super::tools::{EndChapter, GameTool, SanityCheckCall, WritePlan};
+use crate::campaign::state::CampaignState;
 /// Limits of one turn.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GmSettings {
@@ -59,13 +59,22 @@ impl GmSettings {
         }
     }
 
-    /// The tools for a turn of `sheet`'s: [`tools`](Self::tools) without `sanity_check` when
-    /// the game does not track sanity.
-    pub fn tools_for(&self, sheet: &CharacterSheet) -> Vec<super::llm::ToolDefinition> {
+    /// The tools for a turn of `state`: [`tools`](Self::tools) without `sanity_check` when
+    /// the game does not track sanity, `write_plan` once the story has a plan, and
+    /// `end_chapter` while it has no chapter under way.
+    pub fn tools_for(&self, state: &CampaignState) -> Vec<super::llm::ToolDefinition> {
         let mut tools = self.tools();
-        if sheet.sanity().is_none() {
-            tools.retain(|tool| tool.name != SanityCheckCall::NAME);
-        }
+        let spine = &state.spine;
+        let chapter_under_way = spine
+            .plan
+            .as_ref()
+            .is_some_and(|plan| spine.chapter < plan.chapters().len());
+        tools.retain(|tool| match tool.name.as_str() {
+            SanityCheckCall::NAME => state.sheet.sanity().is_some(),
+            WritePlan::NAME => spine.plan.is_none(),
+            EndChapter::NAME => chapter_under_way,
+            _ => true,
+        });
         tools
     }
 

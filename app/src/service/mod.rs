@@ -19,6 +19,7 @@
 //! - [`recall`]: the story searched, for the rules' recall and for the player;
 //! - [`trash`]: a campaign deleted to the trash, kept 30 days, restored or deleted for good;
 //! - [`agreement`]: the style, lines and veils changed in play;
+//! - `notes.rs`: the player's choice to read the game master's notes (the hidden plan);
 //! - [`recovery`]: recovery codes, made and shown once, kept as a digest, revoked, redeemed in
 //!   another browser, tries rate limited;
 //! - [`live`]: a turn's updates published to the campaign's followers, numbered per campaign from
@@ -53,6 +54,7 @@ mod history;
 pub mod in_flight;
 pub mod limits;
 pub mod live;
+mod notes;
 pub mod operator;
 mod panel;
 mod play;

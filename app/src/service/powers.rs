@@ -14,6 +14,7 @@ use crate::campaign::turn_event::TurnEvent;
 use crate::game::features::{self, Feature};
 use crate::game::fight::FightStep;
 use crate::game::spells::SpellLevel;
+use crate::game::spine::clock::TickCause;
 use crate::game::{CharacterSheet, RestKind, Slug, StateDelta};
 use crate::wire::view::TurnUpdate;
 use crate::wire::{CampaignId, PlayerId};
@@ -123,7 +124,9 @@ impl Game<'_> {
             if state.combat.is_running() {
                 return Err(ServiceError::invalid("rest", NO_REST_IN_A_FIGHT));
             }
-            ruled(&state.sheet, "rest", RESTED, StateDelta::Rest { kind })
+            let mut events = ruled(&state.sheet, "rest", RESTED, StateDelta::Rest { kind })?;
+            events.extend(time_passes(state, kind));
+            Ok(events)
         })
         .await
     }
@@ -184,6 +187,20 @@ impl Game<'_> {
 /// two actions in one turn (two hit dice) roll dice of their own even with seeded dice.
 fn dice_for(seed: u64, state: &CampaignState) -> StdRng {
     StdRng::seed_from_u64(seed ^ u64::from(state.story_len))
+}
+
+/// A rest is time passing: the clock of the story's most pressing threat ticks.
+fn time_passes(state: &CampaignState, kind: RestKind) -> Option<CampaignEvent> {
+    let how = match kind {
+        RestKind::Short => "a short rest",
+        RestKind::Long => "a long rest",
+    };
+    let cause = TickCause::Time {
+        how: how.to_owned(),
+    };
+    let spine = &state.spine;
+    let event = spine.pressing().and_then(|at| spine.tick(at, cause))?;
+    Some(CampaignEvent::Turn(TurnEvent::Spine { event }))
 }
 
 /// A refusal of the rules, as the player reads it.

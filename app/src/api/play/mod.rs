@@ -1,6 +1,6 @@
 //! The play screen's server functions about the story: a move played and its actions, a turn taken
 //! back, redone or told again, a question out of character, approval mode's decisions, the table's
-//! agreement, the story's earlier pages and its search.
+//! agreement, the game master's notes, the story's earlier pages and its search.
 
 pub mod ask_the_gm;
 pub mod decide_proposals;
@@ -13,6 +13,7 @@ pub mod retell_turn;
 pub mod search_story;
 pub mod set_agreement;
 pub mod set_approval;
+pub mod show_notes;
 pub mod undo_turn;
 
 pub use ask_the_gm::{ask_the_gm, AskTheGm};
@@ -26,4 +27,5 @@ pub use retell_turn::{retell_turn, RetellTurn};
 pub use search_story::{search_story, SearchStory};
 pub use set_agreement::{set_agreement, SetAgreement};
 pub use set_approval::{set_approval, SetApproval};
+pub use show_notes::{show_notes, ShowNotes};
 pub use undo_turn::{undo_turn, UndoTurn};

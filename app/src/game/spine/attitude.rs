@@ -101,7 +101,10 @@ impl Attitude {
     /// The attitude `steps` rungs up (down when negative), if the ladder has it; a move past
     /// either end stops there.
     pub fn stepped(self, steps: isize) -> Option<Self> {
-        let to = self.rung().saturating_add_signed(steps).min(LADDER.len() - 1);
+        let to = self
+            .rung()
+            .saturating_add_signed(steps)
+            .min(LADDER.len() - 1);
         (steps != 0).then_some(LADDER[to])
     }
 

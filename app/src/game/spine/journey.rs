@@ -67,7 +67,8 @@ pub fn journey_to(words: &str, map: &WorldMap, here: &LocationName) -> Option<Lo
         .iter()
         .find(|place| {
             let name = place.name.as_str().to_lowercase();
-            name == rest || super::attitude::without_article(&name) == super::attitude::without_article(rest)
+            name == rest
+                || super::attitude::without_article(&name) == super::attitude::without_article(rest)
         })
         .map(|place| place.name.clone())
         .filter(|place| !place.eq_ignore_case(here))
@@ -93,7 +94,9 @@ pub fn travel_hours(map: &WorldMap, here: &LocationName, to: &LocationName) -> u
             }
         }
     }
-    hops[goal].unwrap_or(THE_LONG_WAY).clamp(1, MAX_TRAVEL_HOURS)
+    hops[goal]
+        .unwrap_or(THE_LONG_WAY)
+        .clamp(1, MAX_TRAVEL_HOURS)
 }
 
 #[cfg(test)]
@@ -124,8 +127,14 @@ mod tests {
     fn a_journey_goes_to_a_known_place_and_takes_an_hour_a_way_on() {
         let map = map();
         let here = name("The square");
-        assert_eq!(journey_to("Travel to the mill.", &map, &here), Some(name("The mill")));
-        assert_eq!(journey_to("go to mill", &map, &here), Some(name("The mill")));
+        assert_eq!(
+            journey_to("Travel to the mill.", &map, &here),
+            Some(name("The mill"))
+        );
+        assert_eq!(
+            journey_to("go to mill", &map, &here),
+            Some(name("The mill"))
+        );
         assert_eq!(journey_to("Travel to the moon", &map, &here), None);
         assert_eq!(journey_to("Travel to the square", &map, &here), None);
         assert_eq!(travel_hours(&map, &here, &name("The mill")), 2);

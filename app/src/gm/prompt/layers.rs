@@ -462,15 +462,22 @@ mod tests {
         // A game that tracks sanity gets one more tool (2,122 with it). A skill for request_check
         // (a plain string) paid for by shorter descriptions. Outcome tables (roll_on_table) add
         // 181: 2,181 without sanity, 2,307 with it. Hazards (the rules' damage for a trap, a
-        // fall, fire or poison) add 196: 2,377 without sanity.
+        // fall, fire or poison) add 196: 2,377 without sanity. The story's plan adds
+        // end_chapter to every call once there is a plan, and write_plan (nested, so larger) to
+        // the opening's only.
         let settings = GmSettings::default();
-        let cost = tools_tokens(&settings.tools_for(&state().sheet));
-        assert!(cost <= 2_380, "the tool list costs {cost} tokens");
-        let all = tools_tokens(&crate::gm::tools::definitions());
+        let opening = tools_tokens(&settings.tools_for(&state()));
+        let mut planned = state();
+        planned.spine.plan = Some(crate::game::spine::shapes::Shape::Rescue.plan());
+        let cost = tools_tokens(&settings.tools_for(&planned));
+        assert!(cost <= 2_440, "the tool list costs {cost} tokens");
         assert!(
-            all <= 2_510,
-            "with sanity, the tool list costs {all} tokens"
+            opening <= 3_020,
+            "the opening's tool list costs {opening} tokens"
         );
+        let all = tools_tokens(&crate::gm::tools::definitions());
+        // Every tool at once (sanity_check and write_plan included), which no call sends.
+        assert!(all <= 3_190, "every tool costs {all} tokens");
     }
 
     fn state() -> CampaignState {

@@ -58,7 +58,10 @@ pub fn story_now(state: &CampaignState, recalled: &[RecalledPassage]) -> String 
             } else {
                 String::new()
             };
-            format!("{} {}/{} ({known}{full})", threat.name, clock.filled, clock.segments)
+            format!(
+                "{} {}/{} ({known}{full})",
+                threat.name, clock.filled, clock.segments
+            )
         })
         .collect();
     let _ = write!(text, "\nClocks: {}.", clocks.join("; "));
@@ -67,7 +70,10 @@ pub fn story_now(state: &CampaignState, recalled: &[RecalledPassage]) -> String 
         .people
         .iter()
         .filter(|person| {
-            person.named_in(scene) || recalled.iter().any(|passage| person.named_in(&passage.text))
+            person.named_in(scene)
+                || recalled
+                    .iter()
+                    .any(|passage| person.named_in(&passage.text))
         })
         .map(|person| {
             let knows = if person.knows.is_empty() {

@@ -39,7 +39,8 @@ pub const ACTION_VERBS: &[&str] = &[
     "seek", "shout", "show", "shove", "signal", "slip", "smash", "sneak", "speak", "splash",
     "sprint", "stab", "stand", "steal", "step", "study", "surrender", "swim", "take", "talk",
     "tell", "threaten", "throw", "touch", "track", "trade", "turn", "untie", "use", "wade", "wait",
-    "wake", "walk", "warn", "watch", "wave", "whisper", "wield",
+    "wake", "walk", "warn", "watch", "wave", "whisper", "wield", "nod", "shrug", "glance", "smile",
+    "sigh", "grin", "wink", "bow", "gesture", "frown",
 ];
 
 /// Words a move that picks a fight starts with (`Attack the goblin`), for a model without tools.
@@ -90,7 +91,8 @@ pub const ADJECTIVES: &[&str] = &[
     "fresh", "odd", "weird", "eerie", "ornate", "distant", "far", "near", "sudden", "strong",
     "weak", "grey", "gray", "green", "blue", "brown", "bare", "lone", "single", "only", "same",
     "next", "first", "last", "whole", "very", "best", "most", "least", "such", "own", "certain",
-    "main", "grand", "different", "unique",
+    "main", "grand", "different", "unique", "rare", "uncommon", "common", "legendary", "gentle",
+    "fierce", "bitter", "brave", "proud", "wary", "hostile",
 ];
 
 /// Endings that make a word an adjective ("massive", "wondrous", "endless", "magical",

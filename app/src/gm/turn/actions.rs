@@ -39,7 +39,7 @@ pub async fn offer_actions(
     previous: Option<&SentRequest>,
 ) -> Result<Offered, TurnError> {
     let mut events = Vec::new();
-    let tools = settings.tools_for(&state.sheet);
+    let tools = settings.tools_for(state);
     let ask = [actions_message()];
     // A model small enough to need a bounded schema picks among the rules' moves.
     let candidates = if settings.bounded_schema {

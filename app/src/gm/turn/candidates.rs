@@ -4,11 +4,13 @@
 //! descriptions) and the rules, not the model, decide which of them roll. The fallback actions
 //! every model gets when its own are unusable are built the same way.
 
+use super::spine_turn::social_skill;
 use crate::campaign::state::CampaignState;
 use crate::game::action::{ActionDraft, ActionListDraft};
-use crate::game::{Action, ActionList, Attribute};
-use super::spine_turn::social_skill;
+use crate::game::spine::attitude::names;
+use crate::game::spine::plan::ChapterMark;
 use crate::game::spine::Spine;
+use crate::game::{Action, ActionList, Attribute};
 use crate::gm::prose::lexicon::PEOPLE;
 use crate::gm::prose::scene::{last_scene, things_named};
 
@@ -25,11 +27,17 @@ pub struct Candidate {
     pub description: String,
     /// The check: its reason and attribute.
     pub check: Option<(&'static str, Attribute)>,
+    /// What rides on its check (success, failure), when the rules say.
+    pub stakes: Option<(String, String)>,
 }
 
 impl Candidate {
     fn new(description: String, check: Option<(&'static str, Attribute)>) -> Self {
-        Self { description, check }
+        Self {
+            description,
+            check,
+            stakes: None,
+        }
     }
 
     /// Its verb, lower case (an id).
@@ -52,29 +60,173 @@ impl Candidate {
                 .check
                 .map(|(_, attribute)| attribute.abbreviation().to_owned()),
             skill: None,
-            on_success: None,
-            on_failure: None,
+            on_success: self.stakes.as_ref().map(|(success, _)| success.clone()),
+            on_failure: self.stakes.as_ref().map(|(_, failure)| failure.clone()),
         }
     }
 }
 
-/// The moves for the scene that ends `state`: for each of the three newest things it names,
-/// looking closer, approaching (with a Stealth check) and, for a person, talking (with a
-/// Persuasion check); then searching (with a Perception check) and waiting.
+/// The moves for the scene that ends `state`, from the story's plan and the scene: the people
+/// the scene brings in (a social check their attitude sets), the chapter's goal, the places the
+/// map knows, the threats revealed (a failure ticks their clock), then the things the scene
+/// names until there are enough; then searching and waiting. The verbs change with the turn, so
+/// the same thing is not offered in the same words every turn.
 pub fn candidate_moves(state: &CampaignState) -> Vec<Candidate> {
-    let mut moves = Vec::new();
+    let scene = last_scene(state).unwrap_or(&state.premise);
+    let turn = usize::try_from(state.turn).unwrap_or(0);
+    let mut moves: Vec<Candidate> = Vec::new();
+    for (n, person) in people_in(state, scene).into_iter().take(2).enumerate() {
+        moves.push(person_move(&person, turn + n));
+    }
+    moves.extend(goal_move(state));
+    moves.extend(
+        places_to_go(state)
+            .into_iter()
+            .take(2)
+            .map(|place| travel(&place)),
+    );
+    moves.extend(
+        threats_known(state)
+            .into_iter()
+            .take(1)
+            .map(|t| threat_move(&t, turn)),
+    );
     for thing in things_in(state).into_iter().take(3) {
-        if PEOPLE.contains(&thing.as_str()) || thing.split(' ').any(|w| PEOPLE.contains(&w)) {
-            let talk = format!("Talk to the {thing}");
-            moves.push(Candidate::new(
-                talk,
-                Some(("Persuasion", Attribute::Charisma)),
-            ));
+        if moves.len() >= ENOUGH {
+            break;
         }
-        moves.extend([examine(&thing), approach(&thing)]);
+        if PEOPLE.contains(&thing.as_str()) || thing.split(' ').any(|w| PEOPLE.contains(&w)) {
+            moves.push(person_move(&format!("the {thing}"), turn));
+        }
+        moves.push(examine(&thing, turn));
+        moves.push(approach(&thing));
     }
     moves.extend([search(), wait()]);
+    let mut seen = Vec::new();
+    moves.retain(|m| {
+        let new = !seen.contains(&m.description);
+        seen.push(m.description.clone());
+        new
+    });
     moves
+}
+
+/// How many moves of the plan and the scene are enough before the scene's other things.
+const ENOUGH: usize = 4;
+
+/// The people the scene names: those met, then the plan's key people.
+fn people_in(state: &CampaignState, scene: &str) -> Vec<String> {
+    let spine = &state.spine;
+    let met = spine
+        .people
+        .iter()
+        .filter(|person| person.named_in(scene))
+        .map(|person| person.name.to_string());
+    let planned = spine
+        .plan
+        .iter()
+        .flat_map(|plan| plan.people())
+        .filter(|person| {
+            names(person.name.as_str(), scene) && spine.person(&person.name).is_none()
+        });
+    met.chain(planned.map(|person| person.name.to_string()))
+        .map(|name| lower_article(&name))
+        .collect()
+}
+
+/// The move towards the chapter's goal: looking for its person, travelling to its place,
+/// searching for its item.
+fn goal_move(state: &CampaignState) -> Option<Candidate> {
+    let spine = &state.spine;
+    let chapter = spine.plan.as_ref()?.chapters().get(spine.chapter)?;
+    match &chapter.mark {
+        ChapterMark::Meet { person } if spine.person(person).is_none() => Some(Candidate::new(
+            format!("Look for {}", lower_article(person.as_str())),
+            Some(("Investigation", Attribute::Intelligence)),
+        )),
+        ChapterMark::Reach { place } if !state.sheet.location().eq_ignore_case(place) => {
+            Some(travel(place.as_str()))
+        }
+        ChapterMark::Find { item } => Some(Candidate::new(
+            format!("Search for {}", lower_article(item.as_str())),
+            Some(("Investigation", Attribute::Intelligence)),
+        )),
+        _ => None,
+    }
+}
+
+/// The places the map knows that the hero can travel to: where here leads, places not yet
+/// visited first.
+fn places_to_go(state: &CampaignState) -> Vec<String> {
+    let here = state.sheet.location();
+    let places = state.map.places();
+    let exits: Vec<&str> = places
+        .iter()
+        .find(|place| place.name.eq_ignore_case(here))
+        .map(|place| place.exits.iter().map(|exit| exit.as_str()).collect())
+        .unwrap_or_default();
+    let mut known: Vec<(bool, String)> = places
+        .iter()
+        .filter(|place| {
+            exits
+                .iter()
+                .any(|exit| place.name.as_str().eq_ignore_ascii_case(exit))
+        })
+        .map(|place| (place.visited, place.name.to_string()))
+        .collect();
+    known.sort_by_key(|(visited, _)| *visited);
+    known.into_iter().map(|(_, name)| name).collect()
+}
+
+/// The threats the story has revealed whose clocks are not full.
+fn threats_known(state: &CampaignState) -> Vec<String> {
+    let spine = &state.spine;
+    spine
+        .plan
+        .iter()
+        .flat_map(|plan| plan.threats().iter().zip(&spine.clocks))
+        .filter(|(_, clock)| clock.revealed && !clock.is_full())
+        .map(|(threat, _)| lower_article(threat.name.as_str()))
+        .collect()
+}
+
+/// `name` with a leading "The" in lower case, to sit inside a sentence.
+fn lower_article(name: &str) -> String {
+    match name.strip_prefix("The ") {
+        Some(rest) => format!("the {rest}"),
+        None => name.to_owned(),
+    }
+}
+
+fn person_move(person: &str, turn: usize) -> Candidate {
+    let words = [
+        format!("Question {person}"),
+        format!("Talk to {person}"),
+        format!("Win over {person}"),
+    ];
+    Candidate::new(
+        words[turn % words.len()].clone(),
+        Some(("Persuasion", Attribute::Charisma)),
+    )
+}
+
+fn travel(place: &str) -> Candidate {
+    Candidate::new(format!("Travel to {}", lower_article(place)), None)
+}
+
+fn threat_move(threat: &str, turn: usize) -> Candidate {
+    let words = [
+        format!("Look for signs of {threat}"),
+        format!("Find out what drives {threat}"),
+    ];
+    Candidate {
+        description: words[turn % words.len()].clone(),
+        check: Some(("Perception", Attribute::Wisdom)),
+        stakes: Some((
+            "you learn how to slow it".to_owned(),
+            format!("{threat} draws closer"),
+        )),
+    }
 }
 
 /// The actions the rules offer when the model cannot produce valid ones (any model): looking
@@ -84,7 +236,7 @@ pub fn fallback_actions(state: &CampaignState) -> ActionList {
     let mut things = things_in(state).into_iter();
     let mut moves: Vec<Candidate> = things
         .next()
-        .map(|thing| examine(&thing))
+        .map(|thing| examine(&thing, 0))
         .into_iter()
         .collect();
     moves.extend(things.next().map(|thing| approach(&thing)));
@@ -113,8 +265,12 @@ fn things_in(state: &CampaignState) -> Vec<String> {
     things_named(scene).into_iter().rev().collect()
 }
 
-fn examine(thing: &str) -> Candidate {
-    Candidate::new(format!("Examine the {thing} closely"), None)
+fn examine(thing: &str, turn: usize) -> Candidate {
+    let words = [
+        format!("Examine the {thing} closely"),
+        format!("Take a closer look at the {thing}"),
+    ];
+    Candidate::new(words[turn % words.len()].clone(), None)
 }
 
 fn approach(thing: &str) -> Candidate {
@@ -252,7 +408,7 @@ mod tests {
             [
                 "Examine the drowned gate closely",
                 "Approach the drowned gate carefully",
-                "Talk to the guard",
+                "Question the guard",
                 "Examine the guard closely",
                 "Approach the guard carefully",
                 "Search the area for anything useful",
@@ -282,17 +438,7 @@ mod tests {
         for word in ["massive", "few", "several", "things", "strange things"] {
             assert!(!things.contains(&word), "a move names {word:?}: {things:?}");
         }
-        assert_eq!(
-            things,
-            [
-                "goblins",
-                "goblins",
-                "torches",
-                "torches",
-                "massive door",
-                "massive door"
-            ]
-        );
+        assert_eq!(things, ["goblins", "goblins", "torches", "torches"]);
         let fallback = fallback_actions(&state(scene));
         let descriptions: Vec<&str> = fallback
             .actions()
@@ -306,6 +452,69 @@ mod tests {
                 "Approach the torches carefully"
             ]
         );
+    }
+
+    #[test]
+    fn leftover_adjectives_and_gestures_are_not_things() {
+        let scene = "The old woman gives a nod. The gentle rain falls on a very rare sight, \
+                     and the gentle is all she says.";
+        let moves = candidate_moves(&state(scene));
+        for word in ["nod", "gentle", "very rare"] {
+            assert!(
+                !moves.iter().any(|m| thing_of(&m.description) == Some(word)),
+                "a move names {word:?}: {moves:?}"
+            );
+        }
+    }
+
+    /// A state of the rules' rescue plan, the hero at the gate, the map as the plan put it.
+    fn planned(scene: &str, turn: u32) -> CampaignState {
+        use crate::campaign::event::StoredEvent;
+        use crate::campaign::turn_event::TurnEvent;
+        use crate::game::spine::shapes::Shape;
+        use crate::game::spine::SpineEvent;
+        let mut state = state(scene);
+        let planned = SpineEvent::Planned {
+            plan: Shape::Rescue.plan(),
+            by_rules: true,
+        };
+        state
+            .apply(&StoredEvent {
+                turn: 1,
+                event: crate::campaign::event::CampaignEvent::Turn(TurnEvent::Spine {
+                    event: planned,
+                }),
+            })
+            .unwrap();
+        state.turn = turn;
+        state
+    }
+
+    #[test]
+    fn the_moves_name_the_plans_people_goal_and_places_in_words_that_change() {
+        let scene = "The witness wrings her hands by the well.";
+        let first: Vec<String> = candidate_moves(&planned(scene, 1))
+            .into_iter()
+            .map(|m| m.description)
+            .collect();
+        assert_eq!(
+            first[..3],
+            [
+                "Talk to the witness",
+                "Look for the witness",
+                "Travel to the hideout"
+            ]
+        );
+        let next: Vec<String> = candidate_moves(&planned(scene, 2))
+            .into_iter()
+            .map(|m| m.description)
+            .collect();
+        assert_eq!(
+            next[0], "Win over the witness",
+            "the verb changes with the turn"
+        );
+        let talk = &candidate_moves(&planned(scene, 1))[0];
+        assert_eq!(talk.check.map(|(skill, _)| skill), Some("Persuasion"));
     }
 
     #[test]

@@ -75,7 +75,7 @@ pub async fn narrate<R: Rng + Send>(
             passages: memory.recalled.to_vec(),
         });
     }
-    let tools = settings.tools_for(&state.sheet);
+    let tools = settings.tools_for(state);
     let layered = layers::layered(
         state,
         settings,

@@ -49,8 +49,13 @@ pub(super) fn move_of(
         _ => None,
     };
     let fight_line = fight_line.or(spell_line);
-    let spine_lines =
-        spine_turn::before_the_scene(player_move, &state.premise, settings.full_prompt, table, log);
+    let spine_lines = spine_turn::before_the_scene(
+        player_move,
+        &state.premise,
+        settings.full_prompt,
+        table,
+        log,
+    );
     let spine_line = (!spine_lines.is_empty()).then(|| spine_lines.join("\n"));
     let roll_line = [roll_line, fight_line, spine_line]
         .into_iter()

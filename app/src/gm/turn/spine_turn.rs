@@ -9,17 +9,15 @@
 use super::log::EventLog;
 use super::moves::PlayerMove;
 use crate::campaign::turn_event::{ToolEffect, TurnEvent};
+use crate::game::proficiency::Skill;
 use crate::game::spine::attitude::{is_social, Attitude, MAX_FACT_CHARS};
 use crate::game::spine::clock::TickCause;
 use crate::game::spine::director::SteerKind;
 use crate::game::spine::journey::{journey_to, map_side, travel_hours, TRAVELLED};
 use crate::game::spine::shapes::Shape;
 use crate::game::spine::{SpineEvent, World};
-use crate::game::proficiency::Skill;
 use crate::game::text::{JournalName, PlanTitle};
-use crate::game::{
-    Action, JournalChange, JournalKind, Resolution, RestKind, StateDelta,
-};
+use crate::game::{Action, JournalChange, JournalKind, Resolution, RestKind, StateDelta};
 use crate::gm::tools::ToolTable;
 
 /// Applies `event` to the turn's table (its spine, and the map for a journey or a rules' plan)
@@ -164,7 +162,12 @@ fn time_passes(how: &str, table: &mut ToolTable, log: &mut EventLog<'_>) -> Vec<
 
 /// Ticks threat `at` by `cause`: the line for the narrator when the player knows the threat,
 /// or when its clock filled.
-fn tick(at: usize, cause: TickCause, table: &mut ToolTable, log: &mut EventLog<'_>) -> Option<String> {
+fn tick(
+    at: usize,
+    cause: TickCause,
+    table: &mut ToolTable,
+    log: &mut EventLog<'_>,
+) -> Option<String> {
     let event = table.spine.tick(at, cause)?;
     let SpineEvent::Ticked { threat, filled, .. } = &event else {
         return None;

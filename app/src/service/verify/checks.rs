@@ -12,8 +12,8 @@ use crate::campaign::state::CampaignState;
 use crate::campaign::turn_event::ToolEffect;
 use crate::game::fight::FightStep;
 use crate::game::oracle;
-use crate::game::spine::shapes::Shape;
 use crate::game::spine::attitude::MAX_FACT_CHARS;
+use crate::game::spine::shapes::Shape;
 use crate::game::spine::{SpineEvent, MAX_TRAVEL_HOURS};
 use crate::game::{AppliedChanges, CharacterSheet, DiceExpr, RestKind, StateDelta, Vitality};
 use crate::gm::tools::ToolCommand;
@@ -232,7 +232,11 @@ pub(super) fn effect_of(command: &ToolCommand, effect: &ToolEffect, state: &Camp
 /// A change of the spine the rules made on their own in `turn`: a plan they built is the
 /// premise's shape's, a steer is the one due, a change of heart is one a check can make, a
 /// journey goes to a place the map knows. The spine's own rules check the rest as it applies.
-pub(super) fn check_spine(event: &SpineEvent, state: &CampaignState, turn: u32) -> Result<(), Wrong> {
+pub(super) fn check_spine(
+    event: &SpineEvent,
+    state: &CampaignState,
+    turn: u32,
+) -> Result<(), Wrong> {
     let fits = match event {
         SpineEvent::Planned { plan, by_rules } => {
             *by_rules && *plan == Shape::of(&state.premise).plan()
@@ -243,7 +247,9 @@ pub(super) fn check_spine(event: &SpineEvent, state: &CampaignState, turn: u32) 
                 && *idle == state.spine.idle_turns(before)
         }
         SpineEvent::Swayed { from, to, fact, .. } => {
-            [-1, 1, 2].iter().any(|steps| from.stepped(*steps) == Some(*to))
+            [-1, 1, 2]
+                .iter()
+                .any(|steps| from.stepped(*steps) == Some(*to))
                 && fits(fact, MAX_FACT_CHARS)
         }
         SpineEvent::Travelled { to, hours } => {

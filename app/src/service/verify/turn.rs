@@ -16,9 +16,9 @@ use crate::gm::turn::spell_turn::CAST_BY_THE_RULES;
 use crate::gm::MoveText;
 
 use super::checks::*;
+use super::{Walk, Wrong};
 use crate::game::spine::journey::TRAVELLED;
 use crate::game::spine::MAX_TRAVEL_HOURS;
-use super::{Walk, Wrong};
 
 impl Walk {
     pub(super) fn check_turn(&mut self, event: &TurnEvent, turn: u32) -> Result<(), Wrong> {
@@ -212,7 +212,12 @@ impl Walk {
         if cause == TRAVELLED {
             return match deltas {
                 [StateDelta::MoveTo { location }, StateDelta::AdvanceTime { minutes }]
-                    if self.state.map.places().iter().any(|p| p.name.eq_ignore_case(location))
+                    if self
+                        .state
+                        .map
+                        .places()
+                        .iter()
+                        .any(|p| p.name.eq_ignore_case(location))
                         && *minutes <= MAX_TRAVEL_HOURS * 60
                         && applied(deltas, sheet).as_ref() == Some(changes) =>
                 {

@@ -15,7 +15,8 @@ use super::state::use_play;
 use crate::api::gm_context;
 use crate::ui::spend::spend_text;
 use crate::wire::view::{
-    FoundView, GmContextView, LedgerCheckView, LlmEntryView, PhaseSpendView, RequestView, SpendView,
+    DirectorView, FoundView, GmContextView, LedgerCheckView, LlmEntryView, PhaseSpendView,
+    RequestView, SpendView,
 };
 
 /// What the game master sees: the model's working context, loaded each time the drawer opens,
@@ -66,14 +67,26 @@ fn GmDrawerBody() -> impl IntoView {
             {move || match context.get() {
                 None => view! { <p class="status">"Loading…"</p> }.into_any(),
                 Some(Err(message)) => view! { <p class="error" role="alert">{message}</p> }.into_any(),
-                Some(Ok(GmContextView { request, check, recalled, turn_spend, spend, .. })) => {
+                Some(Ok(GmContextView { request, check, recalled, turn_spend, spend, director, .. })) => {
                     let request = match request {
                         None => view! { <p class="meta">"No request has been sent yet."</p> }.into_any(),
                         Some(request) => request_view(request).into_any(),
                     };
-                    view! { {spend_view(turn_spend, spend)} <ModelWindow /> {check.map(check_view)} {recalled_view(recalled)} {request} }.into_any()
+                    view! { {spend_view(turn_spend, spend)} {director_view(director)} <ModelWindow /> {check.map(check_view)} {recalled_view(recalled)} {request} }.into_any()
                 }
             }}
+    }
+}
+
+/// The director: how long the story has stood still, the steer due and the latest one given.
+fn director_view(director: DirectorView) -> impl IntoView {
+    view! {
+        <section class="director" data-testid="director">
+            <h3>"The director"</h3>
+            <p>{format!("Turns since the story moved: {} (a steer after {}).", director.idle, director.threshold)}</p>
+            {director.due.map(|due| view! { <p data-testid="steer-due">{format!("Steer for the next scene: {due}")}</p> })}
+            {director.last.map(|last| view! { <p class="meta" data-testid="steer-last">{format!("Latest steer: {last}")}</p> })}
+        </section>
     }
 }
 

@@ -30,6 +30,8 @@
 //! - [`read_aloud`]: the browser's speech synthesis speaking each scene sentence by sentence as
 //!   it streams, its voice and speed remembered by the browser;
 //! - [`story_search`]: the story searched by its words;
+//! - [`story_so_far`]: the chapters reached, the revealed clocks, the people met and the
+//!   switch to the game master's notes;
 //! - [`ask`]: a question to the game master out of character, and its answer;
 //! - [`live`]: the campaign's event stream followed, so that a turn played in another tab or
 //!   device streams in as it is told.
@@ -56,6 +58,7 @@ mod run_turn;
 mod state;
 mod story;
 mod story_search;
+mod story_so_far;
 
 use leptos::prelude::*;
 use leptos_router::components::A;
@@ -78,6 +81,7 @@ use self::read_aloud::ReadAloud;
 use self::state::PlayState;
 use self::story::StoryLog;
 use self::story_search::StorySearch;
+use self::story_so_far::StorySoFar;
 use super::game_master::{load_game_master, GameMasterNote, GameMasterResource};
 use crate::api::load_campaign;
 use crate::wire::view::CampaignView;
@@ -140,6 +144,7 @@ fn Play(initial: CampaignView, master: GameMasterResource) -> impl IntoView {
                 <aside class="side-column">
                     <CharacterPanel />
                     <MapPanel />
+                    <StorySoFar />
                     <JournalPanel />
                     <AskTheGm />
                     <AgreementPanel />
