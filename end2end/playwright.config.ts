@@ -35,6 +35,9 @@ const fakeModelPort = Number(process.env.E2E_FAKE_MODEL_PORT ?? port + 10);
 // Spells, class features and rests (a Wizard, a Cleric, a Rogue) on a server of their own.
 const magicPort = Number(process.env.E2E_MAGIC_PORT ?? port + 11);
 const magicURL = `http://127.0.0.1:${magicPort}`;
+// The story's spine (plan, clocks, director, attitudes, the drawn map) on a server of its own.
+const storyPort = Number(process.env.E2E_STORY_PORT ?? port + 12);
+const storyURL = `http://127.0.0.1:${storyPort}`;
 // `cargo leptos end-to-end --release` builds into $CARGO_TARGET_DIR when it is set.
 const targetDir = process.env.CARGO_TARGET_DIR ?? "../target";
 const serverBin = process.env.DICEBOUND_SERVER_BIN ?? `${targetDir}/release/server`;
@@ -70,7 +73,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "game", testIgnore: /(depth|csr|fight|ledger|teeth|approval|read_aloud|settings|magic)\.spec\.ts/ },
+    { name: "game", testIgnore: /(depth|csr|fight|ledger|teeth|approval|read_aloud|settings|magic|story)\.spec\.ts/ },
+    { name: "story", testMatch: /story\.spec\.ts/, use: { baseURL: storyURL } },
     { name: "magic", testMatch: /magic\.spec\.ts/, use: { baseURL: magicURL } },
     { name: "depth", testMatch: /depth\.spec\.ts/, use: { baseURL: depthURL } },
     { name: "csr", testMatch: /csr\.spec\.ts/, use: { baseURL: csrURL } },
@@ -97,6 +101,7 @@ export default defineConfig({
     server(voicePort, "harbour.json", "harbour.db"),
     server(settingsPort, "scenario.json", "settings.db"),
     server(magicPort, "magic.json", "magic.db"),
+    server(storyPort, "spine.json", "spine.db"),
     {
       command: "node fake-model.mjs",
       url: `http://127.0.0.1:${fakeModelPort}/v1/models`,
