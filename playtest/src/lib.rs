@@ -1,7 +1,7 @@
 //! The playtest (`make playtest`): scripted player personas ([`persona`]) each play a seeded
 //! campaign through the game service (what the server functions call), against whichever model
 //! they are given, and every turn the log keeps is counted ([`tally`]): the rules used where they
-//! were due, the prose's claims the rules did not make, failures that cost nothing, turns without
+//! were due, the story's pace ([`pace`]), the prose's claims the rules did not make, failures that cost nothing, turns without
 //! the rules, repaired action lists, voice, tokens and time. The [`report`] is saved as JSON and
 //! printed beside earlier reports, one column per model.
 //!
@@ -13,6 +13,7 @@
 // A panic outside tests is a choice made with `expect` and its reason.
 #![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
+pub mod pace;
 pub mod persona;
 pub mod report;
 pub mod tally;
@@ -59,6 +60,7 @@ pub async fn play(game: &Game<'_>, persona: Persona, turns: usize, seed: u64) ->
             }
         }
     }
+    tally.pace.finish();
     tally
 }
 

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::pace::runs_text;
 use crate::tally::Tally;
 
 /// Prices of a million tokens, to put a cost on a turn (an operator's own figures; 0 if unset).
@@ -175,6 +176,15 @@ const ROWS: &[Row] = &[
     }),
     ("scenes without repetition", |r| {
         share(r.total.unrepeated, r.total.scenes)
+    }),
+    ("still turns in a row, mean (longest)", |r| {
+        runs_text(&r.total.pace.still_runs)
+    }),
+    ("  by the scenes' own facts alone", |r| {
+        runs_text(&r.total.pace.scene_still_runs)
+    }),
+    ("scenes repeating an earlier one", |r| {
+        share(r.total.pace.repeated_scenes, r.total.scenes)
     }),
     ("tokens/turn prompt (cached)", |r| {
         let turns = u64::from(r.total.turns.max(1));

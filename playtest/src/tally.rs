@@ -12,6 +12,7 @@ use app::gm::prose::ledger_check::{Claim, Contradiction, LedgerCheck, RulesRecor
 use app::gm::prose::metrics::{good_voice, repetition};
 use serde::{Deserialize, Serialize};
 
+use crate::pace::Pace;
 use crate::persona::Due;
 
 /// The counts of a number of turns (one persona's game, or all of them).
@@ -77,6 +78,9 @@ pub struct Tally {
     pub first_text_ms: Vec<u64>,
     /// Each turn's time from the move to its next actions, in milliseconds.
     pub turn_ms: Vec<u64>,
+    /// The story's pace: runs of turns it stood still, scenes that repeat.
+    #[serde(default)]
+    pub pace: Pace,
 }
 
 /// One played turn: its events, the sheet before it, and how long it took.
@@ -112,6 +116,7 @@ impl Tally {
         for event in turn.events {
             self.event(event);
         }
+        self.pace.add_turn(turn.events);
         self.first_text_ms.extend(turn.first_text.map(millis));
         self.turn_ms.push(millis(turn.took));
     }
@@ -148,6 +153,7 @@ impl Tally {
             completion_tokens,
             first_text_ms,
             turn_ms,
+            pace,
         } = other;
         let counts = [
             (&mut self.turns, turns),
@@ -183,6 +189,7 @@ impl Tally {
         self.completion_tokens += completion_tokens;
         self.first_text_ms.extend(first_text_ms);
         self.turn_ms.extend(turn_ms);
+        self.pace.add(pace);
     }
 
     /// What the move was owed, and whether the rules gave it.
@@ -323,7 +330,8 @@ fn resolved(events: &[TurnEvent]) -> bool {
             ToolEffect::Read
             | ToolEffect::Noted { .. }
             | ToolEffect::Aside { .. }
-            | ToolEffect::Mapped { .. } => false,
+            | ToolEffect::Mapped { .. }
+            | ToolEffect::Spine { .. } => false,
         },
         _ => false,
     })

@@ -5,8 +5,9 @@
 //!
 //! [`Spine`] is the state; it changes only by [`SpineEvent`]s, checked by [`Spine::apply`], which a
 //! live turn and a replay of the log both go through. The turns since the story last moved are
-//! counted from the turn of the last event that moved it (a chapter ended, a clock ticked, a
-//! person met, a steer, or, told by the campaign, a new place or an item the plan names).
+//! counted from the turn of the last event that moved it (the plan made, a chapter ended, a clock
+//! ticked, a person met or swayed, a steer, or, told by the campaign, a new place or an item the
+//! plan names); a threat revealed shows the story, it does not move it.
 
 pub mod attitude;
 pub mod clock;
@@ -190,7 +191,11 @@ impl Spine {
     ) -> Result<(), SpineError> {
         match event {
             SpineEvent::Planned { plan, by_rules } => self.planned(plan, *by_rules)?,
-            SpineEvent::Revealed { threat } => self.clock_of(threat)?.revealed = true,
+            // Shown, not moved: a threat revealed is not yet a step of the story.
+            SpineEvent::Revealed { threat } => {
+                self.clock_of(threat)?.revealed = true;
+                return Ok(());
+            }
             SpineEvent::Ticked { threat, filled, .. } => {
                 let clock = self.clock_of(threat)?;
                 if clock.next() != Some(*filled) {
