@@ -5,6 +5,7 @@
 //! - [`home`]: the campaigns list, the trash, the recovery code, the game master in use;
 //! - [`play`]: the campaign as it opens, the story's pages, the buttons, the tracker, the
 //!   updates a turn streams;
+//! - [`map`]: the map panel's drawing and its places;
 //! - [`sheet`]: the character panel; [`inspector`]: the context inspector and the ledger;
 //! - [`forms`]: what the player sends (a move, a new campaign, a journal edit, a card).
 //!
@@ -13,12 +14,14 @@
 pub mod forms;
 pub mod home;
 pub mod inspector;
+pub mod map;
 pub mod play;
 pub mod sheet;
 
 pub use forms::*;
 pub use home::*;
 pub use inspector::*;
+pub use map::*;
 pub use play::*;
 pub use sheet::*;
 
@@ -29,6 +32,5 @@ pub use crate::campaign::story::{
 pub use crate::campaign::title::MAX_TITLE_CHARS;
 use crate::game::agreement::{AgreementError, Style, TableAgreement};
 use crate::game::creation::CharacterDraft;
-use crate::game::map::Place;
 use crate::game::{JournalEntry, JournalKind, Stakes, Vitality};
 use crate::wire::errors::AppError;
