@@ -77,8 +77,14 @@ test("a typed move that calls for a check is rolled as the player's, with the sh
 
 test("the places the game master records make the map, with where you are", async () => {
   const map = page.getByTestId("map");
-  await expect(map.locator(".place.here")).toHaveText("The bell tower (you are here) → The square, The bell-ringer's room");
-  await expect(map.locator(".place.unvisited")).toHaveText(["The square → The bell tower", "The bell-ringer's room → The bell tower"]);
+  await expect(map.locator("svg[role=img]")).toHaveAttribute(
+    "aria-label",
+    "Map: you are at The bell tower. Known places: The bell tower (visited), The square (not yet visited), The bell-ringer's room (not yet visited).",
+  );
+  await expect(map.locator("g.place.here text.name")).toHaveText("The bell tower");
+  await expect(map.locator("g.place.here title")).toHaveText("The bell tower (you are here, visited). Leads to The square, The bell-ringer's room.");
+  await expect(map.locator("g.place.unvisited text.name")).toHaveText(["The square", "The bell-ringer…"]);
+  await expect(map.getByTestId("travel")).toHaveText(["Travel to The square", "Travel to The bell-ringer's room"]);
 });
 
 test("an oracle question is answered by d100 and an aside is shown apart from the story", async () => {

@@ -43,7 +43,7 @@ pub enum Shown {
     Encounter,
     /// The journal changed.
     Journal,
-    /// The map changed.
+    /// The map changed, or where the character stands on it (the sheet's location).
     Map,
     /// The story's spine changed (a clock, a chapter, a person, the director, the notes).
     Spine,

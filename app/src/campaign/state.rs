@@ -355,6 +355,23 @@ impl CampaignState {
     }
 
     fn apply_turn(&mut self, event: &TurnEvent, turn: u32) -> Result<Vec<Shown>, ProjectionError> {
+        let location = self.sheet.location().clone();
+        let mut updates = self.apply_turn_event(event, turn)?;
+        // The map marks where the character is: a move elsewhere redraws it.
+        if !self.sheet.location().eq_ignore_case(&location)
+            && !self.map.places().is_empty()
+            && !updates.contains(&Shown::Map)
+        {
+            updates.push(Shown::Map);
+        }
+        Ok(updates)
+    }
+
+    fn apply_turn_event(
+        &mut self,
+        event: &TurnEvent,
+        turn: u32,
+    ) -> Result<Vec<Shown>, ProjectionError> {
         let mut updates = Vec::new();
         match event {
             TurnEvent::Move { text, .. } => {

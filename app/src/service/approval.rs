@@ -7,6 +7,7 @@
 use super::{Game, ServiceError};
 use crate::campaign::event::{CampaignEvent, StoredEvent};
 use crate::wire::present::actions::proposal_views;
+use crate::wire::present::map::campaign_map;
 use crate::wire::present::sheet::sheet_view;
 use crate::wire::view::{ProposalDecision, TurnUpdate};
 use crate::wire::{CampaignId, PlayerId};
@@ -57,7 +58,7 @@ impl Game<'_> {
                 entries: after.state.journal.entries().to_vec(),
             },
             TurnUpdate::Map {
-                places: after.state.map.places().to_vec(),
+                map: campaign_map(&after.state),
             },
             TurnUpdate::Proposals {
                 pending: proposal_views(&after.state),

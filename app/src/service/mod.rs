@@ -87,6 +87,7 @@ use crate::campaign::store::{CampaignRecord, CampaignStore, StoreError};
 use crate::gm::{GmSettings, LlmPort};
 use crate::wire::present::actions::{action_views, proposal_views};
 use crate::wire::present::fight::encounter_view;
+use crate::wire::present::map::campaign_map;
 use crate::wire::present::sheet::{llm_view, sheet_view};
 use crate::wire::present::spine::{director_view, spine_view};
 use crate::wire::view::LedgerCheckView;
@@ -328,7 +329,7 @@ impl Game<'_> {
             model: self.llm.model_info().model,
             summary: summary(record),
             journal: state.journal.entries().to_vec(),
-            map: state.map.places().to_vec(),
+            map: campaign_map(state),
             redoable: state.redoable,
             encounter: encounter_view(state),
             approval: state.approval,

@@ -7,10 +7,11 @@ use app::campaign::conversation::Message;
 use app::campaign::event::{CampaignEvent, StoredEvent};
 use app::campaign::state::{CampaignState, ProjectionError, StorySummary, MAX_VERBATIM_TURNS};
 use app::campaign::turn_event::{ToolEffect, TurnEvent};
-use app::game::text::Slug;
+use app::game::map::PlaceRecord;
+use app::game::text::{LocationName, Slug};
 use app::game::{AppliedChanges, CharacterSheet, StateDelta};
 use app::wire::present::update::turn_updates;
-use app::wire::view::{StoryEntry, TurnUpdate};
+use app::wire::view::{MapView, StoryEntry, TurnUpdate};
 
 fn sheet() -> CharacterSheet {
     mira_at("Crypt")
@@ -168,4 +169,83 @@ fn the_verbatim_context_is_bounded_and_a_second_start_is_refused() {
         },
     });
     assert!(matches!(started, Err(ProjectionError::StartedTwice)));
+}
+
+/// A tool's effect, applied at turn 1.
+fn tool_effect(state: &mut CampaignState, effect: ToolEffect) -> Vec<TurnUpdate> {
+    let shown = state
+        .apply(&at(
+            1,
+            TurnEvent::ToolResult {
+                call_id: "c".into(),
+                tool: "t".into(),
+                result: "Done".into(),
+                effect: Some(effect),
+            },
+        ))
+        .unwrap();
+    turn_updates(shown, state)
+}
+
+#[test]
+fn a_move_elsewhere_redraws_the_map_with_where_the_character_now_is() {
+    let name = |text: &str| LocationName::new(text).unwrap();
+    let mut state = CampaignState::start("p", sheet());
+    let recorded = tool_effect(
+        &mut state,
+        ToolEffect::Mapped {
+            record: PlaceRecord {
+                place: name("crypt"),
+                connects_to: vec![name("The chapel")],
+            },
+        },
+    );
+    let Some(TurnUpdate::Map { map }) = recorded.first() else {
+        panic!("{recorded:?}")
+    };
+    let here: Vec<&str> = map
+        .places
+        .iter()
+        .filter(|p| p.here)
+        .map(|p| p.name.as_str())
+        .collect();
+    assert_eq!(here, ["crypt"], "the sheet's Crypt, ignoring case");
+
+    let mut moved = state.sheet.clone();
+    let deltas = vec![StateDelta::MoveTo {
+        location: name("The chapel"),
+    }];
+    let changes = StateDelta::apply_all(&deltas, &mut moved).unwrap();
+    let updates = tool_effect(&mut state, ToolEffect::Changed { deltas, changes });
+    let maps: Vec<&MapView> = updates
+        .iter()
+        .filter_map(|update| match update {
+            TurnUpdate::Map { map } => Some(map),
+            _ => None,
+        })
+        .collect();
+    let [map] = maps[..] else {
+        panic!("one map update: {updates:?}")
+    };
+    let here: Vec<&str> = map
+        .places
+        .iter()
+        .filter(|p| p.here)
+        .map(|p| p.name.as_str())
+        .collect();
+    assert_eq!(here, ["The chapel"]);
+    assert!(
+        map.svg.contains("<title>Map: you are at The chapel."),
+        "{}",
+        map.svg
+    );
+
+    let mut hurt = state.sheet.clone();
+    let deltas = vec![StateDelta::ChangeHp { amount: -1 }];
+    let changes = StateDelta::apply_all(&deltas, &mut hurt).unwrap();
+    let updates = tool_effect(&mut state, ToolEffect::Changed { deltas, changes });
+    assert!(
+        !updates.iter().any(|u| matches!(u, TurnUpdate::Map { .. })),
+        "staying put leaves the map as it is: {updates:?}"
+    );
 }

@@ -10,6 +10,7 @@ use app::service::{Game, Loaded, MoveRequest, ServiceError, TRASH_DAYS};
 use app::wire::errors::AppError;
 use app::wire::present::actions::{action_views, proposal_views};
 use app::wire::present::fight::encounter_view;
+use app::wire::present::map::campaign_map;
 use app::wire::present::sheet::sheet_view;
 use app::wire::view::{CampaignSummary, CampaignView, MoveInput, StoryEntry};
 use app::wire::{CampaignId, PlayerId};
@@ -52,7 +53,7 @@ impl World {
             tokens: (state.usage.prompt_tokens, state.usage.completion_tokens),
             model: String::new(),
             journal: state.journal.entries().to_vec(),
-            map: state.map.places().to_vec(),
+            map: campaign_map(&state),
             redoable: state.redoable,
             encounter: encounter_view(&state),
             approval: state.approval,

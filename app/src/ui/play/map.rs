@@ -1,11 +1,19 @@
-//! Where you are: the places the game master recorded, the character's own place marked, each
-//! with where it leads.
+//! Where you are: the map the server drew (`wire::present::map`) of the places the game master
+//! recorded, the character's own place marked, and a button to travel to each other place.
+//! A travel button plays the typed move `Travel to {name}`, as the move box would.
 
 use leptos::prelude::*;
 
+use super::run_turn::play;
 use super::state::use_play;
+use crate::wire::view::MoveInput;
 
-/// The map as a short list.
+/// The move a travel button plays.
+pub fn travel_move(name: &str) -> String {
+    format!("Travel to {name}")
+}
+
+/// The map as drawn on the server, and the travel buttons.
 #[component]
 pub fn MapPanel() -> impl IntoView {
     let state = use_play();
@@ -13,32 +21,44 @@ pub fn MapPanel() -> impl IntoView {
         <section class="map panel" data-testid="map">
             <h2>"Where you are"</h2>
             {move || {
-                let places = state.map.get();
-                let here = state.sheet.with(|sheet| sheet.location.to_lowercase());
-                if places.is_empty() {
+                let map = state.map.get();
+                if map.places.is_empty() {
                     return view! { <p class="meta">"No places recorded yet."</p> }.into_any();
                 }
+                let elsewhere: Vec<String> = map
+                    .places
+                    .into_iter()
+                    .filter(|place| !place.here)
+                    .map(|place| place.name)
+                    .collect();
                 view! {
-                    <ul class="places">
-                        {places.into_iter().map(|place| {
-                            let is_here = place.name.as_str().to_lowercase() == here;
-                            let exits: Vec<&str> = place.exits.iter().map(|e| e.as_str()).collect();
-                            let class = match (is_here, place.visited) {
-                                (true, _) => "place here",
-                                (false, true) => "place",
-                                (false, false) => "place unvisited",
-                            };
-                            view! {
-                                <li class=class>
-                                    <strong>{place.name.as_str().to_owned()}</strong>
-                                    {is_here.then(|| view! { <span class="you">" (you are here)"</span> })}
-                                    {(!exits.is_empty()).then(|| view! {
-                                        <span class="exits">{format!(" → {}", exits.join(", "))}</span>
-                                    })}
-                                </li>
-                            }
-                        }).collect_view()}
-                    </ul>
+                    // Made and escaped on the server from the campaign's map.
+                    <div class="map-view" inner_html=map.svg></div>
+                    <div class="travel">
+                        {elsewhere
+                            .into_iter()
+                            .map(|name| {
+                                let text = travel_move(&name);
+                                let label = text.clone();
+                                view! {
+                                    <button
+                                        class="travel-to"
+                                        data-testid="travel"
+                                        disabled=move || {
+                                            state.busy.get()
+                                                || state.waiting()
+                                                || state.sheet.with(|sheet| sheet.vitality.is_dead())
+                                        }
+                                        on:click=move |_| {
+                                            play(state, MoveInput::Text { text: text.clone() })
+                                        }
+                                    >
+                                        {label}
+                                    </button>
+                                }
+                            })
+                            .collect_view()}
+                    </div>
                 }
                 .into_any()
             }}

@@ -20,7 +20,8 @@
 //! - [`improvement`]: an ability score improvement to spend, in the character panel;
 //! - [`powers`]: spells with slot pips and cast buttons, class features with use pips, the spell
 //!   held, the rest buttons, in the character panel;
-//! - [`journal`]: the journal panel; [`map`]: the places recorded, the character's marked;
+//! - [`journal`]: the journal panel; [`map`]: the map the server drew, the character's place
+//!   marked, and a travel button to each other place;
 //! - [`ledger`]: the ledger drawer, every change with its cause and every roll with its dice;
 //! - [`drawer`]: the context inspector: the rules' check of the latest scene, the passages
 //!   recalled, the last request to the model with each layer's size;

@@ -25,6 +25,7 @@ pub fn play(state: PlayState, input: MoveInput) {
         state.story_start.get_untracked(),
         state.sheet.get_untracked(),
         state.encounter.get_untracked(),
+        state.map.get_untracked(),
     );
     spawn_local(async move {
         let id = state.id.get_value();
@@ -48,6 +49,7 @@ pub fn play(state: PlayState, input: MoveInput) {
                 state.story_start.set(before.1);
                 state.sheet.set(before.2);
                 state.encounter.set(before.3);
+                state.map.set(before.4);
                 recover(state, error, Retry::Move(input)).await;
             }
         }

@@ -4,12 +4,11 @@
 use leptos::prelude::*;
 
 use crate::game::agreement::TableAgreement;
-use crate::game::map::Place;
 use crate::game::JournalEntry;
 use crate::wire::errors::AppError;
 use crate::wire::view::{
-    ActionView, ActionsView, CampaignView, EncounterView, ModelView, MoveInput, ProposalView,
-    SheetView, SpineView, StoryEntry, StoryTable, TurnUpdate,
+    ActionView, ActionsView, CampaignView, EncounterView, MapView, ModelView, MoveInput,
+    ProposalView, SheetView, SpineView, StoryEntry, StoryTable, TurnUpdate,
 };
 
 /// A failed request: what to tell the player and what Retry does.
@@ -47,8 +46,8 @@ pub struct PlayState {
     pub actions: RwSignal<Vec<ActionView>>,
     /// The journal's entries.
     pub journal: RwSignal<Vec<JournalEntry>>,
-    /// The places on the map.
-    pub map: RwSignal<Vec<Place>>,
+    /// The map: its drawing, made on the server, and its places.
+    pub map: RwSignal<MapView>,
     /// The story so far: chapters reached, revealed clocks, people met, the notes.
     pub spine: RwSignal<SpineView>,
     /// How many undone turns can be redone.
@@ -195,7 +194,7 @@ impl PlayState {
             }),
             TurnUpdate::Actions { actions } => self.actions.set(actions),
             TurnUpdate::Journal { entries } => self.journal.set(entries),
-            TurnUpdate::Map { places } => self.map.set(places),
+            TurnUpdate::Map { map } => self.map.set(map),
             TurnUpdate::Spine { spine } => self.spine.set(spine),
             TurnUpdate::Encounter { encounter } => self.encounter.set(encounter),
             TurnUpdate::Waiting { text } => self.notice.set(Some(text)),

@@ -5,12 +5,14 @@
 //! - [`update`]: what the projector says changed, as a turn's streamed updates;
 //! - [`sheet`] and [`powers`]: the character panel; [`fight`]: the encounter tracker;
 //! - [`actions`]: the action buttons with the rules' badges and chances, and the proposals;
+//! - [`map`]: the map panel, drawn here as SVG (the browser never lays it out);
 //! - [`spine`]: the story so far and the director;
 //! - [`ledger`]: every change and roll of the log with its cause, a page at a time.
 
 pub mod actions;
 pub mod fight;
 pub mod ledger;
+pub mod map;
 pub mod powers;
 pub mod sheet;
 pub mod spine;

@@ -3,6 +3,7 @@
 
 use super::actions::{action_views, proposal_views};
 use super::fight::encounter_view;
+use super::map::campaign_map;
 use super::sheet::{llm_view, sheet_view};
 use super::spine::spine_view;
 use crate::campaign::shown::Shown;
@@ -52,7 +53,7 @@ pub fn turn_update(shown: Shown, state: &CampaignState) -> TurnUpdate {
             spine: spine_view(&state.spine),
         },
         Shown::Map => TurnUpdate::Map {
-            places: state.map.places().to_vec(),
+            map: campaign_map(state),
         },
         Shown::Waiting { attempt, attempts } => TurnUpdate::Waiting {
             text: retrying(attempt, attempts),

@@ -5,6 +5,7 @@
 //! - [`home`]: the campaigns list, the trash, the recovery code, the game master in use;
 //! - [`play`]: the campaign as it opens, the story's pages, the buttons, the tracker, the
 //!   updates a turn streams;
+//! - [`map`]: the map panel's drawing and its places;
 //! - [`sheet`]: the character panel; [`inspector`]: the context inspector and the ledger;
 //! - [`spine`]: the story so far (chapters, clocks, people, the notes) and the director;
 //! - [`forms`]: what the player sends (a move, a new campaign, a journal edit, a card).
@@ -14,6 +15,7 @@
 pub mod forms;
 pub mod home;
 pub mod inspector;
+pub mod map;
 pub mod play;
 pub mod sheet;
 pub mod spine;
@@ -21,6 +23,7 @@ pub mod spine;
 pub use forms::*;
 pub use home::*;
 pub use inspector::*;
+pub use map::*;
 pub use play::*;
 pub use sheet::*;
 pub use spine::*;
@@ -32,6 +35,5 @@ pub use crate::campaign::story::{
 pub use crate::campaign::title::MAX_TITLE_CHARS;
 use crate::game::agreement::{AgreementError, Style, TableAgreement};
 use crate::game::creation::CharacterDraft;
-use crate::game::map::Place;
 use crate::game::{JournalEntry, JournalKind, Stakes, Vitality};
 use crate::wire::errors::AppError;

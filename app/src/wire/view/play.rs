@@ -98,9 +98,9 @@ pub struct CampaignView {
     pub model: String,
     /// The journal's entries.
     pub journal: Vec<JournalEntry>,
-    /// The places on the map.
+    /// The map: its drawing and its places.
     #[serde(default)]
-    pub map: Vec<Place>,
+    pub map: MapView,
     /// How many undone turns can be redone.
     pub redoable: u32,
     /// The fight under way, if any.
@@ -269,10 +269,11 @@ pub enum TurnUpdate {
         /// The story so far now.
         spine: SpineView,
     },
-    /// The map changed.
+    /// The map changed, or where the character is on it.
     Map {
-        /// Every place now.
-        places: Vec<Place>,
+        /// The map now: its drawing and its places.
+        #[serde(default)]
+        map: MapView,
     },
     /// The new campaign is saved with its opening scene and first actions.
     Created {
