@@ -124,11 +124,11 @@ fn is_person(change: &JournalChange) -> bool {
 /// Whether the event is a step of the story's spine (a threat revealed is not).
 fn spine_moves(event: &TurnEvent) -> bool {
     let spine = match event {
-        TurnEvent::Spine { event } => event,
+        TurnEvent::Spine { change } => change,
         TurnEvent::ToolResult {
-            effect: Some(ToolEffect::Spine { event }),
+            effect: Some(ToolEffect::Spine { change }),
             ..
-        } => event,
+        } => change,
         _ => return false,
     };
     !matches!(spine, SpineEvent::Revealed { .. })

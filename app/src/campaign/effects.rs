@@ -38,7 +38,7 @@ impl CampaignState {
             ToolEffect::Aside { message } => updates.push(self.entry(StoryEntry::Aside {
                 text: message.clone(),
             })),
-            ToolEffect::Spine { event } => self.apply_spine(event, updates)?,
+            ToolEffect::Spine { change } => self.apply_spine(change, updates)?,
             ToolEffect::Mapped { record } => {
                 let places = self.map.places().len();
                 self.map.record(record)?;

@@ -397,7 +397,7 @@ impl CampaignState {
                 updates.push(self.entry(StoryEntry::Scene { html, turn }));
             }
             TurnEvent::Recalled { passages } => self.recalled = passages.clone(),
-            TurnEvent::Spine { event } => self.apply_spine(event, &mut updates)?,
+            TurnEvent::Spine { change } => self.apply_spine(change, &mut updates)?,
             // Quietly: the journal shows it, marked as the rules'; the story stays the scene's.
             TurnEvent::Noticed { change } => {
                 self.journal.apply(change)?;

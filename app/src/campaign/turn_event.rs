@@ -184,7 +184,7 @@ pub enum TurnEvent {
     /// or swayed, the director's steer, a journey (see [`crate::game::spine`]).
     Spine {
         /// The change.
-        event: SpineEvent,
+        change: SpineEvent,
     },
     /// Tokens one model call spent.
     Usage {
@@ -300,7 +300,7 @@ pub enum ToolEffect {
     /// A chapter of the plan ended, its goal met; or the model wrote the plan.
     Spine {
         /// The change.
-        event: SpineEvent,
+        change: SpineEvent,
     },
     /// A place was recorded on the map.
     Mapped {

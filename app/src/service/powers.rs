@@ -200,7 +200,7 @@ fn time_passes(state: &CampaignState, kind: RestKind) -> Option<CampaignEvent> {
     };
     let spine = &state.spine;
     let event = spine.pressing().and_then(|at| spine.tick(at, cause))?;
-    Some(CampaignEvent::Turn(TurnEvent::Spine { event }))
+    Some(CampaignEvent::Turn(TurnEvent::Spine { change: event }))
 }
 
 /// A refusal of the rules, as the player reads it.

@@ -49,3 +49,4 @@ mod spell_share;
 mod spend;
 mod statuses;
 mod store;
+mod story_spine;

@@ -323,7 +323,7 @@ fn spine_changed(event: SpineEvent, table: SpineTable<'_>) -> Result<ToolOutcome
     };
     Ok(ToolOutcome {
         result,
-        effect: ToolEffect::Spine { event },
+        effect: ToolEffect::Spine { change: event },
     })
 }
 

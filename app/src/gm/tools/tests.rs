@@ -7,6 +7,7 @@ use crate::game::combat::Combat;
 use crate::game::map::WorldMap;
 use crate::game::Journal;
 use crate::gm::schema::tests::assert_strict;
+use rand::SeedableRng;
 use serde_json::json;
 
 /// The tools' table for the rogue of the creation rules, no fight under way.
@@ -83,7 +84,6 @@ fn level_max_hp_and_scores_are_the_rules_to_set() {
 #[test]
 fn a_poisoned_heros_check_is_two_d20s_the_lower_kept() {
     use crate::campaign::turn_event::ToolEffect;
-    use rand::SeedableRng;
     let mut rng = rand::rngs::StdRng::seed_from_u64(7);
     let mut table = rogue_table();
     let mut run = |name: &str, arguments: serde_json::Value, table: &mut ToolTable| {
@@ -118,7 +118,6 @@ fn a_poisoned_heros_check_is_two_d20s_the_lower_kept() {
 #[test]
 fn checks_oracle_and_asides_run_through_the_rules() {
     use crate::campaign::turn_event::ToolEffect;
-    use rand::SeedableRng;
     let mut rng = rand::rngs::StdRng::seed_from_u64(7);
     let mut table = rogue_table();
     let mut run = |name: &str, arguments: serde_json::Value, table: &mut ToolTable| {
@@ -188,7 +187,6 @@ fn checks_oracle_and_asides_run_through_the_rules() {
 
 #[test]
 fn places_are_recorded_on_the_map_by_the_rules() {
-    use rand::SeedableRng;
     let mut rng = rand::rngs::StdRng::seed_from_u64(1);
     let mut table = rogue_table();
     let mut run = |arguments: serde_json::Value, table: &mut ToolTable| {
@@ -354,7 +352,6 @@ fn an_outcome_table_is_checked_shown_and_rolled_by_the_rules() {
     ])))
     .unwrap();
     assert!(command.decides_an_outcome());
-    use rand::SeedableRng;
     let mut rng = rand::rngs::StdRng::seed_from_u64(3);
     let outcome = execute(command, &mut rogue_table(), &mut rng).unwrap();
     let ToolEffect::TableRolled { roll } = &outcome.effect else {
@@ -375,7 +372,6 @@ fn an_outcome_table_is_checked_shown_and_rolled_by_the_rules() {
 
 #[test]
 fn hit_points_change_only_by_a_roll_of_the_turn_and_at_most_its_total() {
-    use rand::SeedableRng;
     let mut rng = rand::rngs::StdRng::seed_from_u64(5);
     let mut table = rogue_table();
     let full = table.sheet.hit_points().current();
@@ -414,7 +410,6 @@ fn hit_points_change_only_by_a_roll_of_the_turn_and_at_most_its_total() {
 
 #[test]
 fn a_hazard_is_rolled_by_the_rules_and_refused_in_a_fight() {
-    use rand::SeedableRng;
     let mut rng = rand::rngs::StdRng::seed_from_u64(8);
     let mut table = rogue_table();
     let full = table.sheet.hit_points().current();
@@ -444,7 +439,6 @@ fn a_hazard_is_rolled_by_the_rules_and_refused_in_a_fight() {
 
 #[test]
 fn in_approval_mode_a_change_is_proposed_and_the_sheet_stays_as_it_was() {
-    use rand::SeedableRng;
     let mut table = rogue_table();
     table.approval = true;
     // A roll of this turn backs the change (see below).
@@ -475,4 +469,90 @@ fn in_approval_mode_a_change_is_proposed_and_the_sheet_stays_as_it_was() {
     let outcome = execute(roll, &mut table, &mut rng).unwrap();
     assert!(matches!(outcome.effect, ToolEffect::Rolled { .. }));
     assert_eq!(table.proposals_made, 2);
+}
+
+/// A plan for `write_plan`, its first threat's clock `segments` long.
+fn plan_arguments(segments: u8) -> serde_json::Value {
+    json!({
+        "goal": "Reach the chapel before the flood",
+        "chapters": [
+            {"title": "The gate", "goal": "Get past the gate", "meet": "the guard", "ifFailed": "the gate stays shut"},
+            {"title": "The mill", "goal": "Find the key", "find": "Miller's key", "ifFailed": "the sluices stay shut"},
+            {"title": "The chapel", "goal": "Ring the bell", "reach": "The chapel", "ifFailed": "the town drowns"}
+        ],
+        "threats": [
+            {"name": "The flood", "segments": segments, "fills": "rising water", "whenFull": "the gates burst"},
+            {"name": "The cult", "segments": 6, "fills": "chanting", "whenFull": "the chapel is sealed"}
+        ],
+        "people": [{"name": "the guard", "motive": "his post", "knows": "the back door", "secret": "a bribe", "attitude": "wary"}]
+    })
+}
+
+#[test]
+fn the_plan_is_written_once_within_its_bounds() {
+    let mut table = rogue_table();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+    let too_long = parse_call(&call("write_plan", plan_arguments(9))).unwrap_err();
+    assert_eq!(
+        too_long.reason,
+        "the clock of \"The flood\" must have 4 to 8 segments"
+    );
+    let mut two_goals = plan_arguments(4);
+    two_goals["chapters"][0]["reach"] = json!("The gate");
+    let refused = parse_call(&call("write_plan", two_goals)).unwrap_err();
+    assert!(
+        refused
+            .reason
+            .contains("exactly one of reach, meet or find"),
+        "{}",
+        refused.reason
+    );
+    let mut smitten = plan_arguments(4);
+    smitten["people"][0]["attitude"] = json!("smitten");
+    assert!(parse_call(&call("write_plan", smitten)).is_err());
+
+    let command = parse_call(&call("write_plan", plan_arguments(4))).unwrap();
+    let outcome = execute(command.clone(), &mut table, &mut rng).unwrap();
+    assert!(
+        outcome
+            .result
+            .starts_with("Kept. The chapter under way is The gate"),
+        "{}",
+        outcome.result
+    );
+    assert_eq!(table.spine.clocks.len(), 2);
+    assert_eq!(
+        execute(command, &mut table, &mut rng)
+            .unwrap_err()
+            .to_string(),
+        "the story already has a plan"
+    );
+}
+
+#[test]
+fn a_chapter_ends_only_once_its_goal_is_met() {
+    use crate::game::spine::attitude::Attitude;
+    use crate::game::spine::{SpineEvent, World};
+    let mut table = rogue_table();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+    let plan = parse_call(&call("write_plan", plan_arguments(4))).unwrap();
+    execute(plan, &mut table, &mut rng).unwrap();
+    let end = parse_call(&call("end_chapter", json!({}))).unwrap();
+    let refused = execute(end.clone(), &mut table, &mut rng).unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "the chapter's goal is not met: the hero has yet to meet the guard"
+    );
+    let met = SpineEvent::Met {
+        person: crate::game::JournalName::new("The guard").unwrap(),
+        attitude: Attitude::Wary,
+    };
+    let world = World {
+        map: &table.map,
+        sheet: &table.sheet,
+    };
+    table.spine.apply(&met, 2, world).unwrap();
+    let ended = execute(end, &mut table, &mut rng).unwrap();
+    assert!(ended.result.contains("The mill"), "{}", ended.result);
+    assert_eq!(table.spine.chapter, 1);
 }

@@ -482,7 +482,7 @@ mod tests {
             .apply(&StoredEvent {
                 turn: 1,
                 event: crate::campaign::event::CampaignEvent::Turn(TurnEvent::Spine {
-                    event: planned,
+                    change: planned,
                 }),
             })
             .unwrap();

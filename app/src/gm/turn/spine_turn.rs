@@ -40,7 +40,7 @@ pub(super) fn emit(event: SpineEvent, table: &mut ToolTable, log: &mut EventLog<
     }
     table.map = map;
     table.spine = spine;
-    log.push(TurnEvent::Spine { event });
+    log.push(TurnEvent::Spine { change: event });
     true
 }
 

@@ -211,7 +211,7 @@ pub(super) fn effect_of(command: &ToolCommand, effect: &ToolEffect, state: &Camp
         ToolEffect::Mapped { record } => {
             matches!(command, ToolCommand::Map(called) if called == record && !state.approval)
         }
-        ToolEffect::Spine { event } => match (command, event) {
+        ToolEffect::Spine { change } => match (command, change) {
             (ToolCommand::Plan(called), SpineEvent::Planned { plan, by_rules }) => {
                 called == plan && !by_rules
             }

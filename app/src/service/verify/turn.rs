@@ -54,7 +54,7 @@ impl Walk {
             TurnEvent::Recalled { passages } => check_recalled(passages),
             // Its changes are checked by the spine's rules as it is applied; here, that the
             // rules made it.
-            TurnEvent::Spine { event } => check_spine(event, &self.state, turn),
+            TurnEvent::Spine { change } => check_spine(change, &self.state, turn),
             // The projector applies it through the journal's rules (never over another entry).
             TurnEvent::Noticed { change } => match change {
                 JournalChange::Noticed { .. } => Ok(()),
