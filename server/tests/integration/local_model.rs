@@ -18,7 +18,10 @@ use crate::support::sse::{delta, sse, sse_response};
 use app::campaign::state::{CampaignState, ContextTurn};
 use app::campaign::turn_event::TurnEvent;
 use app::game::text::{CharacterName, ClassName, LocationName};
+use app::game::spine::shapes::Shape;
 use app::game::CharacterSheet;
+use app::gm::prose::scene::{last_scene, things_named};
+use app::gm::turn::candidates::candidate_moves;
 use app::gm::{narrate, offer_actions, GmSettings, Memory, MoveText, PlayerMove};
 use app::service::MoveRequest;
 use app::wire::view::{MoveInput, NewCampaign};
@@ -202,6 +205,81 @@ async fn the_bundled_model_plays_a_fight_to_its_end() {
         "the fight ended within {} moves: {ledger:#?}",
         recorded_game::MAX_FIGHT_MOVES
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bundled_model_gets_the_rules_plan_a_steer_and_moves_that_name_the_story() {
+    let mut provider = start_bundled().await;
+    let board = recorded_game::Board::new().await;
+    let game = board.game(provider.llm.as_ref(), &provider.gm);
+    let mut rng = StdRng::seed_from_u64(32);
+    let owner = PlayerId::random(&mut rng);
+    let premise = "Rescue the miller's daughter from the bandits of Hollowmere.";
+    let form = NewCampaign::new(premise, "Mira", "Ranger");
+    let played = async {
+        let id = game
+            .create(&owner, &form, 1, &mut rng, &mut |_| {})
+            .await?
+            .id;
+        // Still moves: past four of them the director steers (unless the scenes move the story
+        // first, which the later moves leave time for).
+        for turn in 1..=STILL_MOVES {
+            let input = MoveInput::Text {
+                text: "I sit by the fire and say nothing.".into(),
+            };
+            let request = MoveRequest {
+                expected_turn: turn,
+                input: &input,
+            };
+            game.play(&owner, &id, request, 1, &mut rng, &mut |_| {})
+                .await?;
+        }
+        game.current(&owner, &id).await
+    }
+    .await
+    .expect("every turn plays");
+    if let Some(bundled) = provider.bundled.take() {
+        bundled.stop().await;
+    }
+    let state = played.state;
+    let spine = &state.spine;
+    assert!(spine.by_rules, "the rules built the plan");
+    assert_eq!(spine.plan, Some(Shape::of(premise).plan()));
+    assert!(spine.steer.is_some(), "the director steered: {spine:#?}");
+    let named = story_names(&state);
+    for candidate in candidate_moves(&state) {
+        let words = candidate.description.to_lowercase();
+        assert!(
+            named.iter().any(|name| words.contains(name.as_str())),
+            "{words:?} names none of {named:?}"
+        );
+    }
+}
+
+/// The moves the still-move test plays after the opening.
+const STILL_MOVES: u32 = 6;
+
+/// Everything of the plan and the scene a move may name, lower case: the plan's people, threats
+/// and chapter goals, the map's places, the journal's names, the things the last scene names.
+fn story_names(state: &CampaignState) -> Vec<String> {
+    let mut names: Vec<String> = state.map.places().iter().map(|p| p.name.to_string()).collect();
+    names.extend(state.journal.entries().iter().map(|e| e.name.to_string()));
+    if let Some(plan) = &state.spine.plan {
+        names.extend(plan.people().iter().map(|p| p.name.to_string()));
+        names.extend(plan.threats().iter().map(|t| t.name.to_string()));
+        names.extend(plan.chapters().iter().map(|c| c.mark.describe()));
+    }
+    names.extend(things_named(last_scene(state).unwrap_or_default()));
+    names
+        .into_iter()
+        .map(|name| {
+            let name = name.to_lowercase();
+            ["meet ", "reach ", "find "]
+                .iter()
+                .find_map(|verb| name.strip_prefix(verb).map(str::to_owned))
+                .unwrap_or(name)
+        })
+        .collect()
 }
 
 /// The bundled server's process has ended and nothing answers on its port.

@@ -69,7 +69,8 @@ impl Candidate {
 /// The moves for the scene that ends `state`, from the story's plan and the scene: the people
 /// the scene brings in (a social check their attitude sets), the chapter's goal, the places the
 /// map knows, the threats revealed (a failure ticks their clock), then the things the scene
-/// names until there are enough; then searching and waiting. The verbs change with the turn, so
+/// names until there are enough; searching and waiting only when fewer than three name something.
+/// The verbs change with the turn, so
 /// the same thing is not offered in the same words every turn.
 pub fn candidate_moves(state: &CampaignState) -> Vec<Candidate> {
     let scene = last_scene(state).unwrap_or(&state.premise);
@@ -101,7 +102,13 @@ pub fn candidate_moves(state: &CampaignState) -> Vec<Candidate> {
         moves.push(examine(&thing, turn));
         moves.push(approach(&thing));
     }
-    moves.extend([search(), wait()]);
+    if moves.len() < TOPPED_UP {
+        moves.extend(people_not_met(state).into_iter().take(TOPPED_UP - moves.len()).map(ask_about));
+    }
+    // Moves that name nothing only when the story offers too few that do.
+    if moves.len() < TOPPED_UP {
+        moves.extend([search(), wait()]);
+    }
     let mut seen = Vec::new();
     moves.retain(|m| {
         let new = !seen.contains(&m.description);
@@ -132,6 +139,25 @@ fn people_in(state: &CampaignState, scene: &str) -> Vec<String> {
     met.chain(planned.map(|person| person.name.to_string()))
         .map(|name| lower_article(&name))
         .collect()
+}
+
+/// The plan's key people the hero has not met.
+fn people_not_met(state: &CampaignState) -> Vec<String> {
+    let spine = &state.spine;
+    spine
+        .plan
+        .iter()
+        .flat_map(|plan| plan.people())
+        .filter(|person| spine.person(&person.name).is_none())
+        .map(|person| lower_article(person.name.as_str()))
+        .collect()
+}
+
+fn ask_about(person: String) -> Candidate {
+    Candidate::new(
+        format!("Ask around about {person}"),
+        Some(("Investigation", Attribute::Intelligence)),
+    )
 }
 
 /// The move towards the chapter's goal: looking for its person, travelling to its place,
@@ -411,8 +437,6 @@ mod tests {
                 "Question the guard",
                 "Examine the guard closely",
                 "Approach the guard carefully",
-                "Search the area for anything useful",
-                "Wait and listen for a moment",
             ]
         );
     }
