@@ -43,8 +43,8 @@ test("the opening makes the plan: the first chapter is shown, its secrets are no
   await expect(page).toHaveURL(/\/play\/[0-9a-f]{32}$/);
   await expect(page.locator('main[data-hydrated="true"]')).toBeAttached();
   await settled();
-  await expect(story().getByTestId("chapter")).toHaveText("Chapter 1: The drowned gate");
   await spine().locator("summary").click();
+  await expect(spine().getByTestId("chapters")).toHaveText("Chapter 1: The drowned gate");
   await expect(spine().getByTestId("clock")).toHaveText(/The flood: 0 of 4/);
   await expect(spine().getByTestId("person")).toContainText("the guard — wary");
   await expect(spine()).not.toContainText("bribe");
@@ -91,7 +91,8 @@ test("a Persuasion success against the guard's DC turns him friendly, and the ch
   await choose(/^Persuade the guard/);
   await expect(story()).toContainText("The guard: wary → friendly.");
   await expect(spine().getByTestId("person").first()).toContainText("the guard — friendly");
-  await expect(story().getByTestId("chapter").last()).toHaveText("Chapter 2: The mill");
+  await expect(story().getByTestId("chapter")).toHaveText("Chapter 2: The mill");
+  await expect(spine().getByTestId("chapters")).toContainText("Chapter 2: The mill");
 });
 
 test("the map is drawn and choosing a place travels there", async () => {

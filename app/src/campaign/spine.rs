@@ -1,6 +1,6 @@
 //! The story's spine applied by the projector: each [`SpineEvent`] checked by the rules'
 //! [`Spine`](crate::game::spine::Spine) against the map and the sheet, and what the player sees
-//! of it — a chapter's title as it is reached, a revealed clock's tick, a person's change of
+//! of it — a chapter's title as it is reached (from the second on), a revealed clock's tick, a person's change of
 //! heart. A journey records its place on the map; a new place, and an item the plan names found,
 //! move the story.
 
@@ -46,7 +46,6 @@ impl CampaignState {
         let plan = self.spine.plan.as_ref()?;
         let note = |text: String| Some(StoryEntry::RulesNote { text });
         match event {
-            SpineEvent::Planned { .. } => self.chapter_entry(0),
             SpineEvent::ChapterEnded { chapter } => self.chapter_entry(usize::from(*chapter) + 1),
             SpineEvent::Revealed { threat } => {
                 let (at, found) = plan.threat(threat.as_str())?;
@@ -83,9 +82,12 @@ impl CampaignState {
                 from.name(),
                 to.name()
             )),
-            SpineEvent::Met { .. } | SpineEvent::Steered { .. } | SpineEvent::Travelled { .. } => {
-                None
-            }
+            // The first chapter is reached with the plan: the story so far names it; the story
+            // itself shows the chapters the hero reaches from there.
+            SpineEvent::Planned { .. }
+            | SpineEvent::Met { .. }
+            | SpineEvent::Steered { .. }
+            | SpineEvent::Travelled { .. } => None,
         }
     }
 

@@ -58,6 +58,7 @@ impl World {
             encounter: encounter_view(&state),
             approval: state.approval,
             proposals: proposal_views(&state),
+            spine: app::wire::present::spine::spine_view(&state.spine),
             agreement: state.agreement.clone(),
         }
     }

@@ -174,19 +174,23 @@ async fn an_npc_and_a_promise_from_turn_five_are_in_the_prompt_at_turn_three_hun
         "only recent turns are verbatim"
     );
     let bytes = wire_bytes(&request);
-    // Most of it is the rules and the tools' definitions; none of it grows with the story.
-    assert!(bytes <= 15 * 1024, "the request body is {bytes} bytes");
+    // Most of it is the rules, the tools' definitions and the story's plan (about 2 KiB with
+    // the story now); none of it grows with the story.
+    assert!(
+        bytes <= 17 * 1024 + 512,
+        "the request body is {bytes} bytes"
+    );
 
     world.0.state(&id).await;
 }
 
 /// The prompt budget of the failed-summary test.
-const BUDGET: u32 = 3_450;
+const BUDGET: u32 = 3_850;
 
 #[tokio::test]
 async fn a_failed_summary_leaves_the_turn_saved_and_the_campaign_playable() {
-    // Room for the rules, the tools (roll_on_table's 181 tokens and hazard's 196 included) and
-    // the latest turn.
+    // Room for the rules, the tools (roll_on_table's 181 tokens and hazard's 196 included), the
+    // story's plan and the latest turn.
     let gm = GmSettings {
         prompt_max_tokens: BUDGET,
         ..GmSettings::default()

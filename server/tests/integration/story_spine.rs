@@ -9,6 +9,7 @@
 use crate::support::table::{Seat, Table};
 use app::campaign::event::CampaignEvent;
 use app::campaign::state::CampaignState;
+use app::campaign::store::CampaignStore;
 use app::campaign::turn_event::TurnEvent;
 use app::game::spine::attitude::Attitude;
 use app::game::spine::shapes::Shape;

@@ -103,7 +103,12 @@ pub fn candidate_moves(state: &CampaignState) -> Vec<Candidate> {
         moves.push(approach(&thing));
     }
     if moves.len() < TOPPED_UP {
-        moves.extend(people_not_met(state).into_iter().take(TOPPED_UP - moves.len()).map(ask_about));
+        moves.extend(
+            people_not_met(state)
+                .into_iter()
+                .take(TOPPED_UP - moves.len())
+                .map(ask_about),
+        );
     }
     // Moves that name nothing only when the story offers too few that do.
     if moves.len() < TOPPED_UP {

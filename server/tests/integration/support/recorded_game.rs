@@ -143,5 +143,6 @@ fn line(effect: &ToolEffect) -> String {
         ToolEffect::Aside { message } => format!("to the player: {message}"),
         ToolEffect::Mapped { record } => format!("on the map: {}", record.place.as_str()),
         ToolEffect::Fought { record, .. } => record.exchange.describe(),
+        ToolEffect::Spine { change } => format!("the story's plan: {change:?}"),
     }
 }
