@@ -9,6 +9,8 @@ use crate::campaign::conversation::Message;
 use crate::campaign::proposal::Proposed;
 use crate::campaign::turn_event::{ToolEffect, TurnEvent};
 use crate::game::complication::Complication;
+use crate::game::spine::clock::TickCause;
+use crate::game::spine::SpineEvent;
 use crate::game::stakes::DEATH_SAVE;
 use crate::game::{Action, CharacterSheet, Resolution, StateDelta};
 
@@ -57,7 +59,7 @@ pub fn failed_check(events: &[TurnEvent]) -> bool {
 }
 
 /// Whether an event of the turn already cost the character something the rules can see: a
-/// change to the sheet, a check asked for, a fight begun or fought.
+/// change to the sheet, a check asked for, a fight begun or fought, a threat's clock ticked.
 pub fn costs_something(event: &TurnEvent) -> bool {
     match event {
         TurnEvent::ToolResult {
@@ -79,6 +81,14 @@ pub fn costs_something(event: &TurnEvent) -> bool {
             !changes.is_empty()
         }
         TurnEvent::Fought { .. } | TurnEvent::Complicated { .. } => true,
+        // A threat's clock the failure ticked: the story's price for it.
+        TurnEvent::Spine {
+            change:
+                SpineEvent::Ticked {
+                    cause: TickCause::Failure { .. },
+                    ..
+                },
+        } => true,
         _ => false,
     }
 }
