@@ -256,8 +256,8 @@ fn sway(
         emit(met, table, log);
     }
     let to = from.after_check(total);
-    let verb = if success { "won over" } else { "failed" };
-    let fact: String = format!("{verb} by {}: {}", skill.name(), action.description())
+    let verb = if success { "won them over" } else { "failed with them" };
+    let fact: String = format!("turn {}: the hero's {} {verb}", table.turn, skill.name())
         .chars()
         .take(MAX_FACT_CHARS)
         .collect();
