@@ -1,5 +1,6 @@
 //! The spine's side of the map: a journey to a known place takes the time the rules give it
-//! (an hour for each way on between here and there), and a plan the rules built puts the places
+//! (an hour for each way on between here and there), and a plan the rules built for a model
+//! without tools puts the places
 //! its chapters ask for on the map, known but not yet visited, leading from where the hero
 //! stands.
 
@@ -30,7 +31,8 @@ pub fn map_side(
         },
         SpineEvent::Planned {
             plan,
-            by_rules: true,
+            on_the_map: true,
+            ..
         } => PlaceRecord {
             place: here.clone(),
             connects_to: plan

@@ -86,6 +86,10 @@ pub enum SpineEvent {
         /// Whether the rules built it from the premise.
         #[serde(default)]
         by_rules: bool,
+        /// Whether the rules put the places its chapters ask for on the map (a plan they built
+        /// for a model without tools, whose map would stay empty otherwise).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        on_the_map: bool,
     },
     /// The story showed the player a threat: its clock is shown from now on.
     Revealed {
@@ -190,7 +194,7 @@ impl Spine {
         world: World<'_>,
     ) -> Result<(), SpineError> {
         match event {
-            SpineEvent::Planned { plan, by_rules } => self.planned(plan, *by_rules)?,
+            SpineEvent::Planned { plan, by_rules, .. } => self.planned(plan, *by_rules)?,
             // Shown, not moved: a threat revealed is not yet a step of the story.
             SpineEvent::Revealed { threat } => {
                 self.clock_of(threat)?.revealed = true;

@@ -26,6 +26,7 @@ fn planned(shape: Shape) -> Spine {
             &SpineEvent::Planned {
                 plan,
                 by_rules: true,
+                on_the_map: false,
             },
             1,
             world,
@@ -209,6 +210,7 @@ fn a_plan_past_its_bounds_is_refused_on_the_way_in() {
     let again = SpineEvent::Planned {
         plan,
         by_rules: false,
+        on_the_map: false,
     };
     assert_eq!(apply(&mut spine, &again, 2), Err(SpineError::PlannedTwice));
 }

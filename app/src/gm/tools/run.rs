@@ -177,6 +177,7 @@ fn run_command<R: Rng + ?Sized>(
             let event = SpineEvent::Planned {
                 plan,
                 by_rules: false,
+                on_the_map: false,
             };
             spine_changed(event, table_world(spine, map, sheet, *turn))
         }

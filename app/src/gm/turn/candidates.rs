@@ -506,6 +506,7 @@ mod tests {
         let planned = SpineEvent::Planned {
             plan: Shape::Rescue.plan(),
             by_rules: true,
+            on_the_map: true,
         };
         state
             .apply(&StoredEvent {

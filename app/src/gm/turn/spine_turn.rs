@@ -44,18 +44,17 @@ pub(super) fn emit(event: SpineEvent, table: &mut ToolTable, log: &mut EventLog<
     true
 }
 
-/// The plan the rules build from `premise`, when the story has none.
-pub(super) fn plan_by_rules(premise: &str, table: &mut ToolTable, log: &mut EventLog<'_>) {
+/// The plan the rules build from `premise`, when the story has none; `on_the_map`: its places
+/// put on the map (for a model without tools, which records none).
+fn plan_by_rules(premise: &str, on_the_map: bool, table: &mut ToolTable, log: &mut EventLog<'_>) {
     if table.spine.plan.is_none() {
         let plan = Shape::of(premise).plan();
-        emit(
-            SpineEvent::Planned {
-                plan,
-                by_rules: true,
-            },
-            table,
-            log,
-        );
+        let planned = SpineEvent::Planned {
+            plan,
+            by_rules: true,
+            on_the_map,
+        };
+        emit(planned, table, log);
     }
 }
 
@@ -75,7 +74,7 @@ pub(super) fn before_the_scene(
     };
     if matches!(inner, PlayerMove::Opening(_)) {
         if !full_prompt {
-            plan_by_rules(premise, table, log);
+            plan_by_rules(premise, true, table, log);
         }
         return lines;
     }
@@ -256,7 +255,11 @@ fn sway(
         emit(met, table, log);
     }
     let to = from.after_check(total);
-    let verb = if success { "won them over" } else { "failed with them" };
+    let verb = if success {
+        "won them over"
+    } else {
+        "failed with them"
+    };
     let fact: String = format!("turn {}: the hero's {} {verb}", table.turn, skill.name())
         .chars()
         .take(MAX_FACT_CHARS)
@@ -321,7 +324,7 @@ pub(super) fn after_the_scene(
     table: &mut ToolTable,
     log: &mut EventLog<'_>,
 ) {
-    plan_by_rules(premise, table, log);
+    plan_by_rules(premise, !full_prompt, table, log);
     let Some(plan) = table.spine.plan.clone() else {
         return;
     };

@@ -212,9 +212,14 @@ pub(super) fn effect_of(command: &ToolCommand, effect: &ToolEffect, state: &Camp
             matches!(command, ToolCommand::Map(called) if called == record && !state.approval)
         }
         ToolEffect::Spine { change } => match (command, change) {
-            (ToolCommand::Plan(called), SpineEvent::Planned { plan, by_rules }) => {
-                called == plan && !by_rules
-            }
+            (
+                ToolCommand::Plan(called),
+                SpineEvent::Planned {
+                    plan,
+                    by_rules,
+                    on_the_map,
+                },
+            ) => called == plan && !by_rules && !on_the_map,
             (ToolCommand::EndChapter, SpineEvent::ChapterEnded { chapter }) => {
                 usize::from(*chapter) == state.spine.chapter
             }
@@ -238,7 +243,7 @@ pub(super) fn check_spine(
     turn: u32,
 ) -> Result<(), Wrong> {
     let fits = match event {
-        SpineEvent::Planned { plan, by_rules } => {
+        SpineEvent::Planned { plan, by_rules, .. } => {
             *by_rules && *plan == Shape::of(&state.premise).plan()
         }
         SpineEvent::Steered { steer, idle } => {
