@@ -47,22 +47,6 @@ const LADDER: [Attitude; 5] = [
     Attitude::Devoted,
 ];
 
-/// Why a word is not an attitude.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("\"{0}\" is not an attitude (hostile, wary, indifferent, friendly or devoted)")]
-pub struct UnknownAttitude(pub String);
-
-impl std::str::FromStr for Attitude {
-    type Err = UnknownAttitude;
-
-    fn from_str(word: &str) -> Result<Self, UnknownAttitude> {
-        LADDER
-            .into_iter()
-            .find(|attitude| attitude.name().eq_ignore_ascii_case(word.trim()))
-            .ok_or_else(|| UnknownAttitude(word.to_owned()))
-    }
-}
-
 impl Attitude {
     /// Its name, lower case.
     pub fn name(self) -> &'static str {
@@ -197,10 +181,12 @@ mod tests {
 
     #[test]
     fn attitudes_are_read_by_name_and_others_refused() {
-        assert_eq!("Friendly".parse(), Ok(Attitude::Friendly));
-        assert_eq!(
-            "smitten".parse::<Attitude>(),
-            Err(UnknownAttitude("smitten".into()))
+        let read: Attitude = serde_json::from_str("\"friendly\"").unwrap();
+        assert_eq!(read, Attitude::Friendly);
+        let refused = serde_json::from_str::<Attitude>("\"smitten\"").unwrap_err();
+        assert!(
+            refused.to_string().contains("unknown variant `smitten`"),
+            "{refused}"
         );
         assert!(is_social(Skill::Persuasion) && !is_social(Skill::Stealth));
     }
