@@ -15,14 +15,17 @@ use crate::support::recorded_game;
 use std::time::Duration;
 
 use crate::support::sse::{delta, sse, sse_response};
+use app::campaign::event::{CampaignEvent, StoredEvent};
 use app::campaign::state::{CampaignState, ContextTurn};
 use app::campaign::turn_event::TurnEvent;
+use app::game::spine::director::IDLE_THRESHOLD;
 use app::game::spine::shapes::Shape;
+use app::game::spine::SpineEvent;
 use app::game::text::{CharacterName, ClassName, LocationName};
 use app::game::CharacterSheet;
 use app::gm::prose::scene::{last_scene, things_named};
 use app::gm::turn::candidates::candidate_moves;
-use app::gm::{narrate, offer_actions, GmSettings, Memory, MoveText, PlayerMove};
+use app::gm::{narrate, offer_actions, GmSettings, Memory, MoveText, Narration, PlayerMove};
 use app::service::MoveRequest;
 use app::wire::view::{MoveInput, NewCampaign};
 use app::wire::PlayerId;
@@ -210,45 +213,59 @@ async fn the_bundled_model_plays_a_fight_to_its_end() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_bundled_model_gets_the_rules_plan_a_steer_and_moves_that_name_the_story() {
     let mut provider = start_bundled().await;
-    let board = recorded_game::Board::new().await;
-    let game = board.game(provider.llm.as_ref(), &provider.gm);
-    let mut rng = StdRng::seed_from_u64(32);
-    let owner = PlayerId::random(&mut rng);
     let premise = "Rescue the miller's daughter from the bandits of Hollowmere.";
-    let form = NewCampaign::new(premise, "Mira", "Ranger");
-    let played = async {
-        let id = game
-            .create(&owner, &form, 1, &mut rng, &mut |_| {})
-            .await?
-            .id;
-        // Still moves until the director steers: past four in a row it must (a scene that
-        // brings someone new moves the story and starts the count again).
-        for turn in 1..=MAX_STILL_MOVES {
-            let input = MoveInput::Text {
-                text: "I sit by the fire and say nothing.".into(),
-            };
-            let request = MoveRequest {
-                expected_turn: turn,
-                input: &input,
-            };
-            game.play(&owner, &id, request, 1, &mut rng, &mut |_| {})
-                .await?;
-            if game.current(&owner, &id).await?.state.spine.steer.is_some() {
-                break;
-            }
-        }
-        game.current(&owner, &id).await
-    }
+    let mut state = CampaignState::start(premise, sheet());
+    let opening = PlayerMove::Opening(MoveText::parse(premise).unwrap());
+    let mut rng = StdRng::seed_from_u64(1);
+    let gm = &provider.gm;
+    let told = narrate(
+        provider.llm.as_ref(),
+        gm,
+        &state,
+        Memory::default(),
+        &opening,
+        &mut rng,
+        &mut |_| {},
+    )
     .await
-    .expect("every turn plays");
+    .expect("the opening is narrated");
+    played(&mut state, 1, &told);
+    assert!(state.spine.by_rules, "the rules built the plan");
+    assert_eq!(state.spine.plan, Some(Shape::of(premise).plan()));
+
+    // Four still turns after the opening (the count is the rules', not the model's), the next
+    // scene is steered: the steer is decided before the model is asked, and told to it.
+    state.turn = 1 + IDLE_THRESHOLD;
+    let due = state.spine.due_steer(state.turn).expect("a steer is due");
+    let still = PlayerMove::Text(MoveText::parse("I sit by the fire and say nothing.").unwrap());
+    let told = narrate(
+        provider.llm.as_ref(),
+        gm,
+        &state,
+        Memory::default(),
+        &still,
+        &mut rng,
+        &mut |_| {},
+    )
+    .await
+    .expect("the still move is narrated");
     if let Some(bundled) = provider.bundled.take() {
         bundled.stop().await;
     }
-    let state = played.state;
-    let spine = &state.spine;
-    assert!(spine.by_rules, "the rules built the plan");
-    assert_eq!(spine.plan, Some(Shape::of(premise).plan()));
-    assert!(spine.steer.is_some(), "the director steered: {spine:#?}");
+    let steered = told.events.iter().find_map(|event| match event {
+        TurnEvent::Spine {
+            change: SpineEvent::Steered { steer, idle },
+        } => Some((steer.clone(), *idle)),
+        _ => None,
+    });
+    assert_eq!(steered, Some((due.clone(), IDLE_THRESHOLD)));
+    let asked = format!("{:?}", told.messages.first());
+    assert!(
+        asked.contains("[Director]") && asked.contains(&due.text),
+        "{asked}"
+    );
+
+    played(&mut state, 1 + IDLE_THRESHOLD + 1, &told);
     let named = story_names(&state);
     for candidate in candidate_moves(&state) {
         let words = candidate.description.to_lowercase();
@@ -259,8 +276,20 @@ async fn the_bundled_model_gets_the_rules_plan_a_steer_and_moves_that_name_the_s
     }
 }
 
-/// The most still moves the steer test plays after the opening.
-const MAX_STILL_MOVES: u32 = 12;
+/// `told`'s events applied to `state` as turn `turn`, and its messages kept for the model.
+fn played(state: &mut CampaignState, turn: u32, told: &Narration) {
+    for event in &told.events {
+        let stored = StoredEvent {
+            turn,
+            event: CampaignEvent::Turn(event.clone()),
+        };
+        state.apply(&stored).expect("the rules' own events apply");
+    }
+    state.context.push(ContextTurn {
+        turn,
+        messages: told.messages.clone(),
+    });
+}
 
 /// Everything of the plan and the scene a move may name, lower case: the plan's people, threats
 /// and chapter goals, the map's places, the journal's names, the things the last scene names.
