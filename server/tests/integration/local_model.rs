@@ -1,8 +1,10 @@
 //! The bundled local game master: a real turn against the real `llama-server` and SmolLM2
 //! (installed by `scripts/setup-llm.sh`; a missing install fails here, it is never skipped), a
 //! whole fight played with it (the rules start it and resolve every exchange, a wizard's spell
-//! among them; the model only narrates), a journal the rules note for it, and the text-tools path through the real adapter against a scripted reply on the
-//! wire.
+//! among them; the model only narrates), a journal the rules note for it, a campaign whose plan
+//! the rules build and whose next scene the director steers once the rules count four still
+//! turns (every move the rules then offer naming something of the plan or the scene), and the
+//! text-tools path through the real adapter against a scripted reply on the wire.
 //!
 //! Against the real model only structure is asserted (a non-empty scene, a schema-valid action
 //! list, the process stopped, the journal the rules keep from the premise and the player's
