@@ -116,7 +116,11 @@ unit_and_integration() {
     find "$CARGO_TARGET_DIR/native-tests/debug/$dir" -mindepth 1 -maxdepth 1 -mtime +1 \
       \( -type d -o -type f -executable \) -exec rm -rf {} + 2>/dev/null || true
   done
-  cargo test -p app -p playtest -p server --target-dir "$CARGO_TARGET_DIR/native-tests" 2>&1 | tee "$results/cargo.log"
+  # Every test thread, and every tokio worker a test starts without a size of its own, gets the
+  # stack the server's own threads have (server::startup::THREAD_STACK, 8 MiB): a debug build's
+  # play page and turn futures outgrow the default 2 MiB (a test once died of a stack overflow).
+  RUST_MIN_STACK=8388608 \
+    cargo test -p app -p playtest -p server --target-dir "$CARGO_TARGET_DIR/native-tests" 2>&1 | tee "$results/cargo.log"
 }
 browser_lane >"$results/browser.log" 2>&1 &
 browser_pid=$!
