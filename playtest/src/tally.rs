@@ -326,6 +326,7 @@ fn resolved(events: &[TurnEvent]) -> bool {
             | ToolEffect::Asked { .. }
             | ToolEffect::TableRolled { .. }
             | ToolEffect::Proposed { .. }
+            | ToolEffect::ForMember { .. }
             | ToolEffect::Fought { .. } => true,
             ToolEffect::Read
             | ToolEffect::Noted { .. }

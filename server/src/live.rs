@@ -1,5 +1,6 @@
 //! The event stream a second screen follows a campaign by: `GET /api/live/{id}`
-//! (`text/event-stream`). Only the campaign's owner may subscribe; each event is one update the
+//! (`text/event-stream`). Only the campaign's table may subscribe (its host and the friends
+//! seated at it); each event is one update the
 //! playing tab gets (the same typed JSON), named by its kind (`narrative`, `roll`,
 //! `settlement`, `state`, `suggestions`, `done`, `error`) and numbered, so that a browser that
 //! reconnects with `Last-Event-ID` gets what it missed. When what it missed is no longer kept,
@@ -7,9 +8,8 @@
 
 use std::convert::Infallible;
 
-use app::campaign::store::StoreError;
 use app::service::live::{LiveEvent, Subscription};
-use app::service::GameServices;
+use app::service::{GameServices, ServiceError};
 use app::wire::{CampaignId, PlayerId};
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -27,7 +27,7 @@ pub fn routes<S: Clone + Send + Sync + 'static>(services: GameServices) -> Route
         .with_state(services)
 }
 
-/// Subscribes the owner to their campaign's updates.
+/// Subscribes a player at the campaign's table to its updates.
 async fn follow(
     State(services): State<GameServices>,
     Extension(player): Extension<PlayerId>,
@@ -37,9 +37,9 @@ async fn follow(
     let Ok(id) = id.parse::<CampaignId>() else {
         return StatusCode::NOT_FOUND.into_response();
     };
-    match services.store.current(&player, &id).await {
+    match services.table().place(&player, &id).await {
         Ok(_) => {}
-        Err(StoreError::NotFound) => return StatusCode::NOT_FOUND.into_response(),
+        Err(ServiceError::NotFound) => return StatusCode::NOT_FOUND.into_response(),
         Err(error) => {
             tracing::error!(%error, "a campaign to follow could not be read");
             return StatusCode::SERVICE_UNAVAILABLE.into_response();

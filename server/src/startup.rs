@@ -221,6 +221,7 @@ fn services(
     );
     GameServices {
         in_flight: store.turns_in_flight(),
+        tables: store.clone(),
         store,
         llm: current.0,
         gm: current.1,

@@ -86,6 +86,19 @@ pub fn admit_turn(
     services.limits.turn(player, client).map_err(AppError::from)
 }
 
+/// Refuses a request that brings a player to a campaign (a seat taken) when the player or
+/// their address does so too fast.
+pub fn admit_campaign_rate(
+    services: &GameServices,
+    player: &PlayerId,
+    client: &ClientAddress,
+) -> Result<(), AppError> {
+    services
+        .limits
+        .new_campaign(player, client)
+        .map_err(AppError::from)
+}
+
 /// Refuses a new campaign if the player keeps as many as allowed, or the player or their
 /// address starts them too fast.
 pub async fn admit_campaign(
@@ -171,6 +184,12 @@ impl Caller {
     /// The game, for this request.
     pub fn game(&self) -> Game<'_> {
         self.services.game()
+    }
+
+    /// The campaign's owner, by whom it is stored, if the caller sits at its table (the host,
+    /// or a friend at a seat); not found for anyone else.
+    pub async fn host_of(&self, id: &CampaignId) -> Result<PlayerId, AppError> {
+        Ok(self.services.table().place(&self.player, id).await?.owner)
     }
 }
 
@@ -301,5 +320,18 @@ mod tests {
                 assert!(!shown.contains(internal), "{internal:?} shown: {shown}");
             }
         }
+    }
+}
+
+/// The last update of a round's move: the turn saved with its tokens once narrated, the table
+/// while it waits for the other seats, or why it failed.
+pub fn round_end(result: Result<crate::wire::view::RoundState, ServiceError>) -> TurnUpdate {
+    use crate::wire::view::RoundState;
+    match result {
+        Ok(RoundState::Narrated { turn, tokens }) => TurnUpdate::Done { turn, tokens },
+        Ok(RoundState::Waiting { table }) => TurnUpdate::RoundWaiting { table },
+        Err(error) => TurnUpdate::Error {
+            error: AppError::from(error),
+        },
     }
 }

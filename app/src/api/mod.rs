@@ -12,9 +12,11 @@ pub mod panel;
 pub mod play;
 pub mod recovery;
 pub mod settings;
+pub mod table;
 
 pub use campaigns::*;
 pub use panel::*;
 pub use play::*;
 pub use recovery::*;
 pub use settings::*;
+pub use table::*;

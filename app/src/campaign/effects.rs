@@ -59,6 +59,9 @@ impl CampaignState {
             }
             ToolEffect::Fought { record, changes } => self.apply_fight(record, changes, updates)?,
             ToolEffect::Read => {}
+            ToolEffect::ForMember { name, effect } => {
+                self.apply_member_effect(name, effect, updates)?
+            }
             ToolEffect::Rolled { .. }
             | ToolEffect::Checked { .. }
             | ToolEffect::SanityChecked { .. }

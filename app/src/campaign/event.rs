@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::conversation::Message;
 use super::turn_event::TurnEvent;
 use crate::game::agreement::TableAgreement;
+use crate::game::party::Seat;
 use crate::game::{CharacterSheet, JournalChange};
 
 /// One stored event.
@@ -60,6 +61,24 @@ pub enum CampaignEvent {
     NotesShown {
         /// Shown or hidden.
         on: bool,
+    },
+    /// A friend took a seat at the table with their hero (see [`crate::game::party`]).
+    Seated {
+        /// The seat.
+        seat: Seat,
+        /// Their hero as created.
+        sheet: CharacterSheet,
+    },
+    /// The friend at a seat left the table (the host removed them): their hero leaves the
+    /// story.
+    Unseated {
+        /// The seat.
+        seat: Seat,
+    },
+    /// A companion joined the party, with a sheet of its own.
+    CompanionJoined {
+        /// The companion.
+        sheet: CharacterSheet,
     },
     /// The player took the latest turn back (see [`super::timeline`]); stored with the turn the
     /// campaign is at afterwards.

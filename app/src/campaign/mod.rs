@@ -9,12 +9,13 @@
 //!   master emits; [`bounds`]: the largest values it may hold.
 //! - [`state`] (server): the snapshot of the current state and the one projector that applies an
 //!   event to it and says what the player sees change ([`shown`]), the story's spine among it
-//!   (`spine.rs`); [`timeline`] says which
+//!   (`spine.rs`) and the table of friends (`party.rs`); [`timeline`] says which
 //!   events are in effect after undo and redo; [`fight`] applies a fight's step (its rolls, the
 //!   encounter tracker); [`proposal`]: the game master's changes waiting for the player in
 //!   approval mode, applied by the same rules once accepted.
 //! - [`store`] (server): the `CampaignStore` port the database adapters implement; [`lease`]:
-//!   the `LeaseStore` port (one turn at a time across instances, rolls made final); [`export`]:
+//!   the `LeaseStore` port (one turn at a time across instances, rolls made final); [`table`]:
+//!   the `TableStore` port (invitations, seats, the round's moves); [`export`]:
 //!   a campaign as one versioned file; [`passage`]: the story as searchable text, which the
 //!   store indexes, and a search's words.
 
@@ -38,6 +39,8 @@ pub mod lease;
 #[cfg(feature = "ssr")]
 pub mod markdown;
 #[cfg(feature = "ssr")]
+mod party;
+#[cfg(feature = "ssr")]
 pub mod passage;
 #[cfg(feature = "ssr")]
 pub mod proposal;
@@ -50,6 +53,8 @@ pub mod state;
 #[cfg(feature = "ssr")]
 pub mod store;
 pub mod story;
+#[cfg(feature = "ssr")]
+pub mod table;
 #[cfg(feature = "ssr")]
 pub mod timeline;
 pub mod title;

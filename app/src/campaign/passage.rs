@@ -80,7 +80,7 @@ pub fn passages(story: &[StoryEntry], first_index: u32, turn: u32) -> Vec<Passag
                 }
                 (PassageKind::Scene, html_text(html))
             }
-            StoryEntry::Move { text } => (PassageKind::Move, text.trim().to_owned()),
+            StoryEntry::Move { text, .. } => (PassageKind::Move, text.trim().to_owned()),
             StoryEntry::Aside { text } => (PassageKind::Aside, text.trim().to_owned()),
             _ => continue,
         };
@@ -219,6 +219,7 @@ mod tests {
         let story = vec![
             StoryEntry::Move {
                 text: "I hail the ferryman".into(),
+                by: None,
             },
             StoryEntry::Roll {
                 line: "Rolled 1d20: [4] = 4".into(),

@@ -47,6 +47,8 @@ pub enum Shown {
     Map,
     /// The story's spine changed (a clock, a chapter, a person, the director, the notes).
     Spine,
+    /// The table changed: a friend seated or gone, a companion joined, a member's sheet.
+    Party,
     /// The model's call is being tried again.
     Waiting {
         /// This attempt.

@@ -18,6 +18,7 @@ use crate::game::combat::Combat;
 use crate::game::complication::Complication;
 use crate::game::fight::FightError;
 use crate::game::map::{MapError, WorldMap};
+use crate::game::party::{Party, PartyError};
 use crate::game::spells::SpellBook;
 use crate::game::spine::{Spine, SpineError};
 use crate::game::{
@@ -133,6 +134,9 @@ pub struct CampaignState {
     /// The latest roll of this turn (what led to a proposal made after it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_roll: Option<String>,
+    /// The friends seated at the table and the companions, each with their sheet.
+    #[serde(default, skip_serializing_if = "Party::is_empty")]
+    pub party: Party,
 }
 
 /// The tokens one phase of a turn cost.
@@ -205,6 +209,12 @@ pub enum ProjectionError {
     /// A change of the story's spine the rules refuse.
     #[error("a change of the story's plan does not apply: {0}")]
     Spine(#[from] SpineError),
+    /// A change of the table the rules refuse (a seat taken, a name used twice).
+    #[error("a change of the table does not apply: {0}")]
+    Party(#[from] PartyError),
+    /// A change for a party member nobody at the table is called.
+    #[error("nobody at the table is called {0}")]
+    NoMember(String),
     /// An accepted proposal that no longer applies.
     #[error("an accepted change no longer applies: {0}")]
     Proposal(#[from] ProposalError),
@@ -255,6 +265,7 @@ impl CampaignState {
             refused: Vec::new(),
             spine: Spine::default(),
             last_roll: None,
+            party: Party::default(),
         }
     }
 
@@ -350,6 +361,9 @@ impl CampaignState {
                 self.approval = *on;
                 Ok(Vec::new())
             }
+            CampaignEvent::Seated { seat, sheet } => self.seat(*seat, sheet),
+            CampaignEvent::Unseated { seat } => self.unseat(*seat),
+            CampaignEvent::CompanionJoined { sheet } => self.add_companion(sheet),
             CampaignEvent::Turn(event) => self.apply_turn(event, stored.turn),
         }
     }
@@ -374,9 +388,13 @@ impl CampaignState {
     ) -> Result<Vec<Shown>, ProjectionError> {
         let mut updates = Vec::new();
         match event {
-            TurnEvent::Move { text, .. } => {
-                updates.push(self.entry(StoryEntry::Move { text: text.clone() }))
-            }
+            TurnEvent::Move { text, .. } => updates.push(self.entry(StoryEntry::Move {
+                text: text.clone(),
+                by: None,
+            })),
+            TurnEvent::SeatMoved {
+                name, text, roll, ..
+            } => self.seat_moved(name, text, roll.as_ref(), &mut updates),
             TurnEvent::PlayerRoll {
                 description,
                 resolution,

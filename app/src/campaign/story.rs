@@ -64,6 +64,9 @@ pub enum StoryEntry {
     Move {
         /// What they did.
         text: String,
+        /// Whose hero moved, at a table of friends (none for the host's own move).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<String>,
     },
     /// A roll: the player's, the game master's or the oracle's.
     Roll {

@@ -13,6 +13,7 @@ use crate::game::hazard::HazardRoll;
 use crate::game::map::PlaceRecord;
 use crate::game::oracle::OracleReading;
 use crate::game::outcome_table::{OutcomeTable, TableRoll};
+use crate::game::party::Seat;
 use crate::game::sanity_check::SanityCheck;
 use crate::game::spine::SpineEvent;
 use crate::game::{ActionList, AppliedChanges, Check, JournalChange, Resolution, Roll, StateDelta};
@@ -48,6 +49,21 @@ pub enum TurnEvent {
         resolution: Resolution,
         /// The line shown in the log and given to the narrator.
         description: String,
+    },
+    /// A friend's move in the round, made from their seat, and its roll against their own
+    /// sheet (made by the server before the narration, like the host's).
+    SeatMoved {
+        /// The seat.
+        seat: Seat,
+        /// Their hero's name.
+        name: String,
+        /// What they do.
+        text: String,
+        /// The chosen action's id, if they clicked one.
+        action_id: Option<String>,
+        /// The roll, if the move made one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<MemberRoll>,
     },
     /// More narrative text (streamed only; the complete text arrives as [`TurnEvent::Narration`]).
     NarrativeDelta {
@@ -216,6 +232,17 @@ impl TurnEvent {
     }
 }
 
+/// A roll made for a party member's move, against their sheet.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MemberRoll {
+    /// What it was for.
+    pub reason: String,
+    /// The roll and, with a DC, its verdict.
+    pub resolution: Resolution,
+    /// The line shown in the log and given to the narrator.
+    pub description: String,
+}
+
 /// What a tool did.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -306,5 +333,13 @@ pub enum ToolEffect {
     Mapped {
         /// The place and where it leads.
         record: PlaceRecord,
+    },
+    /// What a tool did to a party member's sheet, named in the call (see
+    /// [`crate::game::party`]).
+    ForMember {
+        /// The member's name.
+        name: String,
+        /// What it did to their sheet.
+        effect: Box<ToolEffect>,
     },
 }

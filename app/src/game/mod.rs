@@ -83,6 +83,9 @@
 //!     by `delta/powers.rs`: a spell cast, a feature used, a short rest whose hit dice the player
 //!     spends one at a time, a long rest once a day.
 //!   - [`spell_words`]: a cast in the player's own words.
+//! - The table:
+//!   - [`party`]: the friends seated at the table and the companions, each with a real sheet;
+//!     names unique at the table.
 //! - The oracle, tables and the table's agreement:
 //!   - [`oracle`]: yes/no questions about the world, answered by d100.
 //!   - [`outcome_table`]: an uncertain event's outcomes on one d6, d20 or d100, accepted only
@@ -120,6 +123,7 @@ pub mod journal;
 pub mod map;
 pub mod oracle;
 pub mod outcome_table;
+pub mod party;
 #[cfg(test)]
 mod power_tests;
 pub mod powers;

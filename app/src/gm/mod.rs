@@ -28,5 +28,5 @@ pub use llm::{
 pub use settings::GmSettings;
 pub use turn::{
     narrate, offer_actions, player_roll, summarize, Memory, MoveText, Narration, Offered,
-    PlayerMove, Retelling, Summarized, TurnError,
+    PlayerMove, Retelling, SeatMove, Summarized, TurnError,
 };

@@ -75,6 +75,11 @@ impl GmSettings {
             EndChapter::NAME => chapter_under_way,
             _ => true,
         });
+        super::tools::whose::name_the_characters(
+            &mut tools,
+            state.sheet.name().as_str(),
+            &state.party,
+        );
         tools
     }
 

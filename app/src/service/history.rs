@@ -14,7 +14,7 @@ use crate::campaign::store::{Append, Commit};
 use crate::campaign::timeline::timeline;
 use crate::campaign::turn_event::TurnEvent;
 use crate::game::Slug;
-use crate::gm::{Memory, MoveText, PlayerMove, Retelling};
+use crate::gm::{Memory, MoveText, PlayerMove, Retelling, SeatMove};
 use crate::wire::view::CampaignView;
 use crate::wire::{CampaignId, PlayerId};
 
@@ -106,10 +106,12 @@ impl Game<'_> {
         // What the player refused of this turn's proposals, the new telling must not rely on.
         before.refused = loaded.state.refused.clone();
         let player_move = retold_move(&last_turn, &before)?;
+        let table = retold_seat_moves(&last_turn, &before);
         let recalled = self.recall(owner, id, &before, &player_move).await?;
         let memory = Memory {
             previous: loaded.request.as_ref(),
             recalled: &recalled,
+            table: &table,
         };
         let mut ignore = |_| {};
         let projection = Projection::new(before, turn, &mut ignore);
@@ -192,6 +194,34 @@ fn latest_turn_events(log: &[StoredEvent], turn: u32) -> Vec<TurnEvent> {
 }
 
 /// The move of a turn as it was made, with its dice: the opening if it had no move.
+/// The friends' moves of a round told again: the same actions and words (their dice come back
+/// with the turn's draws, so each rolls the same). A move no longer readable is left out.
+fn retold_seat_moves(turn: &[TurnEvent], before: &CampaignState) -> Vec<SeatMove> {
+    turn.iter()
+        .filter_map(|event| match event {
+            TurnEvent::SeatMoved {
+                seat,
+                text,
+                action_id,
+                ..
+            } => {
+                let player_move = match action_id {
+                    Some(id) => {
+                        let slug = Slug::new(id).ok()?;
+                        PlayerMove::Action(before.actions.as_ref()?.get(&slug)?.clone())
+                    }
+                    None => PlayerMove::Text(MoveText::parse(text).ok()?),
+                };
+                Some(SeatMove {
+                    seat: *seat,
+                    player_move,
+                })
+            }
+            _ => None,
+        })
+        .collect()
+}
+
 fn retold_move(turn: &[TurnEvent], before: &CampaignState) -> Result<PlayerMove, ServiceError> {
     let mut retelling = Retelling::default();
     let mut made = None;

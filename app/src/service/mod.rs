@@ -17,6 +17,7 @@
 //! - [`approval`]: the player's decisions on the game master's proposed changes, and the
 //!   approval switch;
 //! - [`recall`]: the story searched, for the rules' recall and for the player;
+//! - [`table`]: a table of friends: invitations, seats, a round's moves narrated once;
 //! - [`trash`]: a campaign deleted to the trash, kept 30 days, restored or deleted for good;
 //! - [`agreement`]: the style, lines and veils changed in play;
 //! - `notes.rs`: the player's choice to read the game master's notes (the hidden plan);
@@ -65,6 +66,7 @@ mod question;
 mod recall;
 pub mod recovery;
 mod start;
+pub mod table;
 mod trash;
 mod verify;
 
@@ -74,7 +76,7 @@ pub use dice::Dice;
 pub use error::ServiceError;
 pub use in_flight::TurnsInFlight;
 pub use limits::{ClientAddress, LimitSettings, RateLimits};
-pub use play::MoveRequest;
+pub use play::{MoveRequest, TableMove};
 pub use portable::MAX_IMPORT_EVENTS;
 pub use trash::TRASH_DAYS;
 pub use verify::Refusal;
@@ -90,12 +92,12 @@ use crate::wire::present::fight::encounter_view;
 use crate::wire::present::map::campaign_map;
 use crate::wire::present::sheet::{llm_view, sheet_view};
 use crate::wire::present::spine::{director_view, spine_view};
-use crate::wire::view::LedgerCheckView;
 use crate::wire::view::{
     CampaignPage, CampaignSummary, CampaignView, GameMasterView, GmContextView, LayerView,
     LedgerPage, ModelTurnView, ModelView, RequestView, StoryPage, TurnUpdate, CAMPAIGN_PAGE,
     STORY_PAGE,
 };
+use crate::wire::view::{LedgerCheckView, TableView};
 use crate::wire::{CampaignId, PlayerId};
 
 /// The game's services, provided to server functions by the server.
@@ -103,6 +105,8 @@ use crate::wire::{CampaignId, PlayerId};
 pub struct GameServices {
     /// The campaign database.
     pub store: Arc<dyn CampaignStore>,
+    /// The tables of friends beside the campaigns.
+    pub tables: Arc<dyn crate::campaign::table::TableStore>,
     /// The model.
     pub llm: Arc<dyn LlmPort>,
     /// The turn's limits.
@@ -135,6 +139,15 @@ impl GameServices {
         self.gm = current.gm.clone();
         self.master = current.view.clone();
         self
+    }
+
+    /// The table of friends over these services.
+    pub fn table(&self) -> table::Table<'_> {
+        table::Table {
+            game: self.game(),
+            tables: self.tables.as_ref(),
+            live: self.live.as_ref(),
+        }
     }
 
     /// The game over these services.
@@ -336,6 +349,11 @@ impl Game<'_> {
             agreement: state.agreement.clone(),
             proposals: proposal_views(state),
             spine: spine_view(&state.spine),
+            table: TableView {
+                members: crate::wire::present::table::table_members(state, &[]),
+                you: 1,
+                ..TableView::default()
+            },
         }
     }
 }

@@ -15,12 +15,14 @@ use crate::campaign::store::{Append, Commit};
 use crate::campaign::timeline::move_key;
 use crate::campaign::turn_event::TurnEvent;
 use crate::game::carried::lacking;
+use crate::game::party::Seat;
 use crate::game::spell_words::checked_cast;
 use crate::game::stakes::DEATH_SAVE;
 use crate::game::Slug;
 use crate::gm::turn::turn_dice::Draws;
 use crate::gm::{
     narrate, offer_actions, player_roll, Memory, MoveText, Narration, PlayerMove, Retelling,
+    SeatMove,
 };
 use crate::wire::present::actions::action_views;
 use crate::wire::present::update::turn_update;
@@ -127,6 +129,36 @@ fn shown_roll(
         reason: shown.reason.clone(),
         resolution: shown.resolution.clone(),
     })
+}
+
+/// Another seat's move of a round, as its browser sent it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableMove {
+    /// The seat.
+    pub seat: Seat,
+    /// The move.
+    pub input: MoveInput,
+}
+
+/// The other seats' moves parsed against `state`: a move from a seat nobody holds any more, of
+/// a fallen hero, or no longer readable (its action gone) is left out of the round.
+fn seat_moves(table: &[TableMove], state: &CampaignState) -> Vec<SeatMove> {
+    table
+        .iter()
+        .filter(|table_move| {
+            state
+                .party
+                .at(table_move.seat)
+                .is_some_and(|member| !member.has_fallen())
+        })
+        .filter_map(|table_move| {
+            let player_move = read_move(&table_move.input, state).ok()?;
+            Some(SeatMove {
+                seat: table_move.seat,
+                player_move,
+            })
+        })
+        .collect()
 }
 
 /// A move as the browser sent it, for the turn the browser showed.
@@ -277,6 +309,23 @@ impl Game<'_> {
         rng: &mut R,
         updates: UpdateSink<'_>,
     ) -> Result<(u32, (u32, u32)), ServiceError> {
+        self.play_round(owner, id, request, &[], now, rng, updates)
+            .await
+    }
+
+    /// Phase 1 of a round at a table of friends: the host's move (`request`) with the other
+    /// seats' moves (`table`), each rolled against its own sheet, narrated once and committed.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn play_round<R: Rng + Send>(
+        &self,
+        owner: &PlayerId,
+        id: &CampaignId,
+        request: MoveRequest<'_>,
+        table: &[TableMove],
+        now: i64,
+        rng: &mut R,
+        updates: UpdateSink<'_>,
+    ) -> Result<(u32, (u32, u32)), ServiceError> {
         let loaded = self.at_turn(owner, id, request.expected_turn).await?;
         if loaded.state.sheet.vitality().is_dead() {
             return Err(ServiceError::Ended);
@@ -300,10 +349,12 @@ impl Game<'_> {
                 "this campaign has played the most turns one may have",
             )
         })?;
+        let table = seat_moves(table, &loaded.state);
         let recalled = self.recall(owner, id, &loaded.state, &player_move).await?;
         let memory = Memory {
             previous: loaded.request.as_ref(),
             recalled: &recalled,
+            table: &table,
         };
         let projection = Projection::new(loaded.state, next, updates);
         let narrated = self.narrate(projection, memory, &player_move, rng).await?;
@@ -496,6 +547,26 @@ fn parse_move(input: &MoveInput, state: &CampaignState) -> Result<PlayerMove, Se
         }
     }
     Ok(player_move)
+}
+
+/// Checks a seat's move before it is kept for the round: the host's as a move of their own;
+/// a friend's as words a move may have, or an action on offer.
+pub(super) fn check_move(
+    input: &MoveInput,
+    state: &CampaignState,
+    seat: Seat,
+) -> Result<(), ServiceError> {
+    if !state.proposals.is_empty() {
+        return Err(ServiceError::invalid(
+            "move",
+            "the host must accept or refuse the game master's proposed changes first",
+        ));
+    }
+    if seat.is_host() {
+        parse_move(input, state).map(drop)
+    } else {
+        read_move(input, state).map(drop)
+    }
 }
 
 /// A move as the browser sent it: typed words, or an action still on offer.

@@ -67,10 +67,21 @@ impl RecoveryCode {
 
     /// What the database keeps: the code's SHA-256, in hex.
     pub fn digest(&self) -> String {
-        Sha256::digest(format!("dicebound recovery code {}", self.0).as_bytes())
+        self.digest_as("recovery code")
+    }
+
+    /// The digest of the code used as a `kind` of secret (a recovery code, an invitation), so
+    /// that one kind's code is never another's.
+    pub fn digest_as(&self, kind: &str) -> String {
+        Sha256::digest(format!("dicebound {kind} {}", self.0).as_bytes())
             .iter()
             .map(|byte| format!("{byte:02x}"))
             .collect()
+    }
+
+    /// The code's letters, without dashes (for a link).
+    pub fn letters(&self) -> &str {
+        &self.0
     }
 }
 

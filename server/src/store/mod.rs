@@ -1,4 +1,5 @@
-//! Database adapters of the `CampaignStore` and `LeaseStore` ports: SQLite or PostgreSQL.
+//! Database adapters of the `CampaignStore`, `LeaseStore` and `TableStore` ports: SQLite or
+//! PostgreSQL.
 
 mod recent;
 mod sql;
@@ -7,6 +8,7 @@ mod sql_leases;
 mod sql_recovery;
 mod sql_search;
 mod sql_settings;
+mod sql_table;
 mod sql_trash;
 
 pub use sql::{Backend, SqlStore, UnknownBackend};

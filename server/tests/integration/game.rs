@@ -60,6 +60,11 @@ impl World {
             proposals: proposal_views(&state),
             spine: app::wire::present::spine::spine_view(&state.spine),
             agreement: state.agreement.clone(),
+            table: app::wire::view::TableView {
+                members: app::wire::present::table::table_members(&state, &[]),
+                you: 1,
+                ..Default::default()
+            },
         }
     }
 
@@ -141,7 +146,7 @@ async fn choosing_an_action_rolls_narrates_and_advances_the_turn() {
     assert_eq!(after.summary.turn, 2);
     assert!(after.actions.is_empty(), "phase 2 has not run yet");
     let new: Vec<&StoryEntry> = after.story.entries.iter().skip(1).collect();
-    assert!(matches!(new[0], StoryEntry::Move { text } if text == "Sneak past the guard"));
+    assert!(matches!(new[0], StoryEntry::Move { text, .. } if text == "Sneak past the guard"));
     assert!(
         matches!(new[1], StoryEntry::Roll { line, verdict: Some(_), .. } if line.contains("vs DC 12"))
     );

@@ -12,5 +12,9 @@ pub async fn load_campaign(id: String) -> Result<CampaignView, AppError> {
     use crate::api::context::{caller, campaign_id, now};
     let caller = caller().await?;
     let id = campaign_id(&id)?;
-    Ok(caller.game().load(&caller.player, &id, now()).await?)
+    Ok(caller
+        .services
+        .table()
+        .load(&caller.player, &id, now())
+        .await?)
 }

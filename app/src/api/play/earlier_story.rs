@@ -11,8 +11,6 @@ pub async fn earlier_story(id: String, before: u32) -> Result<StoryPage, AppErro
     use crate::api::context::{caller, campaign_id};
     let caller = caller().await?;
     let id = campaign_id(&id)?;
-    Ok(caller
-        .game()
-        .story_page(&caller.player, &id, before)
-        .await?)
+    let host = caller.host_of(&id).await?;
+    Ok(caller.game().story_page(&host, &id, before).await?)
 }

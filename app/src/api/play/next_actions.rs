@@ -12,10 +12,8 @@ pub async fn next_actions(id: String) -> Result<ActionsView, AppError> {
     use crate::api::context::{caller, campaign_id, now};
     let caller = caller().await?;
     let id = campaign_id(&id)?;
-    let actions = caller
-        .game()
-        .ensure_actions(&caller.player, &id, now())
-        .await?;
+    let host = caller.host_of(&id).await?;
+    let actions = caller.game().ensure_actions(&host, &id, now()).await?;
     caller.services.live.publish(
         &id,
         &crate::wire::view::TurnUpdate::Actions {
@@ -23,7 +21,7 @@ pub async fn next_actions(id: String) -> Result<ActionsView, AppError> {
         },
     );
     tokio::spawn(async move {
-        if let Err(error) = caller.game().summarize(&caller.player, &id, now()).await {
+        if let Err(error) = caller.game().summarize(&host, &id, now()).await {
             tracing::warn!(%error, "the summary could not be written; it is tried after the next turn");
         }
     });

@@ -15,9 +15,7 @@ pub async fn play_turn(
     turn: u32,
     input: MoveInput,
 ) -> Result<TextStream<AppError>, AppError> {
-    use crate::api::context::{admit_turn, caller, campaign_id, client, now, streamed};
-    use crate::service::MoveRequest;
-    use crate::wire::view::TurnUpdate;
+    use crate::api::context::{admit_turn, caller, campaign_id, client, now, round_end, streamed};
 
     let caller = caller().await?;
     let client = client().await?;
@@ -26,21 +24,19 @@ pub async fn play_turn(
     let live = Some((caller.services.live.clone(), id.clone()));
     Ok(streamed(live, move |updates| async move {
         let mut rng = caller.services.dice.for_turn(turn);
-        let request = MoveRequest {
-            expected_turn: turn,
-            input: &input,
-        };
         let result = caller
-            .game()
-            .play(&caller.player, &id, request, now(), &mut rng, &mut |u| {
-                updates.send(u)
-            })
+            .services
+            .table()
+            .submit(
+                &caller.player,
+                &id,
+                turn,
+                &input,
+                now(),
+                &mut rng,
+                &mut |u| updates.send(u),
+            )
             .await;
-        match result {
-            Ok((turn, tokens)) => TurnUpdate::Done { turn, tokens },
-            Err(error) => TurnUpdate::Error {
-                error: AppError::from(error),
-            },
-        }
+        round_end(result)
     }))
 }

@@ -186,8 +186,13 @@ pub(crate) mod tests_support {
 
     /// A level-1 character of the preset `class`, made by the creation rules.
     pub(crate) fn of_class(class: &str) -> CharacterSheet {
+        named("Vex", class)
+    }
+
+    /// A level-1 `class` called `name`, made by the creation rules.
+    pub(crate) fn named(name: &str, class: &str) -> CharacterSheet {
         let draft = CharacterDraft {
-            name: "Vex".into(),
+            name: name.into(),
             class: class.into(),
             ..CharacterDraft::default()
         };

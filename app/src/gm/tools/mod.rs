@@ -12,6 +12,7 @@
 pub mod error;
 pub mod lenient;
 mod run;
+pub mod whose;
 
 pub use error::{ArgumentError, FoeProblem, RunError};
 pub use run::{execute, fight_result, ToolTable};

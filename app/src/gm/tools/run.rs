@@ -3,6 +3,8 @@
 
 use rand::Rng;
 
+use crate::game::party::Party;
+
 use super::{RunError, ToolCommand, ToolOutcome};
 use crate::campaign::proposal::Proposed;
 use crate::campaign::turn_event::ToolEffect;
@@ -43,6 +45,8 @@ pub struct ToolTable {
     pub spine: Spine,
     /// The turn being played.
     pub turn: u32,
+    /// The other characters at the table, whose sheets a call may name.
+    pub party: Party,
 }
 
 /// `deltas` with, after a short rest of a hero whose powers count, the hit dice the rules spend

@@ -22,6 +22,7 @@ fn rogue_table() -> ToolTable {
         unspent_rolls: Vec::new(),
         spine: crate::game::spine::Spine::default(),
         turn: 2,
+        party: Default::default(),
     }
 }
 

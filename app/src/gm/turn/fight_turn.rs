@@ -247,6 +247,7 @@ mod tests {
             unspent_rolls: Vec::new(),
             spine: crate::game::spine::Spine::default(),
             turn: 2,
+            party: Default::default(),
         }
     }
 

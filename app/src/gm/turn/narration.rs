@@ -46,6 +46,8 @@ pub struct Memory<'a> {
     pub previous: Option<&'a SentRequest>,
     /// The passages recalled from earlier in the story.
     pub recalled: &'a [RecalledPassage],
+    /// The other seats' moves of the round, at a table of friends (none alone).
+    pub table: &'a [super::SeatMove],
 }
 
 /// Phase 1: narrates the outcome of `player_move` from `state` with what the narrator
@@ -64,6 +66,7 @@ pub async fn narrate<R: Rng + Send>(
     let mut dice = TurnDice::new(rng, kept_draws(player_move));
     let mut turn = vec![move_of(
         player_move,
+        memory.table,
         state,
         settings,
         &mut table.tools,

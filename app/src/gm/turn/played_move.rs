@@ -8,6 +8,7 @@ use super::death_saves::{death_save, death_save_die, player_roll};
 use super::fight_turn::{fight_from_the_scene, fight_turn, picks_a_fight};
 use super::log::EventLog;
 use super::moves::{opening_move, PlayerMove};
+use super::seat_moves::{seat_moves, SeatMove};
 use super::spell_turn::{spell_turn, typed_fight_cast};
 use super::spine_turn;
 use super::turn_dice::TurnDice;
@@ -24,6 +25,7 @@ use crate::gm::tools::ToolTable;
 /// exchange when there are), each recorded in the log as it is made.
 pub(super) fn move_of(
     player_move: &PlayerMove,
+    table_moves: &[SeatMove],
     state: &CampaignState,
     settings: &GmSettings,
     table: &mut ToolTable,
@@ -37,6 +39,7 @@ pub(super) fn move_of(
         &mut dice.for_roll("player"),
         log,
     );
+    let table_line = seat_moves(table_moves, state, dice, log);
     let rng = &mut dice.for_roll("fight turn");
     let fight_line = fight_part(player_move, state, settings, &move_text, table, rng, log);
     let spell_line = match (&fight_line, player_move.words()) {
@@ -57,7 +60,7 @@ pub(super) fn move_of(
         log,
     );
     let spine_line = (!spine_lines.is_empty()).then(|| spine_lines.join("\n"));
-    let roll_line = [roll_line, fight_line, spine_line]
+    let roll_line = [roll_line, table_line, fight_line, spine_line]
         .into_iter()
         .flatten()
         .reduce(|told, line| format!("{told}\n{line}"));

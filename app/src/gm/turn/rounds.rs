@@ -16,7 +16,7 @@ use crate::gm::prompt::messages::correction_message;
 use crate::gm::prose::ledger_check::LedgerCheck;
 use crate::gm::prose::{lines, scene, voice};
 use crate::gm::settings::GmSettings;
-use crate::gm::tools::{self, ToolCommand, ToolRejection, ToolTable};
+use crate::gm::tools::{self, whose, ToolCommand, ToolRejection, ToolTable};
 
 /// A narration's model calls: the layered prompt they share, the prose kept so far and the last
 /// request sent.
@@ -269,7 +269,7 @@ fn run_calls(
                 None,
             )
         } else {
-            run_tool(command, table, dice)
+            run_tool(&call, command, table, dice)
         };
         turn.push(Message::tool(call.id.clone(), result.clone()));
         log.push(TurnEvent::ToolResult {
@@ -284,15 +284,21 @@ fn run_calls(
 /// Runs a parsed call with the turn's dice for its kind: its result text for the model, and
 /// its effect if it ran.
 fn run_tool(
+    call: &ToolCall,
     command: Result<ToolCommand, ToolRejection>,
     table: &mut Table,
     dice: &mut TurnDice<'_>,
 ) -> (String, Option<ToolEffect>) {
+    let named = whose::named_in(call);
+    let host = table.tools.sheet.name().as_str().to_owned();
     let outcome = command
         .map_err(|rejection| rejection.reason)
         .and_then(|command| {
+            let whose = whose::whose(named.as_deref(), &host, &table.tools.party)
+                .map_err(|nobody| nobody.to_string())?;
             let rng = &mut dice.for_roll(&command.dice_kind());
-            tools::execute(command, &mut table.tools, rng).map_err(|error| error.to_string())
+            whose::execute_for(whose, command, &mut table.tools, rng)
+                .map_err(|error| error.to_string())
         });
     match outcome {
         Ok(outcome) => (outcome.result, Some(outcome.effect)),
@@ -319,6 +325,7 @@ impl Table {
                 unspent_rolls: Vec::new(),
                 spine: state.spine.clone(),
                 turn: state.turn.saturating_add(1),
+                party: state.party.clone(),
             },
         }
     }

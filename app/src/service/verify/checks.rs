@@ -225,6 +225,15 @@ pub(super) fn effect_of(command: &ToolCommand, effect: &ToolEffect, state: &Camp
             }
             _ => false,
         },
+        // The same call's effect, on the sheet of the member it names.
+        ToolEffect::ForMember { name, effect } => {
+            let Some(index) = state.party.named(name) else {
+                return false;
+            };
+            let mut theirs = state.clone();
+            theirs.sheet = state.party.members()[index].sheet.clone();
+            effect_of(command, effect, &theirs)
+        }
         // The fight's numbers are checked when it is applied; here, that the step is the call's.
         ToolEffect::Fought { record, .. } => match (command, &record.step) {
             (ToolCommand::StartEncounter(called), FightStep::Start { foes }) => called == foes,

@@ -108,6 +108,9 @@ pub enum Wrong {
     /// A player's roll that no chosen action (or death save) makes.
     #[error("the player's roll is not what the chosen action (or a death save) rolls")]
     PlayerRoll,
+    /// A friend's move from a seat nobody holds, or a roll their action does not make.
+    #[error("a friend's move is not from a seat at the table, or its roll is not the action's")]
+    SeatMove,
     /// A change the rules did not make.
     #[error("the rules did not make this change")]
     Ruled,
@@ -211,6 +214,22 @@ fn started(stored: &StoredEvent) -> Result<CampaignState, Wrong> {
     Ok(CampaignState::start(premise, sheet.clone()))
 }
 
+/// A friend's hero or a companion exactly as the creation form makes them where they join.
+fn fresh_member(sheet: &CharacterSheet) -> Result<(), Wrong> {
+    let fresh = CharacterDraft::of(sheet)
+        .create(sheet.location().clone())
+        .map_err(|_| Wrong::Character)?;
+    if fresh == *sheet {
+        Ok(())
+    } else {
+        Err(Wrong::Character)
+    }
+}
+
+/// A tool call as the log recorded it: the tool's name, the command it parsed into (none when
+/// it did not) and the character it named, if any.
+type Call = (String, Option<ToolCommand>, Option<String>);
+
 /// The log walked as play made it: the state now, what the current turn has seen, the turns in
 /// effect (each with the state before it) and the turns undone (each with the state after it).
 struct Walk {
@@ -232,7 +251,7 @@ struct TurnSeen {
     death_save: Option<u8>,
     /// What a failure costs, while the chosen action's failed check has cost nothing yet.
     cost_due: Option<String>,
-    calls: HashMap<String, (String, Option<ToolCommand>)>,
+    calls: HashMap<String, Call>,
 }
 
 impl Walk {
@@ -338,6 +357,12 @@ impl Walk {
                 }
             }
             CampaignEvent::Undone | CampaignEvent::Redone => Ok(()),
+            // The projector seats them by the table's rules; here, that each is a fresh
+            // character as the creation form makes them.
+            CampaignEvent::Seated { sheet, .. } | CampaignEvent::CompanionJoined { sheet } => {
+                fresh_member(sheet)
+            }
+            CampaignEvent::Unseated { .. } => Ok(()),
         }
     }
 }

@@ -17,6 +17,8 @@ use crate::gm::MoveText;
 
 use super::checks::*;
 use super::{Walk, Wrong};
+use crate::campaign::turn_event::MemberRoll;
+use crate::game::party::Seat;
 use crate::game::spine::journey::TRAVELLED;
 use crate::game::spine::MAX_TRAVEL_HOURS;
 
@@ -27,6 +29,13 @@ impl Walk {
         }
         match event {
             TurnEvent::Move { text, action_id } => self.check_move(text, action_id.as_deref()),
+            TurnEvent::SeatMoved {
+                seat,
+                name,
+                text,
+                action_id,
+                roll,
+            } => self.check_seat_move(*seat, name, text, action_id.as_deref(), roll.as_ref()),
             TurnEvent::PlayerRoll {
                 reason,
                 resolution,
@@ -102,9 +111,29 @@ impl Walk {
         effect: Option<&ToolEffect>,
     ) -> Result<(), Wrong> {
         bounded("tool result", result, MAX_RESULT_CHARS)?;
-        let (called, command) = self.turn.calls.get(call_id).ok_or(Wrong::NoCall)?;
+        let (called, command, named) = self.turn.calls.get(call_id).ok_or(Wrong::NoCall)?;
         if called != tool {
             return Err(Wrong::NoCall);
+        }
+        // A change for a party member is the call's that named them; any other, the hero's.
+        let for_member = match effect {
+            Some(ToolEffect::ForMember { name, .. }) => Some(name.as_str()),
+            _ => None,
+        };
+        let host = self.state.sheet.name().as_str();
+        let named_member = named
+            .as_deref()
+            .filter(|named| !named.trim().eq_ignore_ascii_case(host));
+        if effect.is_some()
+            && !named_member
+                .zip(for_member)
+                .map_or(named_member.is_none() && for_member.is_none(), |(a, b)| {
+                    a.trim().eq_ignore_ascii_case(b)
+                })
+        {
+            return Err(Wrong::Effect {
+                tool: tool.to_owned(),
+            });
         }
         match (effect, command) {
             (None, _) => Ok(()),
@@ -268,10 +297,44 @@ impl Walk {
     fn check_call(&mut self, call: &ToolCall) -> Result<(), Wrong> {
         call_bounded(call)?;
         let command = tools::parse_call(call).ok();
+        let named = tools::whose::named_in(call);
         self.turn
             .calls
-            .insert(call.id.clone(), (call.name.clone(), command));
+            .insert(call.id.clone(), (call.name.clone(), command, named));
         Ok(())
+    }
+
+    /// A friend's move: from a seat at the table, in words a move may have, an action offered,
+    /// and its roll the one that action makes against their own sheet.
+    fn check_seat_move(
+        &self,
+        seat: Seat,
+        name: &str,
+        text: &str,
+        action_id: Option<&str>,
+        roll: Option<&MemberRoll>,
+    ) -> Result<(), Wrong> {
+        let member = self.state.party.at(seat).ok_or(Wrong::SeatMove)?;
+        if member.name() != name || member.has_fallen() {
+            return Err(Wrong::SeatMove);
+        }
+        MoveText::parse(text).map_err(|_| Wrong::Move)?;
+        let action = action_id.map(|id| self.offered(id)).transpose()?;
+        match (action, roll) {
+            (_, None) => Ok(()),
+            (Some(action), Some(roll))
+                if roll.description == roll.resolution.describe(&roll.reason)
+                    && action.roll_reason() == roll.reason
+                    && action.explains(
+                        &member.sheet,
+                        member.sheet.conditions().roll_effects().checks,
+                        &roll.resolution,
+                    ) =>
+            {
+                Ok(())
+            }
+            _ => Err(Wrong::SeatMove),
+        }
     }
 
     fn offered(&self, id: &str) -> Result<&Action, Wrong> {

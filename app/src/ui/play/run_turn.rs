@@ -30,7 +30,8 @@ pub fn play(state: PlayState, input: MoveInput) {
     spawn_local(async move {
         let id = state.id.get_value();
         match stream_turn(&state, id, input.clone()).await {
-            Ok(()) => {
+            Ok(false) => state.text.set(String::new()),
+            Ok(true) => {
                 // Clear the box only if it still holds the move just played.
                 if let MoveInput::Text { text: played } = &input {
                     state.text.update(|typed| {
@@ -142,13 +143,17 @@ async fn caught_up(state: PlayState) -> bool {
     }
 }
 
-/// Runs a turn, applying each streamed update; ends when the turn is saved, or with why not.
-async fn stream_turn(state: &PlayState, id: String, input: MoveInput) -> Result<(), AppError> {
+/// Runs a turn, applying each streamed update; ends when the turn is saved (`true`) or the move
+/// waits for the rest of the table (`false`), or with why not.
+async fn stream_turn(state: &PlayState, id: String, input: MoveInput) -> Result<bool, AppError> {
     let stream = play_turn(id, state.turn.get_untracked(), input).await?;
+    let mut narrated = false;
     read_updates(stream, |update| {
-        let done = matches!(update, TurnUpdate::Done { .. });
+        narrated = matches!(update, TurnUpdate::Done { .. });
+        let last = narrated || matches!(update, TurnUpdate::RoundWaiting { .. });
         state.update(update);
-        done
+        last
     })
-    .await
+    .await?;
+    Ok(narrated)
 }

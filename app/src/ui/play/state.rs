@@ -8,7 +8,7 @@ use crate::game::JournalEntry;
 use crate::wire::errors::AppError;
 use crate::wire::view::{
     ActionView, ActionsView, CampaignView, EncounterView, MapView, ModelView, MoveInput,
-    ProposalView, SheetView, SpineView, StoryEntry, StoryTable, TurnUpdate,
+    ProposalView, SheetView, SpineView, StoryEntry, StoryTable, TableView, TurnUpdate,
 };
 
 /// A failed request: what to tell the player and what Retry does.
@@ -81,6 +81,8 @@ pub struct PlayState {
     /// history): loaded when the inspector first opens, then kept up to date by each turn's
     /// changes.
     pub model: RwSignal<Option<ModelView>>,
+    /// The table of friends: who sits where, who has moved this round.
+    pub table: RwSignal<TableView>,
 }
 
 impl PlayState {
@@ -129,6 +131,7 @@ impl PlayState {
             agreement: RwSignal::new(view.agreement.clone()),
             model: RwSignal::new(None),
             proposals: RwSignal::new(view.proposals),
+            table: RwSignal::new(view.table),
         }
     }
 
@@ -157,6 +160,7 @@ impl PlayState {
         // Loaded again when the inspector opens next.
         self.model.set(None);
         self.proposals.set(view.proposals);
+        self.table.set(view.table);
     }
 
     /// Applies one streamed update of a running turn.
@@ -196,6 +200,15 @@ impl PlayState {
             TurnUpdate::Journal { entries } => self.journal.set(entries),
             TurnUpdate::Map { map } => self.map.set(map),
             TurnUpdate::Spine { spine } => self.spine.set(spine),
+            TurnUpdate::Table { members } => self.table.update(|table| table.members = members),
+            TurnUpdate::RoundWaiting { table } => {
+                self.table.set(table);
+                self.notice.set(Some(
+                    "Your move is in. The game master tells the round once everyone at the table \
+                     has moved."
+                        .to_owned(),
+                ));
+            }
             TurnUpdate::Encounter { encounter } => self.encounter.set(encounter),
             TurnUpdate::Waiting { text } => self.notice.set(Some(text)),
             TurnUpdate::TablePending { table } => self.pending_table.set(Some(table)),

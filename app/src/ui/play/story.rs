@@ -73,7 +73,11 @@ fn entry_view(entry: StoryEntry) -> AnyView {
             </div>
         }
         .into_any(),
-        StoryEntry::Move { text } => view! { <p class="move">{text}</p> }.into_any(),
+        StoryEntry::Move { text, by: None } => view! { <p class="move">{text}</p> }.into_any(),
+        StoryEntry::Move { text, by: Some(name) } => view! {
+            <p class="move seat-move"><span class="mover">{name}</span>" "{text}</p>
+        }
+        .into_any(),
         StoryEntry::Roll {
             line,
             dice,

@@ -252,6 +252,7 @@ fn effect_rows(turn: u32, effect: &ToolEffect, cause: u32, rows: &mut Vec<Ledger
             fight_rows(turn, record, rows);
             change_rows(turn, changes, cause, rows);
         }
+        ToolEffect::ForMember { effect, .. } => effect_rows(turn, effect, cause, rows),
         // A proposal shows in the ledger once the player decides it; the plan is the story's,
         // not the sheet's.
         ToolEffect::Read

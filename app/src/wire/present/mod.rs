@@ -6,7 +6,7 @@
 //! - [`sheet`] and [`powers`]: the character panel; [`fight`]: the encounter tracker;
 //! - [`actions`]: the action buttons with the rules' badges and chances, and the proposals;
 //! - [`map`]: the map panel, drawn here as SVG (the browser never lays it out);
-//! - [`spine`]: the story so far and the director;
+//! - [`spine`]: the story so far and the director; [`table`]: the table of friends;
 //! - [`ledger`]: every change and roll of the log with its cause, a page at a time.
 
 pub mod actions;
@@ -16,4 +16,5 @@ pub mod map;
 pub mod powers;
 pub mod sheet;
 pub mod spine;
+pub mod table;
 pub mod update;

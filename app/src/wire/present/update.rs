@@ -6,6 +6,7 @@ use super::fight::encounter_view;
 use super::map::campaign_map;
 use super::sheet::{llm_view, sheet_view};
 use super::spine::spine_view;
+use super::table::table_members;
 use crate::campaign::shown::Shown;
 use crate::campaign::state::{CampaignState, SceneCheck};
 use crate::wire::view::{LedgerCheckView, ModelChange, ModelTurnView, TurnUpdate};
@@ -51,6 +52,9 @@ pub fn turn_update(shown: Shown, state: &CampaignState) -> TurnUpdate {
         },
         Shown::Spine => TurnUpdate::Spine {
             spine: spine_view(&state.spine),
+        },
+        Shown::Party => TurnUpdate::Table {
+            members: table_members(state, &[]),
         },
         Shown::Map => TurnUpdate::Map {
             map: campaign_map(state),

@@ -8,6 +8,7 @@
 //! - [`map`]: the map panel's drawing and its places;
 //! - [`sheet`]: the character panel; [`inspector`]: the context inspector and the ledger;
 //! - [`spine`]: the story so far (chapters, clocks, people, the notes) and the director;
+//! - [`table`]: the table of friends: seats, companions, the round, an invitation;
 //! - [`forms`]: what the player sends (a move, a new campaign, a journal edit, a card).
 //!
 //! The story's entries and the ids are the campaign's own, shown as they are.
@@ -19,6 +20,7 @@ pub mod map;
 pub mod play;
 pub mod sheet;
 pub mod spine;
+pub mod table;
 
 pub use forms::*;
 pub use home::*;
@@ -27,6 +29,7 @@ pub use map::*;
 pub use play::*;
 pub use sheet::*;
 pub use spine::*;
+pub use table::*;
 
 use super::CampaignId;
 pub use crate::campaign::story::{

@@ -52,6 +52,8 @@ impl TurnUpdate {
             | Self::Journal { .. }
             | Self::Map { .. }
             | Self::Spine { .. }
+            | Self::Table { .. }
+            | Self::RoundWaiting { .. }
             | Self::Created { .. } => "state",
             Self::Actions { .. } => "suggestions",
             Self::Done { .. } => "done",
@@ -118,6 +120,9 @@ pub struct CampaignView {
     /// The story so far: chapters reached, revealed clocks, people met.
     #[serde(default)]
     pub spine: SpineView,
+    /// The table of friends as the viewer's seat sees it.
+    #[serde(default)]
+    pub table: TableView,
 }
 
 /// A change the game master proposed, waiting for the player (approval mode).
@@ -268,6 +273,16 @@ pub enum TurnUpdate {
     Spine {
         /// The story so far now.
         spine: SpineView,
+    },
+    /// The move is in and the round waits for the other seats (the last update of a move).
+    RoundWaiting {
+        /// The table as the mover's seat sees it.
+        table: TableView,
+    },
+    /// The table changed: someone joined, left or moved, a member's sheet changed.
+    Table {
+        /// Everyone at the table, the host's hero first.
+        members: Vec<MemberView>,
     },
     /// The map changed, or where the character is on it.
     Map {

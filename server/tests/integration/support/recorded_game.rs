@@ -144,5 +144,6 @@ fn line(effect: &ToolEffect) -> String {
         ToolEffect::Mapped { record } => format!("on the map: {}", record.place.as_str()),
         ToolEffect::Fought { record, .. } => record.exchange.describe(),
         ToolEffect::Spine { change } => format!("the story's plan: {change:?}"),
+        ToolEffect::ForMember { name, effect } => format!("{name}: {}", line(effect)),
     }
 }
