@@ -16,7 +16,7 @@ pub const INVITATION_SECS: i64 = 24 * 60 * 60;
 /// What an invitation's digest turned out to be when a friend brought it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Invitation {
-    /// A live invitation, now used: the campaign and its host.
+    /// A live invitation: the campaign and its host.
     Valid {
         /// The campaign.
         id: CampaignId,
@@ -78,21 +78,23 @@ pub trait TableStore: Send + Sync {
         id: &'a CampaignId,
     ) -> BoxFuture<'a, Result<u64, StoreError>>;
 
-    /// Uses the invitation with `digest` at `now`, if it is live (one use only, even when two
-    /// friends bring it at once).
-    fn redeem<'a>(
+    /// What the invitation with `digest` is at `now` (nothing is changed).
+    fn invitation<'a>(
         &'a self,
         digest: &'a str,
         now: i64,
     ) -> BoxFuture<'a, Result<Invitation, StoreError>>;
 
-    /// Seats `player` at `seat` of campaign `id`; [`StoreError::Stale`] when the seat is taken
-    /// or the player sits there already.
+    /// Seats `player` at `seat` of campaign `id` by the invitation with `digest`, used up in
+    /// the same transaction (one use only, even when two friends bring it at once);
+    /// [`StoreError::Stale`], changing nothing, when the invitation was used meanwhile, the
+    /// seat is taken or the player sits there already.
     fn add_seat<'a>(
         &'a self,
         id: &'a CampaignId,
         seat: Seat,
         player: &'a PlayerId,
+        digest: &'a str,
         now: i64,
     ) -> BoxFuture<'a, Result<(), StoreError>>;
 

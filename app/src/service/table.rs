@@ -19,7 +19,7 @@ use crate::campaign::event::CampaignEvent;
 use crate::campaign::store::StoreError;
 use crate::campaign::table::{Invitation, RoundMove, TableStore, INVITATION_SECS};
 use crate::game::creation::CharacterDraft;
-use crate::game::party::{Seat, MAX_SEATS};
+use crate::game::party::{Member, Role, Seat, MAX_SEATS};
 use crate::wire::present::table::table_members;
 use crate::wire::view::{
     CampaignView, InvitationView, MoveInput, RoundState, TableView, TurnUpdate,
@@ -134,7 +134,8 @@ impl Table<'_> {
         now: i64,
     ) -> Result<CampaignId, ServiceError> {
         let code = RecoveryCode::parse(code).map_err(|_| not_an_invitation())?;
-        let (id, owner) = match self.tables.redeem(&code.digest_as(INVITATION), now).await? {
+        let digest = code.digest_as(INVITATION);
+        let (id, owner) = match self.tables.invitation(&digest, now).await? {
             Invitation::Valid { id, owner } => (id, owner),
             Invitation::Expired => return Err(spent("has run out; ask the host for a new one")),
             Invitation::Used => return Err(spent("was used already; ask the host for a new one")),
@@ -149,16 +150,38 @@ impl Table<'_> {
         let running = self.game.lease(&owner, &id).await?;
         let loaded = self.game.current(&owner, &id).await?;
         let seat = loaded.state.party.free_seat().ok_or_else(table_full)?;
-        let where_they_are = loaded.state.sheet.location().clone();
         let sheet = character
-            .create(where_they_are)
+            .create(loaded.state.sheet.location().clone())
             .map_err(|error| ServiceError::invalid("character", error))?;
+        let mut party = loaded.state.party.clone();
+        let member = Member {
+            role: Role::Seat { seat },
+            sheet: sheet.clone(),
+        };
+        party
+            .join(member, loaded.state.sheet.name().as_str())
+            .map_err(|error| ServiceError::invalid("character", error))?;
+        // The invitation is used and the seat taken together; the hero comes into the story
+        // after, and the seat is given back if that fails.
+        match self.tables.add_seat(&id, seat, player, &digest, now).await {
+            Ok(()) => {}
+            Err(StoreError::Stale { .. }) => {
+                return Err(spent("was used already; ask the host for a new one"))
+            }
+            Err(error) => return Err(error.into()),
+        }
         let seated = CampaignEvent::Seated { seat, sheet };
-        let after = self
+        let after = match self
             .game
             .append(&owner, &id, loaded, vec![seated], None, now)
-            .await?;
-        self.tables.add_seat(&id, seat, player, now).await?;
+            .await
+        {
+            Ok(after) => after,
+            Err(error) => {
+                self.tables.remove_seat(&id, seat).await?;
+                return Err(error);
+            }
+        };
         drop(running);
         self.publish_table(&id, &after.state, &[]);
         Ok(id)

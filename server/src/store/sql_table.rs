@@ -38,15 +38,14 @@ fn joined(row: &AnyRow) -> Result<Joined, StoreError> {
     })
 }
 
-/// Uses the invitation with `digest` at `now` in one transaction.
-async fn redeem(store: &SqlStore, digest: &str, now: i64) -> Result<Invitation, StoreError> {
-    let mut transaction = store.write().await?;
+/// What the invitation with `digest` is at `now`.
+async fn invitation(store: &SqlStore, digest: &str, now: i64) -> Result<Invitation, StoreError> {
     let row = sqlx::query(
         "SELECT i.campaign_id, c.owner, i.expires_at, i.used_at FROM invitations i \
          JOIN campaigns c ON c.id = i.campaign_id WHERE i.digest = $1",
     )
     .bind(digest)
-    .fetch_optional(&mut *transaction)
+    .fetch_optional(store.pool())
     .await
     .map_err(database)?;
     let Some(row) = row else {
@@ -54,26 +53,59 @@ async fn redeem(store: &SqlStore, digest: &str, now: i64) -> Result<Invitation, 
     };
     let expires_at: i64 = row.try_get(2).map_err(database)?;
     let used_at: Option<i64> = row.try_get(3).map_err(database)?;
-    let found = if used_at.is_some() {
-        Invitation::Used
-    } else if expires_at <= now {
-        Invitation::Expired
+    if used_at.is_some() {
+        return Ok(Invitation::Used);
+    }
+    if expires_at <= now {
+        return Ok(Invitation::Expired);
+    }
+    let id = parsed(&row.try_get::<String, _>(0).map_err(database)?)?;
+    // A campaign in the trash has an owner that is no player's: it takes nobody in.
+    match row.try_get::<String, _>(1).map_err(database)?.parse() {
+        Ok(owner) => Ok(Invitation::Valid { id, owner }),
+        Err(_) => Ok(Invitation::Unknown),
+    }
+}
+
+/// Uses the invitation and takes the seat, both or neither.
+async fn add_seat(
+    store: &SqlStore,
+    id: &CampaignId,
+    seat: Seat,
+    player: &PlayerId,
+    digest: &str,
+    now: i64,
+) -> Result<(), StoreError> {
+    let mut transaction = store.write().await?;
+    let used = sqlx::query(
+        "UPDATE invitations SET used_at = $1 WHERE digest = $2 AND campaign_id = $3 \
+         AND used_at IS NULL",
+    )
+    .bind(now)
+    .bind(digest)
+    .bind(id.as_str())
+    .execute(&mut *transaction)
+    .await
+    .map_err(database)?
+    .rows_affected();
+    let added = sqlx::query(
+        "INSERT INTO seats (campaign_id, seat, player, joined_at) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT DO NOTHING",
+    )
+    .bind(id.as_str())
+    .bind(i64::from(seat.number()))
+    .bind(player.as_str())
+    .bind(now)
+    .execute(&mut *transaction)
+    .await
+    .map_err(database)?
+    .rows_affected();
+    if used == 1 && added == 1 {
+        transaction.commit().await.map_err(database)?;
+        Ok(())
     } else {
-        let id = parsed(&row.try_get::<String, _>(0).map_err(database)?)?;
-        let Ok(owner) = row.try_get::<String, _>(1).map_err(database)?.parse() else {
-            // A campaign in the trash takes nobody in.
-            return Ok(Invitation::Unknown);
-        };
-        sqlx::query("UPDATE invitations SET used_at = $1 WHERE digest = $2 AND used_at IS NULL")
-            .bind(now)
-            .bind(digest)
-            .execute(&mut *transaction)
-            .await
-            .map_err(database)?;
-        Invitation::Valid { id, owner }
-    };
-    transaction.commit().await.map_err(database)?;
-    Ok(found)
+        Err(StoreError::Stale { current: 0 })
+    }
 }
 
 impl TableStore for SqlStore {
@@ -113,12 +145,12 @@ impl TableStore for SqlStore {
         })
     }
 
-    fn redeem<'a>(
+    fn invitation<'a>(
         &'a self,
         digest: &'a str,
         now: i64,
     ) -> BoxFuture<'a, Result<Invitation, StoreError>> {
-        Box::pin(redeem(self, digest, now))
+        Box::pin(invitation(self, digest, now))
     }
 
     fn add_seat<'a>(
@@ -126,27 +158,10 @@ impl TableStore for SqlStore {
         id: &'a CampaignId,
         seat: Seat,
         player: &'a PlayerId,
+        digest: &'a str,
         now: i64,
     ) -> BoxFuture<'a, Result<(), StoreError>> {
-        Box::pin(async move {
-            let added = sqlx::query(
-                "INSERT INTO seats (campaign_id, seat, player, joined_at) VALUES ($1, $2, $3, $4) \
-                 ON CONFLICT DO NOTHING",
-            )
-            .bind(id.as_str())
-            .bind(i64::from(seat.number()))
-            .bind(player.as_str())
-            .bind(now)
-            .execute(self.writer())
-            .await
-            .map_err(database)?
-            .rows_affected();
-            if added == 1 {
-                Ok(())
-            } else {
-                Err(StoreError::Stale { current: 0 })
-            }
-        })
+        Box::pin(add_seat(self, id, seat, player, digest, now))
     }
 
     fn seats<'a>(

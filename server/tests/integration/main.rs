@@ -18,6 +18,7 @@ mod crash;
 mod discover;
 mod failure;
 mod fight;
+mod friends;
 mod game;
 mod history;
 mod horror;
