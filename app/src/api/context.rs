@@ -262,6 +262,19 @@ fn request_id() -> String {
     format!("{:08x}", rand::rng().random::<u32>())
 }
 
+/// The last update of a round's move: the turn saved with its tokens once narrated, the table
+/// while it waits for the other seats, or why it failed.
+pub fn round_end(result: Result<crate::wire::view::RoundState, ServiceError>) -> TurnUpdate {
+    use crate::wire::view::RoundState;
+    match result {
+        Ok(RoundState::Narrated { turn, tokens }) => TurnUpdate::Done { turn, tokens },
+        Ok(RoundState::Waiting { table }) => TurnUpdate::RoundWaiting { table },
+        Err(error) => TurnUpdate::Error {
+            error: AppError::from(error),
+        },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -320,18 +333,5 @@ mod tests {
                 assert!(!shown.contains(internal), "{internal:?} shown: {shown}");
             }
         }
-    }
-}
-
-/// The last update of a round's move: the turn saved with its tokens once narrated, the table
-/// while it waits for the other seats, or why it failed.
-pub fn round_end(result: Result<crate::wire::view::RoundState, ServiceError>) -> TurnUpdate {
-    use crate::wire::view::RoundState;
-    match result {
-        Ok(RoundState::Narrated { turn, tokens }) => TurnUpdate::Done { turn, tokens },
-        Ok(RoundState::Waiting { table }) => TurnUpdate::RoundWaiting { table },
-        Err(error) => TurnUpdate::Error {
-            error: AppError::from(error),
-        },
     }
 }

@@ -8,6 +8,7 @@ use leptos_router::{
 };
 
 use super::home::HomePage;
+use super::join::JoinRoute;
 use super::play::PlayPage;
 use super::settings::SettingsRoute;
 
@@ -55,6 +56,7 @@ pub fn App() -> impl IntoView {
                     <Route path=StaticSegment("") view=HomePage />
                     <Route path=(StaticSegment("play"), ParamSegment("id")) view=PlayPage />
                     <Route path=StaticSegment("settings") view={Lazy::<SettingsRoute>::new()} />
+                    <Route path=(StaticSegment("join"), ParamSegment("code")) view={Lazy::<JoinRoute>::new()} />
                 </Routes>
             </main>
         </Router>

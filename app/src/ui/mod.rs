@@ -18,6 +18,7 @@
 //! - [`game_master`]: which model is the game master, and advice about it;
 //! - [`settings`]: the settings page (`/settings`): the game master's endpoint, the model picked
 //!   from its list, the key, tools and context size, tested and saved;
+//! - `join.rs`: the page an invitation link opens (`/join/CODE`): a friend's hero, a seat taken;
 //! - [`ask_twice`]: a button whose first click only asks, for what cannot be taken back lightly;
 //! - [`lazy_panel`]: a side panel whose body the browser fetches the first time it opens;
 //! - [`updates`]: a streamed answer of the server read as it comes (a turn, a campaign started);
@@ -32,6 +33,7 @@ pub mod creation;
 pub mod files;
 pub mod game_master;
 pub mod home;
+mod join;
 mod lazy_panel;
 pub mod play;
 mod recovery;

@@ -226,14 +226,7 @@ pub(super) fn effect_of(command: &ToolCommand, effect: &ToolEffect, state: &Camp
             _ => false,
         },
         // The same call's effect, on the sheet of the member it names.
-        ToolEffect::ForMember { name, effect } => {
-            let Some(index) = state.party.named(name) else {
-                return false;
-            };
-            let mut theirs = state.clone();
-            theirs.sheet = state.party.members()[index].sheet.clone();
-            effect_of(command, effect, &theirs)
-        }
+        ToolEffect::ForMember { name, effect } => for_member(command, name, effect, state),
         // The fight's numbers are checked when it is applied; here, that the step is the call's.
         ToolEffect::Fought { record, .. } => match (command, &record.step) {
             (ToolCommand::StartEncounter(called), FightStep::Start { foes }) => called == foes,
@@ -241,6 +234,21 @@ pub(super) fn effect_of(command: &ToolCommand, effect: &ToolEffect, state: &Camp
             _ => false,
         },
     }
+}
+
+/// Whether `effect` is what `command` does to the sheet of the member called `name`.
+fn for_member(
+    command: &ToolCommand,
+    name: &str,
+    effect: &ToolEffect,
+    state: &CampaignState,
+) -> bool {
+    let Some(index) = state.party.named(name) else {
+        return false;
+    };
+    let mut theirs = state.clone();
+    theirs.sheet = state.party.members()[index].sheet.clone();
+    effect_of(command, effect, &theirs)
 }
 
 /// A change of the spine the rules made on their own in `turn`: a plan they built is the

@@ -31,6 +31,7 @@
 //! - [`read_aloud`]: the browser's speech synthesis speaking each scene sentence by sentence as
 //!   it streams, its voice and speed remembered by the browser;
 //! - [`story_search`]: the story searched by its words;
+//! - `table_panel.rs`: the table of friends: seats, who has moved, the host's invitations;
 //! - [`story_so_far`]: the chapters reached, the revealed clocks, the people met and the
 //!   switch to the game master's notes;
 //! - [`ask`]: a question to the game master out of character, and its answer;
@@ -60,6 +61,7 @@ mod state;
 mod story;
 mod story_search;
 mod story_so_far;
+mod table_panel;
 
 use leptos::prelude::*;
 use leptos_router::components::A;
@@ -83,6 +85,7 @@ use self::state::PlayState;
 use self::story::StoryLog;
 use self::story_search::StorySearch;
 use self::story_so_far::StorySoFar;
+use self::table_panel::TablePanel;
 use super::game_master::{load_game_master, GameMasterNote, GameMasterResource};
 use crate::api::load_campaign;
 use crate::wire::view::CampaignView;
@@ -144,6 +147,7 @@ fn Play(initial: CampaignView, master: GameMasterResource) -> impl IntoView {
                 </section>
                 <aside class="side-column">
                     <CharacterPanel />
+                    <TablePanel />
                     <MapPanel />
                     <StorySoFar />
                     <JournalPanel />

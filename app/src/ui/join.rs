@@ -1,0 +1,79 @@
+//! The page a friend's invitation link opens (`/join/CODE`): they make their hero with the same
+//! creation fields as a new adventure and take a seat at the host's table, then play it. A
+//! route whose code the browser fetches on first use.
+
+// `#[lazy_route]` expands to the wasm-split loader's extern calls.
+#![allow(unsafe_code)]
+
+use leptos::prelude::*;
+use leptos_router::hooks::{use_navigate, use_params_map};
+use leptos_router::LazyRoute;
+
+use crate::api::JoinTable;
+use crate::ui::creation::{CharacterFields, CreationForm};
+
+/// The join page as a route loaded on first use.
+pub struct JoinRoute;
+
+#[cfg(lazy_chunks)]
+#[leptos_router::lazy_route]
+impl LazyRoute for JoinRoute {
+    fn data() -> Self {
+        Self
+    }
+
+    fn view(this: Self) -> AnyView {
+        let JoinRoute = this;
+        view! { <JoinPage /> }.into_any()
+    }
+}
+
+// Without `--split`, the same route with its code loaded with the rest.
+#[cfg(not(lazy_chunks))]
+impl LazyRoute for JoinRoute {
+    fn data() -> Self {
+        Self
+    }
+
+    async fn view(this: Self) -> AnyView {
+        let JoinRoute = this;
+        view! { <JoinPage /> }.into_any()
+    }
+}
+
+/// The friend's hero, and the seat taken.
+#[component]
+fn JoinPage() -> impl IntoView {
+    let params = use_params_map();
+    let form = CreationForm::default();
+    let join = ServerAction::<JoinTable>::new();
+    let navigate = use_navigate();
+    Effect::new(move |_| {
+        if let Some(Ok(id)) = join.value().get() {
+            navigate(&format!("/play/{id}"), Default::default());
+        }
+    });
+    let submit = move |event: leptos::ev::SubmitEvent| {
+        event.prevent_default();
+        let code = params.read_untracked().get("code").unwrap_or_default();
+        join.dispatch(JoinTable {
+            code,
+            character: form.draft(),
+        });
+    };
+    view! {
+        <section class="home join">
+            <h1 class="title">"Join a table"</h1>
+            <p class="tagline">"A friend invited you to their adventure. Make your hero and take a seat."</p>
+            <form class="panel" data-testid="join-form" on:submit=submit>
+                <CharacterFields form />
+                <button type="submit" data-testid="join" disabled=move || join.pending().get()>
+                    "Take a seat"
+                </button>
+                {move || join.value().get().and_then(Result::err).map(|error| view! {
+                    <p class="error" role="alert">{error.to_string()}</p>
+                })}
+            </form>
+        </section>
+    }
+}
