@@ -166,7 +166,7 @@ proptest! {
         seed in any::<u64>(),
     ) {
         let mut rng = StdRng::seed_from_u64(seed);
-        let order = initiative_with(hero_dex, &foe_dex, &mut RngRoller(&mut rng));
+        let order = initiative_with(hero_dex, &[], &foe_dex, &mut RngRoller(&mut rng));
         prop_assert_eq!(order.len(), foe_dex.len() + 1);
         for pair in order.windows(2) {
             let (a, b) = (&pair[0], &pair[1]);

@@ -1,0 +1,1 @@
+//! Fights with allies beside the hero, played through [`Combat`] with scripted dice.
