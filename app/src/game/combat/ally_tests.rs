@@ -532,8 +532,16 @@ fn a_stored_fight_with_allies_round_trips_and_tampering_is_refused() {
             .to_string()
     };
     // Turn 0 is Mira's, a companion's.
-    assert!(tamper("turn", 0.into()).contains("it must wait on the hero's or a seat ally's turn"));
+    let not_a_player = "it must wait on the hero's or a standing seat ally's turn";
+    assert!(tamper("turn", 0.into()).contains(not_a_player));
     assert!(tamper("partyFoe", 3.into()).contains("a grudge names no one in the fight"));
+    // Bran, waited on, cannot be down.
+    let mut bad = json.clone();
+    bad["allies"][0]["hp"] = 0.into();
+    let err = serde_json::from_value::<Combat>(bad)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains(not_a_player), "{err}");
     let mut bad = json.clone();
     bad["allies"][0]["hp"] = 13.into();
     let err = serde_json::from_value::<Combat>(bad)

@@ -412,7 +412,8 @@ fn check_party(data: &EncounterData) -> Result<(), InvalidEncounter> {
     Ok(())
 }
 
-/// The order's checks: everyone once, sorted, rolled fairly, waiting on a player.
+/// The order's checks: everyone once, sorted, rolled fairly, waiting on a player (a seat ally
+/// only while it stands).
 fn check_order(data: &EncounterData) -> Result<(), InvalidEncounter> {
     let fail = |why| Err(InvalidEncounter(why));
     let mut seen: Vec<Combatant> = data.order.iter().map(InitiativeEntry::combatant).collect();
@@ -441,9 +442,11 @@ fn check_order(data: &EncounterData) -> Result<(), InvalidEncounter> {
     }
     match data.order.get(data.turn).map(InitiativeEntry::combatant) {
         Some(Combatant::Hero) => Ok(()),
-        Some(Combatant::Ally(i)) if data.allies[i].is_seat() => Ok(()),
+        Some(Combatant::Ally(i)) if data.allies[i].is_seat() && data.allies[i].is_standing() => {
+            Ok(())
+        }
         _ if data.allies.is_empty() => fail("it must wait on the hero's turn"),
-        _ => fail("it must wait on the hero's or a seat ally's turn"),
+        _ => fail("it must wait on the hero's or a standing seat ally's turn"),
     }
 }
 
