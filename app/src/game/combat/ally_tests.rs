@@ -237,6 +237,30 @@ fn a_seat_hits_a_foe_and_the_foe_strikes_back_at_it() {
 }
 
 #[test]
+fn a_seat_felling_the_last_foe_wins_the_fight() {
+    let mut combat = waiting_on_bran();
+    // A critical: 2d6+2 rolls 6 and 6.
+    let exchange = combat
+        .act_as_ally_with(
+            0,
+            mace_at("Goblin"),
+            &hero(),
+            &mut Scripted::new(&[20, 6, 6]),
+        )
+        .unwrap();
+    assert_eq!(
+        lines(&exchange),
+        [
+            "Bran's mace at Goblin: 1d20+4 → [20]+4 = 24 vs AC 15, critical hit, 14 bludgeoning; \
+             Goblin is down",
+            "The fight is over after 1 round: every foe is down. Defeated: Goblin (50 XP).",
+        ]
+    );
+    assert_eq!(exchange.end.unwrap().outcome, Outcome::Victory);
+    assert!(!combat.is_running());
+}
+
+#[test]
 fn a_companion_heals_the_weakest_of_the_party() {
     // Mira acts first (15); the hero is at 10/20, Bran at 5/12: Bran is weaker.
     let faces = [1, 2, 15, 1, 2];
