@@ -14,6 +14,7 @@ use super::foe::{FoeLabel, HpChange};
 use super::roller::Roller;
 use crate::game::bestiary::{double_dice, ArmorClass, AttackName, Damage, DamageType};
 use crate::game::dice::{DiceExpr, Edge, Natural, Roll};
+use crate::game::text::CharacterName;
 
 /// Who strikes or is struck.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -23,6 +24,8 @@ pub enum Party {
     Hero,
     /// A foe, by its label.
     Foe(FoeLabel),
+    /// An ally, by its name.
+    Ally(CharacterName),
 }
 
 /// How an attack landed.
@@ -195,12 +198,12 @@ impl AttackResolution {
         self.damage.iter().map(DamageRoll::amount).sum()
     }
 
-    /// A foe target's hit points before and after; none when the hero was the target.
+    /// A foe's or an ally's hit points before and after; none when the hero was the target.
     pub fn target_hp(&self) -> Option<HpChange> {
         self.target_hp
     }
 
-    /// Records a foe target's hit points once the damage is applied.
+    /// Records a foe's or an ally's hit points once the damage is applied.
     pub(super) fn set_target_hp(&mut self, change: HpChange) {
         self.target_hp = Some(change);
     }
@@ -208,12 +211,17 @@ impl AttackResolution {
     /// The line the model and the player read:
     /// `Goblin 2's scimitar: 1d20+4 → [10]+4 = 14 vs AC 13, hit, 5 slashing`, or for the hero
     /// `Your longsword at Goblin 2: 1d20+5 → [19]+5 = 24 vs AC 15, hit, 9 slashing; Goblin 2 is
-    /// down`.
+    /// down`; an ally's name where one strikes or is struck (`Goblin 2's scimitar at Bran`).
     pub fn describe(&self) -> String {
         let mut out = match (&self.attacker, &self.target) {
             (Party::Hero, Party::Foe(target)) => format!("Your {} at {target}", self.weapon),
-            (Party::Hero, Party::Hero) => format!("Your {}", self.weapon),
+            (Party::Hero, _) => format!("Your {}", self.weapon),
+            (Party::Foe(foe), Party::Ally(ally)) => format!("{foe}'s {} at {ally}", self.weapon),
             (Party::Foe(foe), _) => format!("{foe}'s {}", self.weapon),
+            (Party::Ally(ally), Party::Foe(target)) => {
+                format!("{ally}'s {} at {target}", self.weapon)
+            }
+            (Party::Ally(ally), _) => format!("{ally}'s {}", self.weapon),
         };
         let _ = write!(
             out,
@@ -231,12 +239,17 @@ impl AttackResolution {
             let joint = if i == 0 { ", " } else { " + " };
             let _ = write!(out, "{joint}{} {}", part.amount(), part.kind());
         }
-        if let (Party::Foe(target), Some(hp)) = (&self.target, self.target_hp) {
-            if hp.to == 0 {
+        match (&self.target, self.target_hp) {
+            (Party::Foe(target), Some(hp)) if hp.to == 0 => {
                 let _ = write!(out, "; {target} is down");
-            } else if self.is_hit() {
+            }
+            (Party::Foe(target), Some(hp)) if self.is_hit() => {
                 let _ = write!(out, "; {target} has {}/{} HP", hp.to, hp.max);
             }
+            (Party::Ally(target), Some(hp)) if self.is_hit() => {
+                let _ = write!(out, "; {target} has {}/{} HP", hp.to, hp.max);
+            }
+            _ => {}
         }
         out
     }

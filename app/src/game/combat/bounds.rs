@@ -1,11 +1,13 @@
-//! The bounds of a fight (at most [`MAX_FOES`] foes, at most [`MAX_ROUNDS`] rounds) and the fight
-//! requests the rules refuse ([`CombatError`]).
+//! The bounds of a fight (at most [`MAX_FOES`] foes and [`MAX_ALLIES`] allies, at most
+//! [`MAX_ROUNDS`] rounds) and the fight requests the rules refuse ([`CombatError`]).
 
 use crate::game::bestiary::DamageError;
 use crate::game::text::TextError;
 
 /// The most foes one fight may hold.
 pub const MAX_FOES: usize = 12;
+/// The most allies who may fight beside the hero.
+pub const MAX_ALLIES: usize = 4;
 /// The last round of a fight: at its end the foes still standing run.
 pub const MAX_ROUNDS: u16 = 100;
 
@@ -29,6 +31,30 @@ pub enum CombatError {
     TooManyFoes {
         /// How many were asked for.
         count: usize,
+    },
+    /// More than [`MAX_ALLIES`] allies.
+    #[error("at most {MAX_ALLIES} allies fight beside the hero (got {count})")]
+    TooManyAllies {
+        /// How many were given.
+        count: usize,
+    },
+    /// Two allies share a name.
+    #[error("two allies are called {name}; each needs a name of its own")]
+    SameAllyName {
+        /// The name.
+        name: String,
+    },
+    /// A move out of turn: the fight waits on someone else.
+    #[error("it is not that turn: the fight waits on {waiting}")]
+    NotYourTurn {
+        /// Who the fight waits on (`you`, or an ally's name).
+        waiting: String,
+    },
+    /// An action an ally cannot take (an ally attacks, dodges or passes).
+    #[error("an ally's turn is an attack, a dodge or a pass, not {action}")]
+    NotForAllies {
+        /// The action asked for.
+        action: &'static str,
     },
     /// No foe of that name in the fight.
     #[error("no foe \"{name}\" in this fight; standing: {}", .standing.join(", "))]

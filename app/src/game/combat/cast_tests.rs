@@ -471,7 +471,7 @@ fn turn_undead_sends_off_the_undead_that_fail_and_leaves_the_living_alone() {
         .attacks()
         .filter_map(|attack| match attack.attacker() {
             Party::Foe(label) => Some(label.to_string()),
-            Party::Hero => None,
+            Party::Hero | Party::Ally(_) => None,
         })
         .collect();
     assert_eq!(attackers, ["Skeleton", "Goblin"]);

@@ -1,8 +1,9 @@
-//! A running fight: the initiative order, the round, whose turn it is, the foes.
+//! A running fight: the initiative order, the round, whose turn it is, the foes, the allies.
 //!
-//! Between calls an encounter always waits on the hero's turn. One hero action plays the hero's
-//! turn, then every foe's turn up to the hero's next one (a new round when the order wraps). The
-//! fight ends when every foe is down, the hero gets away or drops to 0 HP, or after round
+//! Between calls an encounter always waits on a player's turn: the hero's or a seat ally's. One
+//! action plays that turn, then every companion's and foe's turn up to the next player's (a new
+//! round when the order wraps); a player at 0 HP is passed over. The fight ends when every foe
+//! is down, the hero gets away, the hero and every seat ally are at 0 HP, or after round
 //! [`MAX_ROUNDS`] when the foes still standing run.
 //!
 //! This file holds the encounter itself: its beginning, what it shows, the foe a name means, and
@@ -11,7 +12,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::bounds::{CombatError, MAX_FOES, MAX_ROUNDS};
+use super::ally::{Ally, AllyState};
+use super::bounds::{CombatError, MAX_ALLIES, MAX_FOES, MAX_ROUNDS};
 use super::exchange::{CombatEvent, InitiativeRoll};
 use super::foe::{Foe, FoeCondition, FoeLabel};
 use super::hero::Hero;
@@ -38,6 +40,10 @@ pub struct Encounter {
     pub(super) holds: Vec<SpellHold>,
     /// The hero's armour class bonus until their next turn (Shield).
     pub(super) hero_ward: u8,
+    /// The hero's allies, in the order the caller gave them.
+    pub(super) allies: Vec<AllyState>,
+    /// The foe that last hurt the hero or an ally (kept only in a fight with allies).
+    pub(super) party_foe: Option<usize>,
 }
 
 /// An encounter as stored in the snapshot, checked when read back.
@@ -56,10 +62,41 @@ struct EncounterData {
     holds: Vec<SpellHold>,
     #[serde(default, skip_serializing_if = "is_zero")]
     hero_ward: u8,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    allies: Vec<AllyState>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    party_foe: Option<usize>,
 }
 
 fn is_zero(value: &u8) -> bool {
     *value == 0
+}
+
+/// The allies as the fight keeps them, each with its DEX modifier: at most [`MAX_ALLIES`], each
+/// with a name of its own.
+fn party(allies: Vec<Ally>) -> Result<Vec<(AllyState, i8)>, CombatError> {
+    if allies.len() > MAX_ALLIES {
+        return Err(CombatError::TooManyAllies {
+            count: allies.len(),
+        });
+    }
+    for (i, ally) in allies.iter().enumerate() {
+        if allies[..i]
+            .iter()
+            .any(|a| a.name.eq_ignore_case(&ally.name))
+        {
+            return Err(CombatError::SameAllyName {
+                name: ally.name.to_string(),
+            });
+        }
+    }
+    allies
+        .into_iter()
+        .map(|ally| {
+            let dex = ally.initiative;
+            Ok((AllyState::new(ally)?, dex))
+        })
+        .collect()
 }
 
 /// Labels for `creatures`: the name alone, or numbered in order when several share it.
@@ -85,11 +122,12 @@ fn labels(creatures: &[Creature]) -> Result<Vec<FoeLabel>, CombatError> {
 }
 
 impl Encounter {
-    /// A new fight against `creatures`, initiative rolled: the encounter, set on the first turn,
-    /// and the initiative event.
+    /// A new fight against `creatures` beside `allies`, initiative rolled: the encounter, set on
+    /// the first turn, and the initiative event.
     pub(super) fn begin(
         creatures: Vec<Creature>,
         hero: &Hero,
+        allies: Vec<Ally>,
         roller: &mut dyn Roller,
     ) -> Result<(Self, CombatEvent), CombatError> {
         match creatures.len() {
@@ -97,12 +135,15 @@ impl Encounter {
             count if count > MAX_FOES => return Err(CombatError::TooManyFoes { count }),
             _ => {}
         }
+        let allies = party(allies)?;
         let labels = labels(&creatures)?;
         let dex: Vec<i8> = creatures
             .iter()
             .map(|c| c.abilities().get(Attribute::Dexterity))
             .collect();
-        let order = initiative_with(hero.initiative, &dex, roller);
+        let ally_dex: Vec<i8> = allies.iter().map(|(_, dex)| *dex).collect();
+        let allies: Vec<AllyState> = allies.into_iter().map(|(ally, _)| ally).collect();
+        let order = initiative_with(hero.initiative, &ally_dex, &dex, roller);
         let foes: Vec<Foe> = labels
             .into_iter()
             .zip(creatures)
@@ -112,8 +153,12 @@ impl Encounter {
             .iter()
             .map(|entry| InitiativeRoll {
                 foe: match entry.combatant() {
-                    Combatant::Hero => None,
                     Combatant::Foe(i) => Some(foes[i].label().clone()),
+                    _ => None,
+                },
+                ally: match entry.combatant() {
+                    Combatant::Ally(i) => Some(allies[i].name().clone()),
+                    _ => None,
                 },
                 roll: entry.roll().clone(),
             })
@@ -127,8 +172,41 @@ impl Encounter {
             concentration: None,
             holds: Vec::new(),
             hero_ward: 0,
+            allies,
+            party_foe: None,
         };
         Ok((encounter, CombatEvent::Initiative { order: shown }))
+    }
+
+    /// The player whose turn the fight waits on: the hero, or a seat ally.
+    pub fn waiting_on(&self) -> Combatant {
+        self.order[self.turn].combatant()
+    }
+
+    /// The hero's allies, in the order the caller gave them, with their hit points now.
+    pub fn allies(&self) -> &[AllyState] {
+        &self.allies
+    }
+
+    /// Who `combatant` is, as a line says it: `you`, an ally's name, a foe's label.
+    pub(super) fn name_of(&self, combatant: Combatant) -> &str {
+        match combatant {
+            Combatant::Hero => "you",
+            Combatant::Ally(i) => self.allies[i].name().as_str(),
+            Combatant::Foe(i) => self.foes[i].label().as_str(),
+        }
+    }
+
+    /// Refused unless the fight waits on `player`'s turn.
+    pub(super) fn expect_turn(&self, player: Combatant) -> Result<(), CombatError> {
+        let waiting = self.waiting_on();
+        if waiting == player {
+            Ok(())
+        } else {
+            Err(CombatError::NotYourTurn {
+                waiting: self.name_of(waiting).to_owned(),
+            })
+        }
     }
 
     /// The round, from 1 to [`MAX_ROUNDS`].
@@ -141,7 +219,8 @@ impl Encounter {
         &self.order
     }
 
-    /// The place in [`Encounter::order`] whose turn it is (between calls, the hero's).
+    /// The place in [`Encounter::order`] whose turn it is (between calls, a player's: see
+    /// [`Encounter::waiting_on`]).
     pub fn turn(&self) -> usize {
         self.turn
     }
@@ -175,14 +254,12 @@ impl Encounter {
 
     /// The fight at a glance, for the model:
     /// `Round 2. Order: Goblin 2, you, Goblin 1. Goblin 1 (AC 15): 3/7 HP, prone; Goblin 2: down.`
+    /// With allies, theirs follow: ` Allies: Bran (AC 16): 12/20 HP; Mira: down.`
     pub fn describe(&self) -> String {
         let order: Vec<&str> = self
             .order
             .iter()
-            .map(|e| match e.combatant() {
-                Combatant::Hero => "you",
-                Combatant::Foe(i) => self.foes[i].label().as_str(),
-            })
+            .map(|e| self.name_of(e.combatant()))
             .collect();
         let foes: Vec<String> = self.foes.iter().map(Foe::status).collect();
         let mut out = format!(
@@ -193,6 +270,10 @@ impl Encounter {
         );
         if self.hero_dodging {
             out.push_str(" You are dodging.");
+        }
+        if !self.allies.is_empty() {
+            let allies: Vec<String> = self.allies.iter().map(AllyState::status).collect();
+            out.push_str(&format!(" Allies: {}.", allies.join("; ")));
         }
         out
     }
@@ -286,32 +367,8 @@ impl TryFrom<EncounterData> for Encounter {
         if (1..keys.len()).any(|i| keys[..i].contains(&keys[i])) {
             return fail("two foes share a label");
         }
-        let mut seen: Vec<Combatant> = data.order.iter().map(InitiativeEntry::combatant).collect();
-        let mut expected: Vec<Combatant> = std::iter::once(Combatant::Hero)
-            .chain((0..data.foes.len()).map(Combatant::Foe))
-            .collect();
-        let rank = |c: &Combatant| match c {
-            Combatant::Hero => 0,
-            Combatant::Foe(i) => i.saturating_add(1),
-        };
-        seen.sort_by_key(rank);
-        expected.sort_by_key(rank);
-        if seen != expected {
-            return fail("the order must hold the hero and each foe once");
-        }
-        if !data
-            .order
-            .windows(2)
-            .all(|w| initiative_cmp(&w[0], &w[1]).is_le())
-        {
-            return fail("the order is not sorted by initiative");
-        }
-        if !data.order.iter().all(rolled_fairly) {
-            return fail("an initiative roll is not a d20 plus DEX");
-        }
-        if data.order.get(data.turn).map(InitiativeEntry::combatant) != Some(Combatant::Hero) {
-            return fail("it must wait on the hero's turn");
-        }
+        check_party(&data)?;
+        check_order(&data)?;
         if !(1..=MAX_ROUNDS).contains(&data.round) {
             return fail("the round must be 1..=100");
         }
@@ -324,7 +381,72 @@ impl TryFrom<EncounterData> for Encounter {
             concentration: data.concentration,
             holds: data.holds,
             hero_ward: data.hero_ward,
+            allies: data.allies,
+            party_foe: data.party_foe,
         })
+    }
+}
+
+/// The allies' checks: at most [`MAX_ALLIES`], names of their own, and every foe's grudge and
+/// the party's foe within the lists.
+fn check_party(data: &EncounterData) -> Result<(), InvalidEncounter> {
+    let allies = &data.allies;
+    if allies.len() > MAX_ALLIES {
+        return Err(InvalidEncounter("it holds at most 4 allies"));
+    }
+    if (1..allies.len()).any(|i| {
+        allies[..i]
+            .iter()
+            .any(|a| a.name().eq_ignore_case(allies[i].name()))
+    }) {
+        return Err(InvalidEncounter("two allies share a name"));
+    }
+    if data
+        .foes
+        .iter()
+        .any(|f| f.hurt_by().is_some_and(|a| a >= allies.len()))
+        || data.party_foe.is_some_and(|f| f >= data.foes.len())
+    {
+        return Err(InvalidEncounter("a grudge names no one in the fight"));
+    }
+    Ok(())
+}
+
+/// The order's checks: everyone once, sorted, rolled fairly, waiting on a player (a seat ally
+/// only while it stands).
+fn check_order(data: &EncounterData) -> Result<(), InvalidEncounter> {
+    let fail = |why| Err(InvalidEncounter(why));
+    let mut seen: Vec<Combatant> = data.order.iter().map(InitiativeEntry::combatant).collect();
+    let mut expected: Vec<Combatant> = std::iter::once(Combatant::Hero)
+        .chain((0..data.allies.len()).map(Combatant::Ally))
+        .chain((0..data.foes.len()).map(Combatant::Foe))
+        .collect();
+    seen.sort_by_key(|c| c.place());
+    expected.sort_by_key(|c| c.place());
+    if seen != expected {
+        return if data.allies.is_empty() {
+            fail("the order must hold the hero and each foe once")
+        } else {
+            fail("the order must hold the hero, each ally and each foe once")
+        };
+    }
+    if !data
+        .order
+        .windows(2)
+        .all(|w| initiative_cmp(&w[0], &w[1]).is_le())
+    {
+        return fail("the order is not sorted by initiative");
+    }
+    if !data.order.iter().all(rolled_fairly) {
+        return fail("an initiative roll is not a d20 plus DEX");
+    }
+    match data.order.get(data.turn).map(InitiativeEntry::combatant) {
+        Some(Combatant::Hero) => Ok(()),
+        Some(Combatant::Ally(i)) if data.allies[i].is_seat() && data.allies[i].is_standing() => {
+            Ok(())
+        }
+        _ if data.allies.is_empty() => fail("it must wait on the hero's turn"),
+        _ => fail("it must wait on the hero's or a standing seat ally's turn"),
     }
 }
 
@@ -349,6 +471,8 @@ impl From<Encounter> for EncounterData {
             concentration: encounter.concentration,
             holds: encounter.holds,
             hero_ward: encounter.hero_ward,
+            allies: encounter.allies,
+            party_foe: encounter.party_foe,
         }
     }
 }

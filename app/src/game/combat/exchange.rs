@@ -1,6 +1,7 @@
-//! What one call into a fight produced, in order: initiative, the hero's action, the foes' turns,
-//! new rounds, and the end of the fight if it came. Each event describes itself in one line for
-//! the model and the story log.
+//! What one call into a fight produced, in order: initiative, the hero's or a seat ally's action,
+//! the companions' and foes' turns, new rounds, and the end of the fight if it came. Each event
+//! describes itself in one line for the model and the story log; the exchange also carries what
+//! the caller applies to the sheets (the hero's damage, the allies' hit points).
 
 use serde::{Deserialize, Serialize};
 
@@ -9,13 +10,17 @@ use super::bounds::MAX_ROUNDS;
 use super::foe::{FoeCondition, FoeLabel, HpChange};
 use crate::game::dice::{Check, Roll};
 use crate::game::spells::{RiderOn, SpellLevel};
+use crate::game::text::CharacterName;
 
 /// One place in the initiative order as shown: who and their roll.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct InitiativeRoll {
-    /// The foe's label; none for the hero.
+    /// The foe's label; none for the hero or an ally.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub foe: Option<FoeLabel>,
+    /// The ally's name; none for the hero or a foe.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ally: Option<CharacterName>,
     /// The roll.
     pub roll: Roll,
 }
@@ -166,6 +171,39 @@ pub enum CombatEvent {
         /// Which foe.
         foe: FoeLabel,
     },
+    /// An ally's attack on a foe.
+    AllyAttack(AttackResolution),
+    /// A seat ally took the Dodge action.
+    AllyDodge {
+        /// Which ally.
+        ally: CharacterName,
+    },
+    /// A seat ally spent the turn on something the fight does not resolve.
+    AllyPass {
+        /// Which ally.
+        ally: CharacterName,
+    },
+    /// A companion healed the hero or an ally.
+    AllyHeals {
+        /// The healer.
+        ally: CharacterName,
+        /// The ally healed; none for the hero.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<CharacterName>,
+        /// The healing dice.
+        roll: Roll,
+        /// The healed one's hit points after.
+        hp: u16,
+        /// Their maximum.
+        max: u16,
+    },
+    /// An ally dropped to 0 HP; the fight goes on.
+    AllyFalls {
+        /// Which ally.
+        ally: CharacterName,
+    },
+    /// The hero dropped to 0 HP while a seat ally still stands; the fight goes on.
+    HeroFalls,
 }
 
 impl CombatEvent {
@@ -175,9 +213,10 @@ impl CombatEvent {
             CombatEvent::Initiative { order } => {
                 let places: Vec<String> = order
                     .iter()
-                    .map(|p| match &p.foe {
-                        Some(label) => format!("{label} {}", p.roll.total()),
-                        None => format!("you {}", p.roll.total()),
+                    .map(|p| match (&p.foe, &p.ally) {
+                        (Some(label), _) => format!("{label} {}", p.roll.total()),
+                        (None, Some(name)) => format!("{name} {}", p.roll.total()),
+                        (None, None) => format!("you {}", p.roll.total()),
                     })
                     .collect();
                 format!("Initiative: {}", places.join(", "))
@@ -274,6 +313,36 @@ fn describe_power(event: &CombatEvent) -> String {
         CombatEvent::SneakAttack { dice } => format!("Sneak Attack: +{dice}d6 on that hit"),
         CombatEvent::Turning => "You present your holy symbol: Turn Undead".into(),
         CombatEvent::Turned { foe } => format!("{foe} is turned and flees"),
+        other => describe_party(other),
+    }
+}
+
+/// The line of an ally's event: `Mira heals Bran: 1d8+3 → [5] = 8; Bran has 14/20 HP`.
+fn describe_party(event: &CombatEvent) -> String {
+    match event {
+        CombatEvent::AllyAttack(attack) => attack.describe(),
+        CombatEvent::AllyDodge { ally } => {
+            format!("{ally} dodges: attacks against {ally} have disadvantage until their next turn")
+        }
+        CombatEvent::AllyPass { ally } => format!("{ally} spends the turn"),
+        CombatEvent::AllyHeals {
+            ally,
+            target,
+            roll,
+            hp,
+            max,
+        } => match target {
+            Some(target) => format!(
+                "{ally} heals {target}: {}; {target} has {hp}/{max} HP",
+                roll_line(roll)
+            ),
+            None => format!(
+                "{ally} heals you: {}; you have {hp}/{max} HP",
+                roll_line(roll)
+            ),
+        },
+        CombatEvent::AllyFalls { ally } => format!("{ally} falls."),
+        CombatEvent::HeroFalls => "You fall.".into(),
         _ => String::new(),
     }
 }
@@ -342,7 +411,7 @@ pub enum Outcome {
     Escaped,
     /// The foes still standing ran (the round cap).
     FoesFled,
-    /// The hero dropped to 0 HP.
+    /// The hero dropped to 0 HP, and every seat ally with them.
     HeroDown,
     /// The story ended the fight another way (a truce, a surrender).
     Stopped,
@@ -396,6 +465,19 @@ impl EncounterEnd {
     }
 }
 
+/// How one ally's hit points changed over an exchange, for the caller to apply to its sheet.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AllyChange {
+    /// The ally's place in [`Encounter::allies`](super::Encounter::allies).
+    pub ally: usize,
+    /// Its name.
+    pub name: CharacterName,
+    /// Its hit points before the exchange.
+    pub from: u16,
+    /// Its hit points after it: what its sheet shows now.
+    pub to: u16,
+}
+
 /// What one call into a fight produced.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -404,6 +486,14 @@ pub struct Exchange {
     pub events: Vec<CombatEvent>,
     /// The damage the foes' attacks dealt the hero, for the caller to apply to the sheet.
     pub damage_to_hero: u32,
+    /// When a companion healed the hero: the hero's hit points at the end, damage and healing
+    /// counted in order from the [`Hero`](super::Hero) given; the caller sets the sheet to it
+    /// instead of applying `damage_to_hero`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hero_hit_points: Option<u16>,
+    /// Each ally whose hit points changed, in the allies' order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ally_changes: Vec<AllyChange>,
     /// The end of the fight, if it came.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub end: Option<EncounterEnd>,
@@ -419,7 +509,8 @@ impl Exchange {
         lines.join("\n")
     }
 
-    /// The attacks in it, in order.
+    /// The hero's and the foes' attacks in it, in order (an ally's are
+    /// [`CombatEvent::AllyAttack`]).
     pub fn attacks(&self) -> impl Iterator<Item = &AttackResolution> {
         self.events.iter().filter_map(|e| match e {
             CombatEvent::Attack(attack) => Some(attack),

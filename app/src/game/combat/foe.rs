@@ -1,5 +1,6 @@
 //! A foe in a fight: a creature with a label of its own (`Goblin 2`), its current hit points
-//! within 0..=max, its conditions, and whether it fled. A foe at 0 HP is defeated.
+//! within 0..=max, its conditions, whether it fled, and the ally who last hurt it (if the last
+//! to hurt it was no ally). A foe at 0 HP is defeated.
 
 use std::collections::BTreeSet;
 use std::fmt;
@@ -171,6 +172,7 @@ pub struct Foe {
     hp: u16,
     conditions: BTreeSet<FoeCondition>,
     fled: bool,
+    hurt_by: Option<usize>,
 }
 
 /// A foe as stored in the snapshot.
@@ -183,6 +185,8 @@ struct FoeData {
     conditions: BTreeSet<FoeCondition>,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     fled: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    hurt_by: Option<usize>,
 }
 
 impl Foe {
@@ -194,6 +198,7 @@ impl Foe {
             creature,
             conditions: BTreeSet::new(),
             fled: false,
+            hurt_by: None,
         }
     }
 
@@ -252,10 +257,17 @@ impl Foe {
         !self.is_defeated() && !self.fled
     }
 
-    /// Takes `amount` damage; hit points stop at 0, and a blow wakes a sleeper.
-    pub(super) fn take_damage(&mut self, amount: u32) -> HpChange {
+    /// The ally (by its place in the encounter) who hurt it last, unless the hero hurt it since.
+    pub(super) fn hurt_by(&self) -> Option<usize> {
+        self.hurt_by
+    }
+
+    /// Takes `amount` damage from the hero (or `ally`, by its place in the encounter); hit points
+    /// stop at 0, and a blow wakes a sleeper.
+    pub(super) fn take_damage_from(&mut self, amount: u32, ally: Option<usize>) -> HpChange {
         if amount > 0 {
             self.conditions.remove(&FoeCondition::Unconscious);
+            self.hurt_by = ally;
         }
         let from = self.hp;
         let loss = u16::try_from(amount).unwrap_or(u16::MAX);
@@ -265,6 +277,11 @@ impl Foe {
             to: self.hp,
             max: self.max_hit_points(),
         }
+    }
+
+    /// Takes `amount` damage from the hero; hit points stop at 0, and a blow wakes a sleeper.
+    pub(super) fn take_damage(&mut self, amount: u32) -> HpChange {
+        self.take_damage_from(amount, None)
     }
 
     /// Puts it under `condition`; whether that changed anything.
@@ -323,6 +340,7 @@ impl TryFrom<FoeData> for Foe {
             hp: data.hp,
             conditions: data.conditions,
             fled: data.fled,
+            hurt_by: data.hurt_by,
         })
     }
 }
@@ -335,6 +353,7 @@ impl From<Foe> for FoeData {
             hp: foe.hp,
             conditions: foe.conditions,
             fled: foe.fled,
+            hurt_by: foe.hurt_by,
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The hero's turn in a running fight: the [`Move`] the hero makes (its target found, its weapon
 //! worked out), played against the foes (an attack with its riders and Sneak Attack, a spell and
 //! the strike a bonus-action spell leaves room for, a feature's strikes, Turn Undead, a dodge, an
-//! escape), and then the foes' turns up to the hero's next.
+//! escape), and then the companions' and foes' turns up to the next player's.
 
 use std::ops::ControlFlow;
 
@@ -69,7 +69,9 @@ pub(super) enum Move<'a> {
 }
 
 impl Encounter {
-    /// Plays the hero's turn, then the foes' up to the hero's next; the outcome if it ended.
+    /// Plays the hero's turn, then the companions' and foes' up to the next player's; the
+    /// outcome if it ended. A hero at 0 HP ends the fight, or with a seat ally standing is passed
+    /// over.
     pub(super) fn play(
         &mut self,
         action: Move<'_>,
@@ -78,7 +80,13 @@ impl Encounter {
         exchange: &mut Exchange,
     ) -> Option<Outcome> {
         if hero.hit_points == 0 {
-            return Some(Outcome::HeroDown);
+            if let Some(outcome) = self.fight_over(0) {
+                return Some(outcome);
+            }
+            self.pass_over_hero();
+            return self
+                .next_turn(exchange)
+                .or_else(|| self.run_turns(hero, roller, exchange));
         }
         self.hero_dodging = false;
         self.hero_ward = 0;
@@ -92,7 +100,7 @@ impl Encounter {
         }
         let after = healed_by(hero, healed);
         self.next_turn(exchange)
-            .or_else(|| self.run_foes(&after, roller, exchange))
+            .or_else(|| self.run_turns(&after, roller, exchange))
     }
 
     /// The hero's move itself: the hit points it heals, or the outcome when the hero gets away.

@@ -1,6 +1,7 @@
 //! Initiative: everyone in the fight rolls a d20 plus their DEX modifier once, and the order stays
 //! for the whole fight. Highest total first; ties go to the higher DEX modifier, then to the hero,
-//! then to the foe listed first, so the order never depends on anything but the dice.
+//! then to the ally listed first, then to the foe listed first, so the order never depends on
+//! anything but the dice. The hero rolls first, then the allies, then the foes.
 
 use std::cmp::{Ordering, Reverse};
 
@@ -8,18 +9,34 @@ use serde::{Deserialize, Serialize};
 
 use rand::Rng;
 
+use super::bounds::MAX_ALLIES;
 use super::roller::{RngRoller, Roller};
 use crate::game::attributes::{Attribute, AttributeBonus};
 use crate::game::dice::{DiceExpr, Roll};
 
-/// Someone in the initiative order: the hero, or a foe by its place in the encounter's list.
+/// Someone in the initiative order: the hero, or an ally or a foe by its place in the encounter's
+/// list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Combatant {
     /// The player's character.
     Hero,
+    /// The ally at this index of the encounter's allies.
+    Ally(usize),
     /// The foe at this index of the encounter's foes.
     Foe(usize),
+}
+
+impl Combatant {
+    /// Its place when initiative ties: the hero, then the allies, then the foes, each in list
+    /// order.
+    pub(super) fn place(self) -> usize {
+        match self {
+            Combatant::Hero => 0,
+            Combatant::Ally(i) => i.saturating_add(1),
+            Combatant::Foe(i) => i.saturating_add(MAX_ALLIES + 1),
+        }
+    }
 }
 
 /// One place in the initiative order: who, and the roll that put them there.
@@ -51,14 +68,14 @@ impl InitiativeEntry {
         self.roll.total()
     }
 
-    /// The key the order sorts by: total, then DEX, both highest first; then hero before foes,
-    /// foes in list order.
+    /// The key the order sorts by: total, then DEX, both highest first; then the hero, the
+    /// allies and the foes, each in list order.
     fn key(&self) -> (Reverse<i32>, Reverse<i8>, usize) {
-        let place = match self.combatant {
-            Combatant::Hero => 0,
-            Combatant::Foe(i) => i.saturating_add(1),
-        };
-        (Reverse(self.total()), Reverse(self.dex), place)
+        (
+            Reverse(self.total()),
+            Reverse(self.dex),
+            self.combatant.place(),
+        )
     }
 }
 
@@ -74,12 +91,13 @@ pub fn roll_initiative<R: Rng + ?Sized>(
     foe_dex: &[i8],
     rng: &mut R,
 ) -> Vec<InitiativeEntry> {
-    initiative_with(hero_dex, foe_dex, &mut RngRoller(rng))
+    initiative_with(hero_dex, &[], foe_dex, &mut RngRoller(rng))
 }
 
-/// [`roll_initiative`] with any dice.
+/// [`roll_initiative`] with allies (`ally_dex`, in the encounter's order) and any dice.
 pub(super) fn initiative_with(
     hero_dex: i8,
+    ally_dex: &[i8],
     foe_dex: &[i8],
     roller: &mut dyn Roller,
 ) -> Vec<InitiativeEntry> {
@@ -98,6 +116,12 @@ pub(super) fn initiative_with(
     };
     let mut order = vec![roll(Combatant::Hero, hero_dex)];
     order.extend(
+        ally_dex
+            .iter()
+            .enumerate()
+            .map(|(i, &dex)| roll(Combatant::Ally(i), dex)),
+    );
+    order.extend(
         foe_dex
             .iter()
             .enumerate()
@@ -113,7 +137,7 @@ mod tests {
     use super::*;
 
     fn order(hero_dex: i8, foe_dex: &[i8], faces: &[u16]) -> Vec<(Combatant, i32)> {
-        initiative_with(hero_dex, foe_dex, &mut Scripted::new(faces))
+        initiative_with(hero_dex, &[], foe_dex, &mut Scripted::new(faces))
             .iter()
             .map(|e| (e.combatant(), e.total()))
             .collect()
@@ -147,8 +171,32 @@ mod tests {
     }
 
     #[test]
+    fn allies_tie_after_the_hero_and_before_the_foes() {
+        // All total 12: hero 10+2, ally 0 10+2, ally 1 9+3, foe 0 10+2, foe 1 12+0.
+        let entries = initiative_with(
+            2,
+            &[2, 3],
+            &[2, 0],
+            &mut Scripted::new(&[10, 10, 9, 10, 12]),
+        );
+        let order: Vec<Combatant> = entries.iter().map(InitiativeEntry::combatant).collect();
+        assert_eq!(
+            order,
+            [
+                Combatant::Ally(1),
+                Combatant::Hero,
+                Combatant::Ally(0),
+                Combatant::Foe(0),
+                Combatant::Foe(1)
+            ]
+        );
+        let json = serde_json::to_value(&entries[0]).unwrap();
+        assert_eq!(json["combatant"], serde_json::json!({"ally": 1}));
+    }
+
+    #[test]
     fn the_roll_shows_the_dex_modifier() {
-        let entries = initiative_with(-1, &[], &mut Scripted::new(&[8]));
+        let entries = initiative_with(-1, &[], &[], &mut Scripted::new(&[8]));
         let roll = entries[0].roll();
         assert_eq!(roll.notation(), "1d20-1");
         assert_eq!(roll.total(), 7);
@@ -157,7 +205,7 @@ mod tests {
 
     #[test]
     fn serde_round_trip() {
-        let entries = initiative_with(1, &[0], &mut Scripted::new(&[5, 8]));
+        let entries = initiative_with(1, &[], &[0], &mut Scripted::new(&[5, 8]));
         let json = serde_json::to_value(&entries).unwrap();
         assert_eq!(json[0]["combatant"], serde_json::json!({"foe": 0}));
         assert_eq!(json[1]["combatant"], "hero");

@@ -11,19 +11,31 @@
 //! fight is over. The hero's figures come in as a [`Hero`] each call, worked out by the caller
 //! from the sheet.
 //!
+//! Allies may fight beside the hero ([`Combat::start_with_allies`], at most [`MAX_ALLIES`]):
+//! other players' heroes ([`AllyKind::Seat`]), who choose their own moves
+//! ([`Combat::act_as_ally`]), and companions ([`AllyKind::Companion`]), whose turns the rules
+//! play. Between calls the fight waits on a player ([`Encounter::waiting_on`]: the hero or a
+//! seat); a move out of turn is refused. Foes strike whoever of the party last hurt them, else
+//! the hero, else the first ally standing. The fight keeps the allies' hit points and each
+//! exchange reports how they changed ([`Exchange::ally_changes`]); it is lost only when the hero
+//! and every seat ally are down.
+//!
 //! Bounds: 1 to [`MAX_FOES`] foes; after round [`MAX_ROUNDS`] the foes still standing run, so
 //! every fight ends. Bad input — no foes, too many, a second fight while one runs, a target not
-//! in the fight or already down — is a [`CombatError`] and changes nothing.
+//! in the fight or already down, a move out of turn — is a [`CombatError`] and changes nothing.
 //!
 //! Files: this one holds the [`Combat`] a campaign keeps, starting and playing a fight;
-//! `hero.rs` the hero's figures and actions as the caller gives them; `bounds.rs` the bounds of
-//! a fight and the requests refused; `encounter.rs` the running fight, its lookups and its
-//! stored form; `hero_turn.rs` the hero's move played; `rounds.rs` the foes' turns, the next
+//! `hero.rs` the hero's figures and actions as the caller gives them; `ally.rs` an ally's
+//! figures as given and as the fight keeps them; `bounds.rs` the bounds of a fight and the
+//! requests refused; `encounter.rs` the running fight, its lookups and its stored form;
+//! `hero_turn.rs` the hero's move played; `party.rs` a seat ally's move, a companion's turn and
+//! the allies' changes; `rounds.rs` the loop up to a player's turn, the foes' turns, the next
 //! round and the end; `spell_cast.rs` a spell as the fight casts it and what it holds; `cast.rs`
 //! a spell resolved; `attack.rs` an attack and its damage; `foe.rs` a foe in the fight;
 //! `initiative.rs` the order of turns; `exchange.rs` what happened; `profile.rs` an attack's
 //! figures; `roller.rs` fresh or recorded dice.
 
+mod ally;
 mod attack;
 mod bounds;
 mod cast;
@@ -33,11 +45,14 @@ mod foe;
 mod hero;
 mod hero_turn;
 mod initiative;
+mod party;
 mod profile;
 mod roller;
 mod rounds;
 mod spell_cast;
 
+#[cfg(test)]
+mod ally_tests;
 #[cfg(test)]
 mod cast_tests;
 #[cfg(test)]
@@ -49,10 +64,11 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 
 pub use crate::game::dice::Edge;
+pub use ally::{Ally, AllyKind, AllyState, InvalidAlly};
 pub use attack::{AttackResolution, DamageRoll, Hit, Party};
-pub use bounds::{CombatError, MAX_FOES, MAX_ROUNDS};
+pub use bounds::{CombatError, MAX_ALLIES, MAX_FOES, MAX_ROUNDS};
 pub use encounter::{Encounter, InvalidEncounter};
-pub use exchange::{CombatEvent, EncounterEnd, Exchange, InitiativeRoll, Outcome};
+pub use exchange::{AllyChange, CombatEvent, EncounterEnd, Exchange, InitiativeRoll, Outcome};
 pub use foe::{Foe, FoeCondition, FoeConditionError, FoeHpError, FoeLabel, FoeLabelKind, HpChange};
 pub use hero::{Hero, HeroAction};
 pub use hero_turn::is_undead;
@@ -104,10 +120,44 @@ impl Combat {
         self.start_with(foes, hero, dice)
     }
 
+    /// [`Combat::start`] with `allies` (at most [`MAX_ALLIES`], names distinct) beside the
+    /// hero: they roll initiative too, and the companions and foes ahead of the first player to
+    /// act take their turns.
+    pub fn start_with_allies<R: Rng + ?Sized>(
+        &mut self,
+        foes: Vec<Creature>,
+        hero: &Hero,
+        allies: Vec<Ally>,
+        rng: &mut R,
+    ) -> Result<Exchange, CombatError> {
+        self.start_party(foes, hero, allies, &mut RngRoller(rng))
+    }
+
+    /// [`Combat::start_with_allies`] with `dice` that keep (or read back) every face.
+    pub fn start_with_allies_rolled(
+        &mut self,
+        foes: Vec<Creature>,
+        hero: &Hero,
+        allies: Vec<Ally>,
+        dice: &mut FightDice<'_>,
+    ) -> Result<Exchange, CombatError> {
+        self.start_party(foes, hero, allies, dice)
+    }
+
     fn start_with(
         &mut self,
         foes: Vec<Creature>,
         hero: &Hero,
+        roller: &mut dyn Roller,
+    ) -> Result<Exchange, CombatError> {
+        self.start_party(foes, hero, Vec::new(), roller)
+    }
+
+    fn start_party(
+        &mut self,
+        foes: Vec<Creature>,
+        hero: &Hero,
+        allies: Vec<Ally>,
         roller: &mut dyn Roller,
     ) -> Result<Exchange, CombatError> {
         if let Some(running) = &self.encounter {
@@ -118,21 +168,25 @@ impl Combat {
         if hero.hit_points == 0 {
             return Err(CombatError::HeroDown);
         }
-        let (mut encounter, initiative) = Encounter::begin(foes, hero, roller)?;
+        let (mut encounter, initiative) = Encounter::begin(foes, hero, allies, roller)?;
         let mut exchange = Exchange {
             events: vec![initiative],
             ..Exchange::default()
         };
-        match encounter.run_foes(hero, roller, &mut exchange) {
+        let before = encounter.ally_hit_points();
+        let outcome = encounter.run_turns(hero, roller, &mut exchange);
+        exchange.ally_changes = encounter.ally_changes(&before);
+        match outcome {
             Some(outcome) => exchange.end = Some(encounter.finish(outcome)),
             None => self.encounter = Some(encounter),
         }
         Ok(exchange)
     }
 
-    /// Plays the hero's turn with `action`, then the foes' turns up to the hero's next. A hero at
-    /// 0 HP ends the fight instead. Refused, changing nothing, with no fight on or a target that
-    /// is not in it.
+    /// Plays the hero's turn with `action`, then the companions' and foes' turns up to the next
+    /// player's. A hero at 0 HP ends the fight instead (or, with a seat ally standing, is passed
+    /// over). Refused, changing nothing, with no fight on, while it waits on a seat ally, or with
+    /// a target that is not in it.
     pub fn act<R: Rng + ?Sized>(
         &mut self,
         action: HeroAction,
@@ -159,55 +213,13 @@ impl Combat {
         roller: &mut dyn Roller,
     ) -> Result<Exchange, CombatError> {
         let encounter = self.encounter.as_mut().ok_or(CombatError::NoEncounter)?;
-        let chosen = match &action {
-            HeroAction::Attack { target, weapon } => Move::Attack {
-                foe: encounter.find(target)?,
-                with: Wielded {
-                    weapon: weapon.name(),
-                    to_hit: weapon.to_hit_bonus(),
-                    damage: weapon.total_damage()?,
-                },
-            },
-            HeroAction::Dodge => Move::Dodge,
-            HeroAction::Flee { escape } => Move::Flee(escape.clone()),
-            HeroAction::Pass => Move::Pass,
-            HeroAction::Cast {
-                cast,
-                targets,
-                strike,
-            } => Move::Cast {
-                cast,
-                targets: encounter.cast_targets(cast, targets)?,
-                strike: match strike {
-                    Some(weapon) => Some(Wielded {
-                        weapon: weapon.name(),
-                        to_hit: weapon.to_hit_bonus(),
-                        damage: weapon.total_damage()?,
-                    }),
-                    None => None,
-                },
-            },
-            HeroAction::Strike {
-                target,
-                weapon,
-                strikes,
-                heal,
-                hide,
-            } => Move::Strike {
-                foe: encounter.find(target)?,
-                with: Wielded {
-                    weapon: weapon.name(),
-                    to_hit: weapon.to_hit_bonus(),
-                    damage: weapon.total_damage()?,
-                },
-                strikes: (*strikes).clamp(1, 2),
-                heal: heal.as_ref(),
-                hide: hide.clone(),
-            },
-            HeroAction::TurnUndead { dc } => Move::TurnUndead(*dc),
-        };
+        encounter.expect_turn(Combatant::Hero)?;
+        let chosen = hero_move(encounter, &action)?;
+        let before = encounter.ally_hit_points();
         let mut exchange = Exchange::default();
-        if let Some(outcome) = encounter.play(chosen, hero, roller, &mut exchange) {
+        let outcome = encounter.play(chosen, hero, roller, &mut exchange);
+        exchange.ally_changes = encounter.ally_changes(&before);
+        if let Some(outcome) = outcome {
             exchange.end = Some(encounter.finish(outcome));
             self.encounter = None;
         }
@@ -232,4 +244,55 @@ impl Combat {
         let encounter = self.encounter.take().ok_or(CombatError::NoEncounter)?;
         Ok(encounter.finish(Outcome::Stopped))
     }
+}
+
+/// The hero's move `action` means in `encounter`: its targets found, its weapons worked out.
+fn hero_move<'a>(encounter: &Encounter, action: &'a HeroAction) -> Result<Move<'a>, CombatError> {
+    Ok(match action {
+        HeroAction::Attack { target, weapon } => Move::Attack {
+            foe: encounter.find(target)?,
+            with: Wielded {
+                weapon: weapon.name(),
+                to_hit: weapon.to_hit_bonus(),
+                damage: weapon.total_damage()?,
+            },
+        },
+        HeroAction::Dodge => Move::Dodge,
+        HeroAction::Flee { escape } => Move::Flee(escape.clone()),
+        HeroAction::Pass => Move::Pass,
+        HeroAction::Cast {
+            cast,
+            targets,
+            strike,
+        } => Move::Cast {
+            cast,
+            targets: encounter.cast_targets(cast, targets)?,
+            strike: match strike {
+                Some(weapon) => Some(Wielded {
+                    weapon: weapon.name(),
+                    to_hit: weapon.to_hit_bonus(),
+                    damage: weapon.total_damage()?,
+                }),
+                None => None,
+            },
+        },
+        HeroAction::Strike {
+            target,
+            weapon,
+            strikes,
+            heal,
+            hide,
+        } => Move::Strike {
+            foe: encounter.find(target)?,
+            with: Wielded {
+                weapon: weapon.name(),
+                to_hit: weapon.to_hit_bonus(),
+                damage: weapon.total_damage()?,
+            },
+            strikes: (*strikes).clamp(1, 2),
+            heal: heal.as_ref(),
+            hide: hide.clone(),
+        },
+        HeroAction::TurnUndead { dc } => Move::TurnUndead(*dc),
+    })
 }

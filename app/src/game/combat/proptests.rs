@@ -1,6 +1,7 @@
 //! Property tests of the combat rules: attack arithmetic, hit points within their bounds,
-//! initiative order, every fight ending within the round cap under random play, experience
-//! summed from the defeated, and made foes growing with their rating.
+//! initiative order, every fight ending within the round cap under random play (with allies
+//! too, waiting only on a standing player and reporting the allies' hit points as they are),
+//! experience summed from the defeated, and made foes growing with their rating.
 
 use proptest::prelude::*;
 use rand::rngs::StdRng;
@@ -166,7 +167,7 @@ proptest! {
         seed in any::<u64>(),
     ) {
         let mut rng = StdRng::seed_from_u64(seed);
-        let order = initiative_with(hero_dex, &foe_dex, &mut RngRoller(&mut rng));
+        let order = initiative_with(hero_dex, &[], &foe_dex, &mut RngRoller(&mut rng));
         prop_assert_eq!(order.len(), foe_dex.len() + 1);
         for pair in order.windows(2) {
             let (a, b) = (&pair[0], &pair[1]);
@@ -283,5 +284,111 @@ proptest! {
             prop_assert!(weak.xp() < strong.xp());
             prop_assert!(weak.hit_points() < strong.hit_points());
         }
+    }
+}
+
+/// An ally for a random fight: a seat or a companion (a healer or not), named by its place.
+fn ally() -> impl Strategy<Value = (bool, u16, u16, i64, bool)> {
+    (
+        any::<bool>(),
+        1..=30u16,
+        0..=30u16,
+        10..=20i64,
+        any::<bool>(),
+    )
+}
+
+/// The allies of a random fight from their strategies' values.
+fn allies(made: &[(bool, u16, u16, i64, bool)]) -> Vec<Ally> {
+    let mace = AttackProfile::new(
+        AttackName::new("mace").expect("valid"),
+        4,
+        DiceExpr::parse("1d6").expect("valid"),
+        2,
+        DamageType::Bludgeoning,
+    )
+    .expect("in bounds");
+    made.iter()
+        .enumerate()
+        .map(|(i, &(seat, max, hp, armor, healer))| {
+            let kind = if seat {
+                AllyKind::Seat(1)
+            } else {
+                AllyKind::Companion
+            };
+            let ally = Ally {
+                max_hit_points: max,
+                ..Ally::new(
+                    crate::game::text::CharacterName::new(&format!("Ally {i}")).expect("valid"),
+                    kind,
+                    ArmorClass::new(armor).expect("in range"),
+                    hp.min(max),
+                    1,
+                    mace.clone(),
+                )
+            };
+            if healer {
+                ally.with_healing(DiceExpr::parse("1d8+3").expect("valid"), 2)
+            } else {
+                ally
+            }
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn fights_with_allies_wait_on_a_standing_player_and_end(
+        names in prop::collection::vec(creature_name(), 1..=4),
+        made in prop::collection::vec(ally(), 1..=MAX_ALLIES),
+        hero_hp in 1..=30u16,
+        seed in any::<u64>(),
+    ) {
+        let creatures: Vec<Creature> = names
+            .iter()
+            .map(|n| Bestiary::srd().get(n).expect("listed").clone())
+            .collect();
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut hero = Hero::new(ArmorClass::new(14).expect("in range"), hero_hp, 1);
+        let mut combat = Combat::default();
+        let mut exchange = combat
+            .start_with_allies(creatures, &hero, allies(&made), &mut rng)
+            .expect("a valid fight");
+        let mut calls = 0;
+        while exchange.end.is_none() {
+            calls += 1;
+            prop_assert!(calls <= (MAX_ALLIES + 1) * usize::from(MAX_ROUNDS), "the fight never ends");
+            hero.hit_points = exchange.hero_hit_points.unwrap_or_else(|| {
+                let damage = u16::try_from(exchange.damage_to_hero).unwrap_or(u16::MAX);
+                hero.hit_points.saturating_sub(damage)
+            });
+            let encounter = combat.current().expect("running");
+            for change in &exchange.ally_changes {
+                prop_assert_eq!(encounter.allies()[change.ally].hit_points(), change.to);
+            }
+            for ally in encounter.allies() {
+                prop_assert!(ally.hit_points() <= ally.max_hit_points());
+            }
+            let json = serde_json::to_string(&combat).expect("serialise");
+            prop_assert_eq!(&serde_json::from_str::<Combat>(&json).expect("reads back"), &combat);
+            let target = encounter.standing().next().expect("a foe stands").label().to_string();
+            exchange = match encounter.waiting_on() {
+                Combatant::Hero => {
+                    prop_assert!(hero.hit_points > 0, "waiting on a hero at 0 HP");
+                    combat.act(HeroAction::Dodge, &hero, &mut rng)
+                }
+                Combatant::Ally(i) => {
+                    let ally = &encounter.allies()[i];
+                    prop_assert!(ally.is_seat() && ally.is_standing());
+                    let weapon = ally.attack().clone();
+                    combat.act_as_ally(i, HeroAction::Attack { target, weapon }, &hero, &mut rng)
+                }
+                Combatant::Foe(_) => panic!("waiting on a foe"),
+            }
+            .expect("the player's move");
+        }
+        prop_assert!(!combat.is_running());
     }
 }

@@ -9,20 +9,20 @@ use super::*;
 use crate::game::bestiary::{ArmorClass, AttackName, Bestiary, DamageType};
 use crate::game::dice::{Check, DiceExpr, DifficultyClass};
 
-fn creature(name: &str) -> Creature {
+pub(super) fn creature(name: &str) -> Creature {
     Bestiary::srd().get(name).unwrap().clone()
 }
 
-fn goblins(n: usize) -> Vec<Creature> {
+pub(super) fn goblins(n: usize) -> Vec<Creature> {
     vec![creature("Goblin"); n]
 }
 
 /// AC 13, 20 HP, DEX +2.
-fn hero() -> Hero {
+pub(super) fn hero() -> Hero {
     Hero::new(ArmorClass::new(13).unwrap(), 20, 2)
 }
 
-fn longsword() -> AttackProfile {
+pub(super) fn longsword() -> AttackProfile {
     AttackProfile::new(
         AttackName::new("longsword").unwrap(),
         5,
@@ -33,7 +33,7 @@ fn longsword() -> AttackProfile {
     .unwrap()
 }
 
-fn attack(target: &str) -> HeroAction {
+pub(super) fn attack(target: &str) -> HeroAction {
     HeroAction::Attack {
         target: target.into(),
         weapon: longsword(),
@@ -41,7 +41,7 @@ fn attack(target: &str) -> HeroAction {
 }
 
 /// A fight against `foes` begun with the scripted faces (initiative first).
-fn begin(foes: Vec<Creature>, faces: &[u16]) -> (Combat, Exchange) {
+pub(super) fn begin(foes: Vec<Creature>, faces: &[u16]) -> (Combat, Exchange) {
     let mut combat = Combat::default();
     let exchange = combat
         .start_with(foes, &hero(), &mut Scripted::new(faces))
@@ -49,7 +49,7 @@ fn begin(foes: Vec<Creature>, faces: &[u16]) -> (Combat, Exchange) {
     (combat, exchange)
 }
 
-fn lines(exchange: &Exchange) -> Vec<String> {
+pub(super) fn lines(exchange: &Exchange) -> Vec<String> {
     exchange.describe().lines().map(String::from).collect()
 }
 

@@ -28,6 +28,21 @@ fn tracker(encounter: &Encounter, sheet: &CharacterSheet) -> EncounterView {
                 armor_class: sheet.armor_class().value(),
                 conditions: Vec::new(),
             },
+            Combatant::Ally(index) => {
+                let ally = &encounter.allies()[index];
+                FighterView {
+                    name: ally.name().to_string(),
+                    initiative: entry.total(),
+                    hero: false,
+                    hp: (ally.hit_points(), ally.max_hit_points()),
+                    armor_class: ally.armor_class().value(),
+                    conditions: if ally.is_standing() {
+                        Vec::new()
+                    } else {
+                        vec!["down".to_owned()]
+                    },
+                }
+            }
             Combatant::Foe(index) => {
                 let foe = &encounter.foes()[index];
                 let mut conditions: Vec<String> =

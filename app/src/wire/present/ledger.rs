@@ -472,6 +472,7 @@ fn attack_words(attack: &AttackResolution) -> String {
     let name = |party: &Party| match party {
         Party::Hero => "you".to_owned(),
         Party::Foe(label) => label.to_string(),
+        Party::Ally(name) => name.to_string(),
     };
     match attack.attacker() {
         Party::Hero => format!("your {} at {}", attack.weapon(), name(attack.target())),

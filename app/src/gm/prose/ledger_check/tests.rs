@@ -201,6 +201,7 @@ pub(super) fn initiative(foes: &[&str]) -> CombatEvent {
             .iter()
             .map(|foe| InitiativeRoll {
                 foe: Some(foe.parse().unwrap()),
+                ally: None,
                 roll: roll(10),
             })
             .collect(),
@@ -276,6 +277,7 @@ pub(super) fn fought(
                 events,
                 damage_to_hero,
                 end,
+                ..Exchange::default()
             },
         },
         changes,
