@@ -21,14 +21,21 @@ impl CampaignState {
         updates: &mut Vec<Shown>,
     ) -> Result<(), ProjectionError> {
         let mut combat = self.combat.clone();
-        record.replay(&mut combat, &self.sheet)?;
+        record.replay_at_table(&mut combat, &self.sheet, &self.party)?;
         let mut sheet = self.sheet.clone();
         let changes = StateDelta::apply_all(&record.deltas(), &mut sheet)?;
         if changes != *recorded {
             return Err(FightError::Differs.into());
         }
+        let mut party = self.party.clone();
+        record.apply_to_party(&mut party)?;
+        let party_changed = party != self.party;
         self.combat = combat;
         self.sheet = sheet;
+        self.party = party;
+        if party_changed {
+            updates.push(Shown::Party);
+        }
         for event in &record.exchange.events {
             updates.push(self.entry(roll_entry(event)));
         }

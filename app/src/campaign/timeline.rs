@@ -158,7 +158,11 @@ fn shown_since(events: &[StoredEvent], start: &StoredEvent) -> Shown {
                     dice.push(ShownDice { key, draws });
                 }
             }
-            CampaignEvent::Turn(TurnEvent::Fought { record, .. }) => {
+            // A friend's turn in the fight is the turn's own dice ("seat fight"), not the
+            // player's move.
+            CampaignEvent::Turn(TurnEvent::Fought { record, .. })
+                if !matches!(record.step, crate::game::fight::FightStep::Seat { .. }) =>
+            {
                 if let Some(key) = fight_key
                     .take()
                     .filter(|k| fights.iter().all(|s| &s.key != k))

@@ -232,7 +232,10 @@ fn retold_move(turn: &[TurnEvent], before: &CampaignState) -> Result<PlayerMove,
                 reason, resolution, ..
             } => retelling.player_roll = Some((reason.clone(), resolution.clone())),
             TurnEvent::DiceDrawn { draws } => retelling.draws.clone_from(draws),
-            TurnEvent::Fought { record, .. } if retelling.fight_faces.is_empty() => {
+            TurnEvent::Fought { record, .. }
+                if retelling.fight_faces.is_empty()
+                    && !matches!(record.step, crate::game::fight::FightStep::Seat { .. }) =>
+            {
                 retelling.fight_faces.clone_from(&record.faces);
             }
             TurnEvent::Complicated { complication, .. } => {

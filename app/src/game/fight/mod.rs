@@ -4,8 +4,9 @@
 //! weapons — and the running [`Combat`](super::combat::Combat); reading the log back plays it again
 //! with the recorded faces, so a record whose numbers are not the rules' is refused.
 //!
-//! Files: this one holds the step, its record, the foes asked for and the errors; `moves.rs` the
-//! moves offered to the player; `hero.rs` the hero's figures, weapon and checks from the sheet;
+//! Files: this one holds the step, its record, the foes asked for and the errors; `allies.rs` the
+//! party's heroes and companions fighting beside the hero; `moves.rs` the moves offered to the
+//! player; `hero.rs` the hero's figures, weapon and checks from the sheet;
 //! `powers.rs` a spell or a class feature as the fight uses it; `play.rs` a step played, read
 //! back, and what it does to the sheet.
 //!
@@ -15,6 +16,7 @@
 //! tracker made in `wire/present/fight.rs` and shown by `ui/play/encounter.rs`; its ledger rows in
 //! `wire/present/ledger.rs`.
 
+mod allies;
 mod hero;
 mod moves;
 mod play;
@@ -25,6 +27,8 @@ mod tests;
 
 use serde::{Deserialize, Serialize};
 
+pub use allies::allies;
+pub use play::waits_on_seat;
 pub use hero::{hero, weapon_profile};
 pub use moves::{FightMove, USED_IN_FIGHT};
 
@@ -37,6 +41,7 @@ use super::equipment::AttackError;
 use super::features::Feature;
 use super::powers::PowerError;
 use super::spells::SpellLevel;
+use super::party::Seat;
 use super::text::Slug;
 
 /// A foe asked for by name: a bestiary creature, or (with a challenge rating) one the bestiary
@@ -104,6 +109,15 @@ pub enum FightStep {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         slot: Option<SpellLevel>,
     },
+    /// A friend's hero takes their turn from their seat: attacks `target` with their weapon in
+    /// hand, or (no target) holds.
+    Seat {
+        /// The seat.
+        seat: Seat,
+        /// The foe, by label or kind.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<String>,
+    },
     /// The hero uses a class feature (striking `target`, or the first foe standing, for the
     /// features that strike).
     Feature {
@@ -158,6 +172,9 @@ pub enum FightError {
     /// A spell that cannot be cast in a fight (it takes minutes).
     #[error("{0} takes minutes to cast; not in a fight")]
     TooSlow(String),
+    /// A seat with nobody at it, or whose hero is not in the fight.
+    #[error("nobody at seat {0} is in the fight")]
+    NotInTheFight(u8),
     /// A feature that does nothing in a fight.
     #[error("{0} is not used as a move in a fight")]
     NotAFightMove(&'static str),

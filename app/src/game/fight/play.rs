@@ -2,13 +2,16 @@
 //! recorded faces, refused unless that gives the recorded exchange; and the deltas a played step
 //! makes on the sheet.
 
+use super::allies::allies;
 use super::hero::{escape_check, hero, weapon_profile};
 use super::powers::{feature_action, spell_cast};
 use super::{FightError, FightRecord, FightStep, FoeSpec};
 use crate::game::combat::{
     Combat, CombatError, CombatEvent, Exchange, FightDice, HeroAction, MAX_FOES,
 };
+use crate::game::combat::Combatant;
 use crate::game::delta::{AppliedChanges, StateDelta};
+use crate::game::party::{Party, Seat};
 use crate::game::progression::MAX_AWARD;
 use crate::game::sheet::CharacterSheet;
 use crate::game::spells::CastingTime;
@@ -19,10 +22,15 @@ impl FightStep {
         &self,
         combat: &mut Combat,
         sheet: &CharacterSheet,
+        party: &Party,
         dice: &mut FightDice<'_>,
     ) -> Result<Exchange, FightError> {
         let hero = hero(sheet);
         let action = match self {
+            FightStep::Seat { seat, target } => {
+                let (ally, action) = seat_action(combat, party, *seat, target.as_ref())?;
+                return Ok(combat.act_as_ally_rolled(ally, action, &hero, dice)?);
+            }
             FightStep::Start { foes } => {
                 if foes.len() > MAX_FOES {
                     return Err(CombatError::TooManyFoes { count: foes.len() }.into());
@@ -31,7 +39,12 @@ impl FightStep {
                     .iter()
                     .map(FoeSpec::creature)
                     .collect::<Result<Vec<_>, _>>()?;
-                return Ok(combat.start_rolled(creatures, &hero, dice)?);
+                return Ok(combat.start_with_allies_rolled(
+                    creatures,
+                    &hero,
+                    allies(party),
+                    dice,
+                )?);
             }
             FightStep::Stop => {
                 let end = combat.stop()?;
@@ -81,9 +94,20 @@ impl FightStep {
         sheet: &CharacterSheet,
         rng: &mut dyn FnMut(u16) -> u16,
     ) -> Result<FightRecord, FightError> {
+        self.play_at_table(combat, sheet, &Party::default(), rng)
+    }
+
+    /// [`FightStep::play`] with the `party` fighting beside the hero.
+    pub fn play_at_table(
+        self,
+        combat: &mut Combat,
+        sheet: &CharacterSheet,
+        party: &Party,
+        rng: &mut dyn FnMut(u16) -> u16,
+    ) -> Result<FightRecord, FightError> {
         let mut after = combat.clone();
         let mut dice = FightDice::fresh(rng);
-        let exchange = self.play_with(&mut after, sheet, &mut dice)?;
+        let exchange = self.play_with(&mut after, sheet, party, &mut dice)?;
         let faces = dice.finish()?;
         *combat = after;
         Ok(FightRecord {
@@ -104,10 +128,27 @@ impl FightStep {
         sheet: &mut CharacterSheet,
         rng: &mut dyn FnMut(u16) -> u16,
     ) -> Result<(FightRecord, AppliedChanges), FightError> {
+        self.play_on_table(combat, sheet, &mut Party::default(), rng)
+    }
+
+    /// [`FightStep::play_on`] with the `party` fighting beside the hero: what it does to their
+    /// sheets is applied too, all or nothing.
+    pub fn play_on_table(
+        self,
+        combat: &mut Combat,
+        sheet: &mut CharacterSheet,
+        party: &mut Party,
+        rng: &mut dyn FnMut(u16) -> u16,
+    ) -> Result<(FightRecord, AppliedChanges), FightError> {
         let mut after = combat.clone();
-        let record = self.play(&mut after, sheet, rng)?;
-        let changes = StateDelta::apply_all(&record.deltas(), sheet)?;
+        let record = self.play_at_table(&mut after, sheet, party, rng)?;
+        let mut hero_after = sheet.clone();
+        let changes = StateDelta::apply_all(&record.deltas(), &mut hero_after)?;
+        let mut party_after = party.clone();
+        record.apply_to_party(&mut party_after)?;
         *combat = after;
+        *sheet = hero_after;
+        *party = party_after;
         Ok((record, changes))
     }
 }
@@ -116,14 +157,36 @@ impl FightRecord {
     /// Plays the record's step again on `combat` with its recorded faces; refused, changing
     /// nothing, unless that gives exactly the recorded exchange.
     pub fn replay(&self, combat: &mut Combat, sheet: &CharacterSheet) -> Result<(), FightError> {
+        self.replay_at_table(combat, sheet, &Party::default())
+    }
+
+    /// [`FightRecord::replay`] with the `party` that fought beside the hero.
+    pub fn replay_at_table(
+        &self,
+        combat: &mut Combat,
+        sheet: &CharacterSheet,
+        party: &Party,
+    ) -> Result<(), FightError> {
         let mut after = combat.clone();
         let mut dice = FightDice::recorded(&self.faces);
-        let exchange = self.step.play_with(&mut after, sheet, &mut dice)?;
+        let exchange = self.step.play_with(&mut after, sheet, party, &mut dice)?;
         dice.finish()?;
         if exchange != self.exchange {
             return Err(FightError::Differs);
         }
         *combat = after;
+        Ok(())
+    }
+
+    /// Applies what the step does to the party members' sheets, all or nothing.
+    pub fn apply_to_party(&self, party: &mut Party) -> Result<(), FightError> {
+        let mut after = party.clone();
+        for (index, deltas) in self.member_deltas(party) {
+            if let Some(member) = after.member_mut(index) {
+                StateDelta::apply_all(&deltas, &mut member.sheet)?;
+            }
+        }
+        *party = after;
         Ok(())
     }
 
@@ -152,7 +215,9 @@ impl FightRecord {
             _ => {}
         }
         let damage = self.exchange.damage_to_hero;
-        if damage > 0 {
+        if let Some(hp) = self.exchange.hero_hit_points {
+            deltas.push(StateDelta::SetHp { hp: i32::from(hp) });
+        } else if damage > 0 {
             deltas.push(StateDelta::ChangeHp {
                 amount: -i32::try_from(damage).unwrap_or(i32::MAX),
             });
@@ -173,5 +238,46 @@ impl FightRecord {
             }
         }
         deltas
+    }
+}
+
+/// The ally the friend at `seat` is in the running fight, and their action: an attack on
+/// `target` with their weapon in hand, or holding.
+fn seat_action(
+    combat: &Combat,
+    party: &Party,
+    seat: Seat,
+    target: Option<&String>,
+) -> Result<(usize, HeroAction), FightError> {
+    let member = party
+        .at(seat)
+        .ok_or(FightError::NotInTheFight(seat.number()))?;
+    let encounter = combat.current().ok_or(CombatError::NoEncounter)?;
+    let ally = encounter
+        .allies()
+        .iter()
+        .position(|ally| ally.name().as_str().eq_ignore_ascii_case(member.name()))
+        .ok_or(FightError::NotInTheFight(seat.number()))?;
+    let action = match target {
+        Some(target) => HeroAction::Attack {
+            target: target.clone(),
+            weapon: weapon_profile(&member.sheet, None)?,
+        },
+        None => HeroAction::Pass,
+    };
+    Ok((ally, action))
+}
+
+/// Whether the running fight waits on the friend at `seat` (their turn has come).
+pub fn waits_on_seat(combat: &Combat, party: &Party, seat: Seat) -> bool {
+    let (Some(encounter), Some(member)) = (combat.current(), party.at(seat)) else {
+        return false;
+    };
+    match encounter.waiting_on() {
+        Combatant::Ally(index) => encounter
+            .allies()
+            .get(index)
+            .is_some_and(|ally| ally.name().as_str().eq_ignore_ascii_case(member.name())),
+        _ => false,
     }
 }

@@ -135,11 +135,14 @@ fn run_command<R: Rng + ?Sized>(
         unspent_rolls,
         spine,
         turn,
+        party,
         ..
     } = table;
     match command {
-        ToolCommand::StartEncounter(foes) => fight(FightStep::Start { foes }, combat, sheet, rng),
-        ToolCommand::EndEncounter => fight(FightStep::Stop, combat, sheet, rng),
+        ToolCommand::StartEncounter(foes) => {
+            fight(FightStep::Start { foes }, combat, (sheet, party), rng)
+        }
+        ToolCommand::EndEncounter => fight(FightStep::Stop, combat, (sheet, party), rng),
         ToolCommand::RollDice { dice, reason } => Ok(rolled(&dice, reason, unspent_rolls, rng)),
         ToolCommand::Change(deltas) => changed(deltas, sheet, rng),
         ToolCommand::ReadSheet => Ok(ToolOutcome {
@@ -418,11 +421,12 @@ fn hazard<R: Rng + ?Sized>(
 fn fight<R: Rng + ?Sized>(
     step: FightStep,
     combat: &mut Combat,
-    sheet: &mut CharacterSheet,
+    (sheet, party): (&mut CharacterSheet, &mut Party),
     rng: &mut R,
 ) -> Result<ToolOutcome, RunError> {
-    let (record, changes) =
-        step.play_on(combat, sheet, &mut |sides| rng.random_range(1..=sides))?;
+    let (record, changes) = step.play_on_table(combat, sheet, party, &mut |sides| {
+        rng.random_range(1..=sides)
+    })?;
     Ok(ToolOutcome {
         result: fight_result(&record, combat),
         effect: ToolEffect::Fought { record, changes },

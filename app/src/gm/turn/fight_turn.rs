@@ -176,6 +176,16 @@ pub fn fight_from_the_scene<R: Rng + ?Sized>(
     play(step, &[], table, rng, Vec::new())
 }
 
+/// Plays `step` with fresh dice: its events and the narrator's line (none when the rules refuse
+/// it).
+pub(super) fn play_step<R: Rng + ?Sized>(
+    step: FightStep,
+    table: &mut ToolTable,
+    rng: &mut R,
+) -> Option<FightTurn> {
+    play(step, &[], table, rng, Vec::new())
+}
+
 /// Plays `step` after `events`, its dice showing the `shown` faces first: the events with the
 /// fight's, and the narrator's line.
 fn play<R: Rng + ?Sized>(
@@ -193,7 +203,12 @@ fn play<R: Rng + ?Sized>(
             .unwrap_or_else(|| rng.random_range(1..=sides))
     };
     let (record, changes) = step
-        .play_on(&mut table.combat, &mut table.sheet, &mut face)
+        .play_on_table(
+            &mut table.combat,
+            &mut table.sheet,
+            &mut table.party,
+            &mut face,
+        )
         .ok()?;
     let line = fight_result(&record, &table.combat);
     events.push(TurnEvent::Fought { record, changes });

@@ -8,7 +8,7 @@ use super::death_saves::{death_save, death_save_die, player_roll};
 use super::fight_turn::{fight_from_the_scene, fight_turn, picks_a_fight};
 use super::log::EventLog;
 use super::moves::{opening_move, PlayerMove};
-use super::seat_moves::{seat_moves, SeatMove};
+use super::seat_moves::{seat_fight_turns, seat_moves, SeatMove};
 use super::spell_turn::{spell_turn, typed_fight_cast};
 use super::spine_turn;
 use super::turn_dice::TurnDice;
@@ -39,9 +39,15 @@ pub(super) fn move_of(
         &mut dice.for_roll("player"),
         log,
     );
-    let table_line = seat_moves(table_moves, state, dice, log);
+    let (table_line, mut steps) = seat_moves(table_moves, state, dice, log);
+    let seat_rng = &mut dice.for_roll("seat fight");
+    let mut seats_first = seat_fight_turns(&mut steps, true, table, seat_rng, log);
     let rng = &mut dice.for_roll("fight turn");
     let fight_line = fight_part(player_move, state, settings, &move_text, table, rng, log);
+    let seat_rng = &mut dice.for_roll("seat fight");
+    seats_first.extend(fight_line);
+    seats_first.extend(seat_fight_turns(&mut steps, false, table, seat_rng, log));
+    let fight_line = (!seats_first.is_empty()).then(|| seats_first.join("\n"));
     let spell_line = match (&fight_line, player_move.words()) {
         (None, Some(words)) => {
             spell_turn(words, table, &mut dice.for_roll("spell")).map(|(event, line)| {
