@@ -37,18 +37,15 @@ impl CampaignState {
             sheet: sheet.clone(),
         };
         self.party.join(member, self.sheet.name().as_str())?;
-        let text = match role {
-            Role::Seat { .. } => format!(
-                "{} ({}) joins the party.",
-                sheet.name().as_str(),
-                sheet.class().as_str()
-            ),
-            Role::Companion => format!(
-                "{} ({}) travels with the party.",
-                sheet.name().as_str(),
-                sheet.class().as_str()
-            ),
-        };
+        // A companion comes with the campaign's start: the opening scene introduces them.
+        if role == Role::Companion {
+            return Ok(vec![Shown::Party]);
+        }
+        let text = format!(
+            "{} ({}) joins the party.",
+            sheet.name().as_str(),
+            sheet.class().as_str()
+        );
         Ok(vec![
             self.entry(StoryEntry::RulesNote { text }),
             Shown::Party,

@@ -10,11 +10,13 @@ use crate::campaign::state::CampaignState;
 use crate::campaign::store::CampaignRecord;
 use crate::campaign::title::Title;
 use crate::game::agreement::TableAgreement;
+use crate::game::creation::CharacterDraft;
 use crate::game::journal::MAX_ENTRIES;
+use crate::game::party::{Member, Party, Role};
 use crate::game::text::LocationName;
 use crate::game::{CharacterSheet, JournalChange, JournalName, JournalNote};
 use crate::gm::{Memory, MoveText, PlayerMove};
-use crate::wire::view::{BroughtEntry, CampaignSummary, NewCampaign};
+use crate::wire::view::{BroughtEntry, CampaignSummary, CompanionForm, NewCampaign};
 use crate::wire::{CampaignId, PlayerId};
 
 /// The most characters of a premise.
@@ -37,12 +39,14 @@ impl Game<'_> {
             .agreement()
             .map_err(|error| ServiceError::invalid("agreement", error))?;
         let brought = brought(&form.brought)?;
+        let companions = companions(&form.companions, &sheet)?;
         let start = Start {
             premise,
             sheet,
             approval: form.approval,
             agreement,
             brought,
+            companions,
         };
         self.begin(owner, start, now, rng, updates).await
     }
@@ -57,6 +61,7 @@ impl Game<'_> {
             approval,
             agreement,
             brought,
+            companions,
         }: Start,
         now: i64,
         rng: &mut R,
@@ -84,6 +89,16 @@ impl Game<'_> {
                 .journal
                 .apply(change)
                 .map_err(|error| ServiceError::invalid("brought", error))?;
+        }
+        let companions: Vec<StoredEvent> = companions
+            .into_iter()
+            .map(|sheet| StoredEvent {
+                turn: 0,
+                event: CampaignEvent::CompanionJoined { sheet },
+            })
+            .collect();
+        for joined in &companions {
+            start.apply(joined)?;
         }
         let projection = Projection::new(start, 1, updates);
         let opening_move = PlayerMove::Opening(premise.clone());
@@ -113,6 +128,7 @@ impl Game<'_> {
             .chain(approval)
             .chain(agreed)
             .chain(brought)
+            .chain(companions)
             .chain(
                 opening
                     .events
@@ -160,12 +176,21 @@ impl Game<'_> {
             CampaignEvent::Brought { changes } => Some(changes.clone()),
             _ => None,
         });
+        let companions = events
+            .iter()
+            .filter(|stored| stored.turn == 0)
+            .filter_map(|stored| match &stored.event {
+                CampaignEvent::CompanionJoined { sheet } => Some(sheet.clone()),
+                _ => None,
+            })
+            .collect();
         let start = Start {
             premise,
             sheet: sheet.clone(),
             approval: approval.unwrap_or(false),
             agreement: agreement.unwrap_or_default(),
             brought: brought.unwrap_or_default(),
+            companions,
         };
         let created = self.begin(owner, start, now, rng, &mut |_| {}).await?;
         self.store.delete(owner, id).await?;
@@ -185,6 +210,39 @@ struct Start {
     agreement: TableAgreement,
     /// Journal entries brought from a card or a lorebook.
     brought: Vec<JournalChange>,
+    /// The companions travelling with the hero, as created.
+    companions: Vec<CharacterSheet>,
+}
+
+/// The companions of the form, made by the creation rules where the hero starts: at most
+/// [`MAX_COMPANIONS`], each named unlike anyone else at the table.
+fn companions(
+    forms: &[CompanionForm],
+    hero: &CharacterSheet,
+) -> Result<Vec<CharacterSheet>, ServiceError> {
+    let mut party = Party::default();
+    forms
+        .iter()
+        .filter(|form| !form.name.trim().is_empty())
+        .map(|form| {
+            let draft = CharacterDraft {
+                name: form.name.trim().to_owned(),
+                class: form.class.clone(),
+                ..CharacterDraft::default()
+            };
+            let sheet = draft
+                .create(hero.location().clone())
+                .map_err(|error| ServiceError::invalid("companion", error))?;
+            let member = Member {
+                role: Role::Companion,
+                sheet: sheet.clone(),
+            };
+            party
+                .join(member, hero.name().as_str())
+                .map_err(|error| ServiceError::invalid("companion", error))?;
+            Ok(sheet)
+        })
+        .collect()
 }
 
 /// The brought entries as journal notes, within the journal's room.

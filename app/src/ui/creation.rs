@@ -334,3 +334,60 @@ fn StakesFields(form: CreationForm) -> impl IntoView {
         </fieldset>
     }
 }
+
+/// A companion on the new-adventure form: a name (blank: none) and a class preset.
+#[derive(Clone, Copy)]
+pub struct CompanionDraft {
+    /// Its name; a card's character fills it in.
+    pub name: RwSignal<String>,
+    class: RwSignal<String>,
+}
+
+impl Default for CompanionDraft {
+    fn default() -> Self {
+        Self {
+            name: RwSignal::new(String::new()),
+            class: RwSignal::new(PRESETS[0].name.to_owned()),
+        }
+    }
+}
+
+impl CompanionDraft {
+    /// What the form sends.
+    pub fn form(&self) -> crate::wire::view::CompanionForm {
+        crate::wire::view::CompanionForm {
+            name: self.name.get_untracked(),
+            class: self.class.get_untracked(),
+        }
+    }
+}
+
+/// A companion's name and class, made by the same rules as the hero.
+#[component]
+pub fn CompanionFields(
+    /// The draft's signals.
+    draft: CompanionDraft,
+) -> impl IntoView {
+    view! {
+        <details class="companion-choice">
+            <summary>"A companion (optional)"</summary>
+            <div class="row">
+                <label>
+                    "Name"
+                    <input type="text" maxlength="40" data-testid="companion-name" placeholder="Bran"
+                        prop:value=draft.name
+                        on:input=move |event| draft.name.set(event_target_value(&event)) />
+                </label>
+                <label>
+                    "Class"
+                    <select data-testid="companion-class"
+                        on:change=move |event| draft.class.set(event_target_value(&event))>
+                        {PRESETS.map(|p| view! {
+                            <option value=p.name selected=move || draft.class.get() == p.name>{p.name}</option>
+                        }).collect_view()}
+                    </select>
+                </label>
+            </div>
+        </details>
+    }
+}

@@ -8,7 +8,7 @@ use leptos_router::hooks::use_navigate;
 use super::agreement::{AgreementDraft, AgreementFields};
 use super::campaign_item::CampaignItem;
 use super::card::CardPicker;
-use super::creation::{CharacterFields, CreationForm};
+use super::creation::{CharacterFields, CompanionDraft, CompanionFields, CreationForm};
 use super::files::ImportForm;
 use super::game_master::GameMasterNote;
 use super::recovery::RecoveryPanel;
@@ -49,6 +49,13 @@ fn NewAdventureForm() -> impl IntoView {
     let approval = RwSignal::new(false);
     let agreement = AgreementDraft::new(&TableAgreement::default());
     let brought = RwSignal::new(None::<CardView>);
+    let companion = CompanionDraft::default();
+    // A card's character travels with the hero as a companion unless the player clears it.
+    Effect::new(move |_| {
+        if let Some(name) = brought.get().and_then(|card| card.name) {
+            companion.name.set(name);
+        }
+    });
     let on_premise = Callback::new(move |premise: String| {
         preset.set(PREMISE_PRESETS.len());
         custom.set(premise);
@@ -75,6 +82,7 @@ fn NewAdventureForm() -> impl IntoView {
                 .get_untracked()
                 .map(|card| card.entries)
                 .unwrap_or_default(),
+            companions: vec![companion.form()],
         };
         starting.set(true);
         error.set(None);
@@ -97,6 +105,7 @@ fn NewAdventureForm() -> impl IntoView {
             <PremiseChoice preset custom on_horror=move || character.track_sanity() />
             <CardPicker brought on_premise />
             <CharacterFields form=character />
+            <CompanionFields draft=companion />
             <details class="agreement-choice">
                 <summary>"Tone and lines"</summary>
                 <AgreementFields draft=agreement />

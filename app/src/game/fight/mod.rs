@@ -28,9 +28,9 @@ mod tests;
 use serde::{Deserialize, Serialize};
 
 pub use allies::allies;
-pub use play::waits_on_seat;
 pub use hero::{hero, weapon_profile};
 pub use moves::{FightMove, USED_IN_FIGHT};
+pub use play::waits_on_seat;
 
 use super::bestiary::{
     Bestiary, ChallengeRating, Creature, CreatureError, CreatureName, UnknownFoe,
@@ -39,9 +39,9 @@ use super::combat::{CombatError, DiceRecordError, Exchange};
 use super::delta::DeltaError;
 use super::equipment::AttackError;
 use super::features::Feature;
+use super::party::Seat;
 use super::powers::PowerError;
 use super::spells::SpellLevel;
-use super::party::Seat;
 use super::text::Slug;
 
 /// A foe asked for by name: a bestiary creature, or (with a challenge rating) one the bestiary

@@ -6,10 +6,10 @@ use super::allies::allies;
 use super::hero::{escape_check, hero, weapon_profile};
 use super::powers::{feature_action, spell_cast};
 use super::{FightError, FightRecord, FightStep, FoeSpec};
+use crate::game::combat::Combatant;
 use crate::game::combat::{
     Combat, CombatError, CombatEvent, Exchange, FightDice, HeroAction, MAX_FOES,
 };
-use crate::game::combat::Combatant;
 use crate::game::delta::{AppliedChanges, StateDelta};
 use crate::game::party::{Party, Seat};
 use crate::game::progression::MAX_AWARD;

@@ -437,6 +437,7 @@ fn journal_text(journal: &Journal, max_tokens: usize) -> String {
 
 fn sheet_text(state: &CampaignState) -> String {
     let mut text = format!("\n\n# The character now\n{}", describe_sheet(&state.sheet));
+    text.push_str(&super::party_text::party_text(state));
     if !state.map.places().is_empty() {
         text.push_str("\n\n# The map\n");
         text.push_str(&state.map.describe());

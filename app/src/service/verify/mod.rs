@@ -183,6 +183,7 @@ fn started(stored: &StoredEvent) -> Result<CampaignState, Wrong> {
         approval: false,
         agreement: Default::default(),
         brought: Vec::new(),
+        companions: Vec::new(),
     };
     let (_, fresh) = parse_form(&form).map_err(|_| Wrong::Character)?;
     // Files exported before hit dice were a pool start without one; before items were typed,

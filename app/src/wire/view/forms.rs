@@ -67,6 +67,20 @@ pub struct NewCampaign {
     /// Journal entries brought from a character card or a lorebook.
     #[serde(default)]
     pub brought: Vec<BroughtEntry>,
+    /// Companions travelling with the hero from the start, each a name and a class (a card's
+    /// character, or the player's own).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub companions: Vec<CompanionForm>,
+}
+
+/// A companion as the new-adventure form sends it: made by the creation rules with the class's
+/// suggested scores.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CompanionForm {
+    /// The companion's name.
+    pub name: String,
+    /// A class preset's name.
+    pub class: String,
 }
 
 /// The largest character card or lorebook file taken, in bytes (a card's PNG carries its
@@ -137,6 +151,7 @@ impl NewCampaign {
             approval: false,
             agreement: AgreementForm::default(),
             brought: Vec::new(),
+            companions: Vec::new(),
         }
     }
 }
