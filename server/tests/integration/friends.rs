@@ -6,6 +6,7 @@
 use app::campaign::event::CampaignEvent;
 use app::campaign::turn_event::{ToolEffect, TurnEvent};
 use app::game::creation::CharacterDraft;
+use app::game::fight::{FightMove, FightStep};
 use app::game::party::Seat;
 use app::gm::scripted::{Scenario, ScriptedLlm};
 use app::gm::GmSettings;
@@ -337,7 +338,137 @@ impl World {
     }
 }
 
+/// A goblin fight at a table of two heroes and a companion.
+fn fight_scenario() -> Scenario {
+    let plain = serde_json::json!({"json": {"actions": [
+        {"id": "look", "description": "Look around", "diceRoll": null, "diceReason": null,
+         "difficultyClass": null, "attribute": null}]}});
+    serde_json::from_value(serde_json::json!({
+        "steps": [
+            {"text": "A goblin camp smokes in the hollow."},
+            plain.clone(),
+            {"tool_calls": [{"name": "start_encounter", "arguments": {"foes": ["Goblin", "Goblin"]}}]},
+            {"text": "Two goblins leap out of the smoke."},
+            plain.clone(),
+            {"text": "Steel rings in the hollow."},
+            plain
+        ]
+    }))
+    .unwrap()
+}
+
+async fn heroes_and_a_companion_fight_in_initiative_order(backend: Backend) {
+    let mut world = World::new(backend).await;
+    world.llm = ScriptedLlm::new(fight_scenario());
+    let mut rng = StdRng::seed_from_u64(4242);
+    let host = PlayerId::random(&mut rng);
+    let friend = PlayerId::random(&mut rng);
+    let form = NewCampaign {
+        companions: vec![app::wire::view::CompanionForm {
+            name: "Bran".into(),
+            class: "Cleric".into(),
+        }],
+        ..NewCampaign::new("A goblin camp", "Aria", "Fighter")
+    };
+    let id = world
+        .game()
+        .create(&host, &form, 1, &mut rng, &mut |_| {})
+        .await
+        .unwrap()
+        .id;
+    world.game().ensure_actions(&host, &id, 1).await.unwrap();
+    let code = world.invite(&host, &id, &mut rng).await;
+    world
+        .table()
+        .join(&friend, &code, &rogue("Mira"), 11)
+        .await
+        .unwrap();
+
+    // A round of words: the goblins attack, and everyone at the table rolls initiative.
+    let turn = world.game().current(&host, &id).await.unwrap().state.turn;
+    let look = || MoveInput::Action { id: "look".into() };
+    world
+        .submit(&host, &id, turn, look(), &mut rng)
+        .await
+        .unwrap();
+    world
+        .submit(&friend, &id, turn, look(), &mut rng)
+        .await
+        .unwrap();
+    world.game().ensure_actions(&host, &id, 21).await.unwrap();
+    let state = world.game().current(&host, &id).await.unwrap().state;
+    let encounter = state.combat.current().expect("the fight is on");
+    let names: Vec<&str> = encounter
+        .allies()
+        .iter()
+        .map(|ally| ally.name().as_str())
+        .collect();
+    assert_eq!(names, ["Bran", "Mira"]);
+    assert_eq!(
+        encounter.order().len(),
+        5,
+        "the hero, two allies, two goblins"
+    );
+
+    // A round of the fight: each hero attacks on their own turn, the companion by the rules.
+    let attack = state
+        .actions
+        .as_ref()
+        .and_then(|actions| {
+            actions
+                .actions()
+                .iter()
+                .find(|action| {
+                    action
+                        .fight()
+                        .is_some_and(|m| matches!(m, FightMove::Attack { .. }))
+                })
+                .map(|action| action.id().to_string())
+        })
+        .expect("an attack on offer");
+    let turn = state.turn;
+    let strike = || MoveInput::Action { id: attack.clone() };
+    world
+        .submit(&host, &id, turn, strike(), &mut rng)
+        .await
+        .unwrap();
+    world
+        .submit(&friend, &id, turn, strike(), &mut rng)
+        .await
+        .unwrap();
+    let (_, log) = world.store_log(&host, &id).await;
+    let steps: Vec<&FightStep> = log
+        .iter()
+        .filter(|stored| stored.turn == turn + 1)
+        .filter_map(|stored| match &stored.event {
+            CampaignEvent::Turn(TurnEvent::Fought { record, .. }) => Some(&record.step),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        steps.iter().any(
+            |step| matches!(step, FightStep::Seat { seat, target: Some(_) }
+            if seat.number() == 2)
+        ),
+        "Mira's attack on her turn: {steps:?}"
+    );
+    assert!(
+        steps
+            .iter()
+            .any(|step| matches!(step, FightStep::Attack { .. })),
+        "{steps:?}"
+    );
+    // The log replays to the same state: every number is the rules'.
+    let replayed = app::campaign::state::CampaignState::replay(&log)
+        .unwrap()
+        .state;
+    let stored = world.game().current(&host, &id).await.unwrap().state;
+    assert_eq!(replayed.party, stored.party);
+    assert_eq!(replayed.combat, stored.combat);
+}
+
 on_both_backends!(
     friends_play_a_round_at_one_table,
-    a_table_holds_four_players_at_most
+    a_table_holds_four_players_at_most,
+    heroes_and_a_companion_fight_in_initiative_order
 );

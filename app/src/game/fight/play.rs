@@ -242,7 +242,8 @@ impl FightRecord {
 }
 
 /// The ally the friend at `seat` is in the running fight, and their action: an attack on
-/// `target` with their weapon in hand, or holding.
+/// `target` with their weapon in hand (on the first foe standing when `target` has fallen
+/// since they chose it), or holding.
 fn seat_action(
     combat: &Combat,
     party: &Party,
@@ -258,9 +259,24 @@ fn seat_action(
         .iter()
         .position(|ally| ally.name().as_str().eq_ignore_ascii_case(member.name()))
         .ok_or(FightError::NotInTheFight(seat.number()))?;
+    let standing = |label: &str| {
+        encounter
+            .standing()
+            .any(|foe| foe.label().as_str().eq_ignore_ascii_case(label))
+    };
+    let target = target.map(|target| {
+        if standing(target) {
+            target.clone()
+        } else {
+            encounter
+                .standing()
+                .next()
+                .map_or_else(|| target.clone(), |foe| foe.label().to_string())
+        }
+    });
     let action = match target {
         Some(target) => HeroAction::Attack {
-            target: target.clone(),
+            target,
             weapon: weapon_profile(&member.sheet, None)?,
         },
         None => HeroAction::Pass,
