@@ -128,7 +128,7 @@ async fn write(pool: PgPool, mut outgoing: mpsc::Receiver<Outgoing>) {
             }
         }
         written = written.wrapping_add(1);
-        if written % PRUNE_EVERY == 0 {
+        if written.is_multiple_of(PRUNE_EVERY) {
             if let Err(error) = prune(&pool).await {
                 tracing::warn!(%error, "old live updates could not be pruned");
             }
