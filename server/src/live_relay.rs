@@ -29,6 +29,7 @@ use std::time::Duration;
 use app::service::live::{LiveRelay, LiveTurns, Wanted, KEPT_EVENTS};
 use app::wire::view::TurnUpdate;
 use app::wire::CampaignId;
+use secrecy::{ExposeSecret, SecretString};
 use sqlx::postgres::{PgListener, PgPool, PgPoolOptions};
 use tokio::sync::{mpsc, oneshot};
 
@@ -72,13 +73,18 @@ pub async fn relayed_hub(url: &str) -> Result<Arc<LiveTurns>, LiveRelayError> {
         .acquire_timeout(Duration::from_secs(10))
         .connect(url)
         .await?;
-    let mut listener = PgListener::connect(url).await?;
-    listener.listen(CHANNEL).await?;
+    let listener = listener_on(url).await?;
     Ok(Arc::new_cyclic(|hub: &Weak<LiveTurns>| {
         let (queue, outgoing) = mpsc::channel(QUEUED_UPDATES);
         let (stop, stopped) = oneshot::channel();
         tokio::spawn(write(pool.clone(), outgoing));
-        tokio::spawn(listen(listener, pool, hub.clone(), stopped));
+        let listening = Listening {
+            url: SecretString::from(url),
+            pool,
+            hub: hub.clone(),
+            stopped,
+        };
+        tokio::spawn(listen(listener, listening));
         LiveTurns::relayed(Arc::new(PgRelay {
             queue,
             _stop_listening: stop,
@@ -127,12 +133,13 @@ async fn write(pool: PgPool, mut outgoing: mpsc::Receiver<Outgoing>) {
                 tracing::warn!(campaign = %id, %error, "a live update did not reach the other instances");
             }
         }
-        written = written.wrapping_add(1);
+        // From the first write on, so that an instance that starts prunes what others left.
         if written.is_multiple_of(PRUNE_EVERY) {
             if let Err(error) = prune(&pool).await {
                 tracing::warn!(%error, "old live updates could not be pruned");
             }
         }
+        written = written.wrapping_add(1);
     }
 }
 
@@ -168,31 +175,70 @@ async fn prune(pool: &PgPool) -> Result<(), LiveRelayError> {
     Ok(())
 }
 
-/// Delivers the notified updates to the hub until the relay goes (or the hub with it).
-async fn listen(
-    mut listener: PgListener,
+/// What the listening task holds.
+struct Listening {
+    /// The database, to listen again after the connection failed.
+    url: SecretString,
+    /// Where the notified updates are read.
     pool: PgPool,
+    /// The hub they are delivered to.
     hub: Weak<LiveTurns>,
-    mut stopped: oneshot::Receiver<()>,
-) {
+    /// Resolves when the relay goes.
+    stopped: oneshot::Receiver<()>,
+}
+
+/// Delivers the notified updates to the hub until the relay goes (or the hub with it). When
+/// the connection fails, a new one listens (after [`RETRY`], until one does), and what was
+/// notified meanwhile is read.
+async fn listen(mut listener: PgListener, mut listening: Listening) {
     loop {
-        let received = tokio::select! {
-            _ = &mut stopped => return,
-            received = listener.try_recv() => received,
+        let error = match serve(&mut listener, &mut listening).await {
+            Some(error) => error,
+            None => return,
         };
-        let Some(live) = hub.upgrade() else {
+        tracing::warn!(%error, "the live updates' listener lost the database; listening again");
+        listener = loop {
+            tokio::select! {
+                _ = &mut listening.stopped => return,
+                () = tokio::time::sleep(RETRY) => {}
+            }
+            match listener_on(listening.url.expose_secret()).await {
+                Ok(listener) => break listener,
+                Err(error) => {
+                    tracing::warn!(%error, "the live updates' listener cannot listen yet")
+                }
+            }
+        };
+        let Some(live) = listening.hub.upgrade() else {
             return;
         };
+        if let Err(error) = catch_up(&listening.pool, &live).await {
+            tracing::warn!(%error, "live updates missed while not listening could not be read");
+        }
+    }
+}
+
+/// A connection listening on [`CHANNEL`].
+async fn listener_on(url: &str) -> Result<PgListener, LiveRelayError> {
+    let mut listener = PgListener::connect(url).await?;
+    listener.listen(CHANNEL).await?;
+    Ok(listener)
+}
+
+/// Delivers what `listener` is notified of until the relay goes (`None`) or the connection
+/// fails (its error). A connection the listener itself could make again is read up at once.
+async fn serve(listener: &mut PgListener, listening: &mut Listening) -> Option<LiveRelayError> {
+    loop {
+        let received = tokio::select! {
+            _ = &mut listening.stopped => return None,
+            received = listener.try_recv() => received,
+        };
+        let live = listening.hub.upgrade()?;
         let delivered = match received {
-            Ok(Some(notification)) => forward(&pool, &live, notification.payload()).await,
+            Ok(Some(notification)) => forward(&listening.pool, &live, notification.payload()).await,
             // The connection was lost and is back: what was notified meanwhile is read now.
-            Ok(None) => catch_up(&pool, &live).await,
-            Err(error) => {
-                tracing::warn!(%error, "the live updates' listener lost the database; listening again");
-                drop(live);
-                tokio::time::sleep(RETRY).await;
-                continue;
-            }
+            Ok(None) => catch_up(&listening.pool, &live).await,
+            Err(error) => return Some(error.into()),
         };
         if let Err(error) = delivered {
             tracing::warn!(%error, "live updates from the database could not be delivered");
