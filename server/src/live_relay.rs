@@ -17,11 +17,13 @@
 //! for at once (every followed campaign is read from its next number) and, failing that, by the
 //! campaign's next notification, which reads from the hub's next number.
 //!
-//! Updates are written in order by one task per instance, fed through a bounded queue: a
-//! publisher never waits, and an update that cannot be queued or written is logged and lost to
-//! the followers only, never failing the player's turn. Rows older than [`KEPT_FOR`] are pruned
-//! every [`PRUNE_EVERY`] writes; the live stream needs them for milliseconds, a catch-up after
-//! a lost connection for seconds.
+//! Every update is written, followed or not: a hub cannot know who follows on other instances
+//! (a few small rows per turn; an update of a campaign not stored is refused by its foreign key
+//! and dropped quietly). One task per instance writes them in order, fed through a bounded
+//! queue: a publisher never waits, and an update that cannot be queued or written is logged and
+//! lost to the followers only, never failing the player's turn. Rows older than [`KEPT_FOR`] are
+//! pruned every [`PRUNE_EVERY`] writes; the live stream needs them for milliseconds, a catch-up
+//! after a lost connection for seconds.
 
 use std::sync::{Arc, Weak};
 use std::time::Duration;
