@@ -39,6 +39,8 @@
 //!   (`headers.rs`).
 //! - [`live`]: the campaign's event stream for a second screen: `GET /api/live/{id}`,
 //!   `text/event-stream`, the owner's only, `Last-Event-ID` honoured.
+//! - [`live_relay`]: on PostgreSQL, the live updates shared by every instance: written to a
+//!   table, announced by `NOTIFY`, delivered by each instance's `LISTEN`er to its followers.
 //! - [`serve`]: the connection loop, with limits on the request headers.
 //! - [`error_status`]: each kind of a server function's error sent with its HTTP status: not found
 //!   404, invalid 422, stale or busy 409, limited 429 with `Retry-After`, the model failing 502 or
@@ -77,6 +79,7 @@
 pub mod config;
 pub mod error_status;
 pub mod live;
+pub mod live_relay;
 pub mod llm;
 pub mod memory;
 pub mod security;

@@ -4,7 +4,9 @@
 //! playing tab gets (the same typed JSON), named by its kind (`narrative`, `roll`,
 //! `settlement`, `state`, `suggestions`, `done`, `error`) and numbered, so that a browser that
 //! reconnects with `Last-Event-ID` gets what it missed. When what it missed is no longer kept,
-//! it gets a `reload` event and loads the campaign again.
+//! it gets a `reload` event and loads the campaign again. On PostgreSQL the numbers are the
+//! database's, alike on every instance, and the turns played through any of them are followed
+//! ([`crate::live_relay`]).
 
 use std::convert::Infallible;
 

@@ -15,6 +15,7 @@ use tokio::net::TcpListener;
 use tower_http::services::ServeDir;
 
 use crate::config::Settings;
+use crate::live_relay::{relayed_hub, LiveRelayError};
 use crate::llm::bundled::BundledServer;
 use crate::llm::choice::LlmChoice;
 use crate::llm::endpoint_settings::Endpoint;
@@ -29,7 +30,7 @@ use crate::security::host::{refuse_foreign_host, AllowedHosts};
 use crate::security::identity::{player_identity, PlayerIdentity};
 use crate::security::keys::{self, CookieSecrets, KeyError};
 use crate::security::origin::refuse_cross_site;
-use crate::store::SqlStore;
+use crate::store::{Backend, SqlStore};
 use secrecy::ExposeSecret;
 
 /// The stack of each of the server's threads: rendering a whole play page recurses deeply,
@@ -51,6 +52,9 @@ pub enum StartupError {
     /// The player cookie's key cannot be used.
     #[error(transparent)]
     CookieKey(#[from] KeyError),
+    /// The live updates could not be shared with the other instances through PostgreSQL.
+    #[error("cannot share live updates through the database: {0}")]
+    LiveRelay(#[from] LiveRelayError),
 }
 
 /// A bound, ready-to-run server.
@@ -107,7 +111,15 @@ impl Application {
             proxies: settings.trusted_proxies.clone(),
         };
         let bundled = started.bundled;
-        let services = services(store, started.master, saved, started.dice_seed, &settings);
+        let live = live_hub(store.backend(), settings.database_url.expose_secret()).await?;
+        let parts = ServiceParts {
+            store,
+            master: started.master,
+            saved,
+            dice_seed: started.dice_seed,
+            live,
+        };
+        let services = services(parts, &settings);
         let requests = Requests::default();
         Ok(Self {
             listener,
@@ -197,15 +209,39 @@ async fn game_master(
     Ok((started, None))
 }
 
+/// The live hub: in this process for a SQLite file (one process serves it), relayed through
+/// the database for PostgreSQL, where a campaign's followers may be on any instance.
+async fn live_hub(backend: Backend, url: &str) -> Result<Arc<LiveTurns>, StartupError> {
+    match backend {
+        Backend::Sqlite => Ok(Arc::new(LiveTurns::default())),
+        Backend::Postgres => Ok(relayed_hub(url).await?),
+    }
+}
+
+/// What the game's services are made of, besides the settings.
+struct ServiceParts {
+    /// The campaign database.
+    store: Arc<SqlStore>,
+    /// The game master.
+    master: ActiveMaster,
+    /// The endpoint saved on the settings page, if any.
+    saved: Option<Endpoint>,
+    /// The seed of the dice, when a scripted scenario sets one.
+    dice_seed: Option<u64>,
+    /// The campaigns followed live.
+    live: Arc<LiveTurns>,
+}
+
 /// The game's services over the store and the game master, the settings page's office beside
 /// them.
-fn services(
-    store: Arc<SqlStore>,
-    master: ActiveMaster,
-    saved: Option<Endpoint>,
-    dice_seed: Option<u64>,
-    settings: &Settings,
-) -> GameServices {
+fn services(parts: ServiceParts, settings: &Settings) -> GameServices {
+    let ServiceParts {
+        store,
+        master,
+        saved,
+        dice_seed,
+        live,
+    } = parts;
     let current = (master.llm.clone(), master.gm.clone(), master.view.clone());
     let masters = Arc::new(MasterSwitch::new(master));
     let recipe = MasterRecipe {
@@ -232,7 +268,7 @@ fn services(
             office: Arc::new(office),
         }),
         limits: Arc::new(RateLimits::new(settings.spend.limits)),
-        live: Arc::new(LiveTurns::default()),
+        live,
         pricing: settings.pricing,
         dice: Arc::new(dice_seed.map_or_else(Dice::default, Dice::seeded)),
         // Each request's own, set where a server function takes the services.

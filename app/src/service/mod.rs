@@ -25,7 +25,8 @@
 //!   another browser, tries rate limited;
 //! - [`live`]: a turn's updates published to the campaign's followers, numbered per campaign from
 //!   its first follower on, the last 512 kept for a reconnection; nothing is kept for a campaign
-//!   nobody follows;
+//!   nobody follows; across instances through a `LiveRelay` port (the server's is PostgreSQL's),
+//!   which numbers them for all;
 //! - [`prices`]: what a story costs: tokens by phase and campaign, priced at the operator's
 //!   rates;
 //! - [`card`]: characters and worlds brought from role-play tools: a `chara_card_v2`/`v3` card as

@@ -38,7 +38,7 @@ fn settings(dir: &std::path::Path, database_url: &str) -> Settings {
 }
 
 /// An instance serving `database_url` on a random port; its address.
-async fn instance(dir: &std::path::Path, database_url: &str) -> SocketAddr {
+pub(crate) async fn instance(dir: &std::path::Path, database_url: &str) -> SocketAddr {
     let app = Application::build_with_secrets(settings(dir, database_url), &shared_secret())
         .await
         .expect("the instance starts");
@@ -47,7 +47,8 @@ async fn instance(dir: &std::path::Path, database_url: &str) -> SocketAddr {
     addr
 }
 
-fn url(addr: SocketAddr, path: &str) -> String {
+/// `path` on the instance at `addr`.
+pub(crate) fn url(addr: SocketAddr, path: &str) -> String {
     format!("http://{addr}{path}")
 }
 
@@ -57,7 +58,13 @@ async fn updates(response: reqwest::Response) -> Vec<TurnUpdate> {
     test_app::updates(&response.text().await.unwrap())
 }
 
-async fn play(client: &reqwest::Client, addr: SocketAddr, id: &str, turn: u32) -> Vec<TurnUpdate> {
+/// Plays a move at `turn` on campaign `id` through the instance at `addr`; its updates.
+pub(crate) async fn play(
+    client: &reqwest::Client,
+    addr: SocketAddr,
+    id: &str,
+    turn: u32,
+) -> Vec<TurnUpdate> {
     let move_ = serde_json::json!({"id": id, "turn": turn, "input": {"kind": "text", "text": "I cross the bridge"}});
     updates(
         client
@@ -82,7 +89,7 @@ async fn load(client: &reqwest::Client, addr: SocketAddr, id: &str) -> CampaignV
 }
 
 /// The same player in two browsers: the second carries the first one's cookie.
-async fn two_browsers(first_page: SocketAddr) -> (reqwest::Client, reqwest::Client) {
+pub(crate) async fn two_browsers(first_page: SocketAddr) -> (reqwest::Client, reqwest::Client) {
     let first = test_app::browser();
     let page = first.get(url(first_page, "/")).send().await.unwrap();
     let cookie = page.headers()["set-cookie"].to_str().unwrap();
@@ -121,6 +128,25 @@ fn assert_the_other_is_told_why(from_a: &[TurnUpdate], from_b: &[TurnUpdate]) {
     );
 }
 
+/// Starts a campaign through the instance at `addr`; its id.
+pub(crate) async fn start(client: &reqwest::Client, addr: SocketAddr) -> String {
+    let form =
+        serde_json::json!({"form": {"premise": "A bridge", "name": "Mira", "class": "Ranger"}});
+    let started = updates(
+        client
+            .post(url(addr, StartCampaign::PATH))
+            .json(&form)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    let Some(TurnUpdate::Created { summary }) = started.last() else {
+        panic!("the campaign starts: {started:?}")
+    };
+    summary.id.as_str().to_owned()
+}
+
 #[tokio::test]
 async fn two_instances_on_one_postgres_database_play_the_same_campaign() {
     let database = databases::fresh(Backend::Postgres).await;
@@ -129,20 +155,7 @@ async fn two_instances_on_one_postgres_database_play_the_same_campaign() {
     let b = instance(dir_b.path(), &database.url).await;
     let (on_a, on_b) = two_browsers(a).await;
 
-    let form =
-        serde_json::json!({"form": {"premise": "A bridge", "name": "Mira", "class": "Ranger"}});
-    let started = updates(
-        on_a.post(url(a, StartCampaign::PATH))
-            .json(&form)
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
-    let Some(TurnUpdate::Created { summary }) = started.last() else {
-        panic!("the campaign starts on A: {started:?}")
-    };
-    let id = summary.id.as_str().to_owned();
+    let id = start(&on_a, a).await;
     assert_eq!(
         load(&on_b, b, &id).await.summary.turn,
         1,

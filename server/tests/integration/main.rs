@@ -28,6 +28,7 @@ mod kept_rolls;
 mod ledger_check;
 mod levels;
 mod live;
+mod live_instances;
 mod local_model;
 mod memory;
 mod one_turn;

@@ -1,0 +1,3 @@
+-- Live updates across instances: PostgreSQL's 0010 adds the tables through which instances share
+-- them (server/src/live_relay.rs). A SQLite file is served by one process, whose live updates stay
+-- in its memory: nothing changes here (the step is kept so that both lists number alike).
