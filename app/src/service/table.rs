@@ -277,7 +277,14 @@ impl Table<'_> {
         let place = self.place(player, id).await?;
         let loaded = self.game.at_turn(&place.owner, id, expected_turn).await?;
         let state = &loaded.state;
-        if state.party.seats().is_empty() {
+        let seated: Vec<Seat> = self
+            .tables
+            .seats(id)
+            .await?
+            .iter()
+            .map(|s| s.seat)
+            .collect();
+        if seated.is_empty() {
             if !place.is_host() {
                 return Err(ServiceError::NotFound);
             }
@@ -312,7 +319,7 @@ impl Table<'_> {
         };
         self.tables.put_move(id, expected_turn, &round_move).await?;
         let moves = self.tables.moves(id, expected_turn).await?;
-        let due = seats_in_play(state);
+        let due = seats_in_play(state, &seated);
         if due.iter().all(|seat| moves.iter().any(|m| m.seat == *seat)) {
             return self
                 .run_round(&place, id, expected_turn, moves, now, rng, updates)
@@ -433,8 +440,9 @@ impl Table<'_> {
 }
 
 /// The seats whose move a round waits for: the host's while their hero stands, and each
-/// friend's whose hero has not fallen.
-fn seats_in_play(state: &crate::campaign::state::CampaignState) -> Vec<Seat> {
+/// friend's `seated` at the table whose hero has not fallen (a campaign branched or brought
+/// from a file keeps its friends' heroes but none of their seats).
+fn seats_in_play(state: &crate::campaign::state::CampaignState, seated: &[Seat]) -> Vec<Seat> {
     let host = (!state.sheet.vitality().is_dead()).then_some(Seat::HOST);
     host.into_iter()
         .chain(
@@ -443,7 +451,8 @@ fn seats_in_play(state: &crate::campaign::state::CampaignState) -> Vec<Seat> {
                 .members()
                 .iter()
                 .filter(|member| !member.has_fallen())
-                .filter_map(|member| member.seat()),
+                .filter_map(|member| member.seat())
+                .filter(|seat| seated.contains(seat)),
         )
         .collect()
 }

@@ -2,8 +2,9 @@
 //! second screen following a campaign through instance B gets the turn played through instance
 //! A, under the same numbers as a follower on A, and a browser that reconnects through the other
 //! instance gets what it missed; an instance whose listening connection is cut listens again and
-//! misses nothing; an update far over `NOTIFY`'s 8,000 bytes crosses whole. (On SQLite the hub
-//! stays in the process: `live.rs`.)
+//! misses nothing; an update far over `NOTIFY`'s 8,000 bytes crosses whole; a table with its host
+//! on one instance and a friend on the other sees one round stream to both seats. (On SQLite the
+//! hub stays in the process: `live.rs`.)
 
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -200,4 +201,111 @@ async fn an_update_bigger_than_a_notification_crosses_whole_and_an_unknown_campa
             .await
             .unwrap();
     assert_eq!(stored, 0, "nothing kept for a campaign not stored");
+}
+
+/// A friend's browser: its own cookie, taken from a first page of the instance at `addr`.
+async fn friends_browser(addr: SocketAddr) -> reqwest::Client {
+    let browser = crate::support::test_app::browser();
+    browser.get(url(addr, "/")).send().await.unwrap();
+    browser
+}
+
+/// Plays `input` as the caller's move of the round at `turn`; the last update.
+async fn move_at(
+    client: &reqwest::Client,
+    addr: SocketAddr,
+    id: &str,
+    turn: u32,
+    text: &str,
+) -> TurnUpdate {
+    use app::api::PlayTurn;
+    use leptos::server_fn::ServerFn;
+    let body = serde_json::json!({"id": id, "turn": turn, "input": {"kind": "text", "text": text}});
+    let response = client
+        .post(url(addr, PlayTurn::PATH))
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    let text = response.text().await.unwrap();
+    crate::support::test_app::updates(&text)
+        .pop()
+        .expect("a last update")
+}
+
+#[tokio::test]
+async fn a_seat_on_each_instance_sees_the_same_story_stream() {
+    use app::api::{InviteFriend, JoinTable};
+    use app::wire::view::InvitationView;
+    use leptos::server_fn::ServerFn;
+
+    let database = databases::fresh(Backend::Postgres).await;
+    let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let a = instance(dir_a.path(), &database.url).await;
+    let b = instance(dir_b.path(), &database.url).await;
+    let (host, _) = two_browsers(a).await;
+    let id = start(&host, a).await;
+    // The host invites on A; the friend joins on B with a hero of their own.
+    let invitation: InvitationView = host
+        .post(url(a, InviteFriend::PATH))
+        .form(&[("id", id.as_str())])
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let code = invitation.path.trim_start_matches("/join/");
+    let friend = friends_browser(b).await;
+    let join = serde_json::json!({"code": code, "character": {"name": "Bran", "class": "Fighter"}});
+    let joined = friend
+        .post(url(b, JoinTable::PATH))
+        .json(&join)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(joined.status(), 200, "{:?}", joined.text().await);
+    // A stranger on either instance is refused the stream.
+    let stranger = friends_browser(a).await;
+    let refused = stranger
+        .get(url(a, &format!("/api/live/{id}")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(refused.status(), 404);
+
+    let mut on_a = follow(&host, a, &id, None).await;
+    let mut on_b = follow(&friend, b, &id, None).await;
+    // The host's move waits for the friend's; the friend's, on the other instance, tells the
+    // round, and both seats see it stream.
+    let waiting = move_at(&host, a, &id, 1, "I hold the bridge").await;
+    assert!(
+        matches!(waiting, TurnUpdate::RoundWaiting { .. }),
+        "{waiting:?}"
+    );
+    let told = move_at(&friend, b, &id, 1, "I scout the far bank").await;
+    assert!(matches!(told, TurnUpdate::Done { turn: 2, .. }), "{told:?}");
+    for events in [&mut on_a, &mut on_b] {
+        let mut seen = Vec::new();
+        while !seen.iter().any(|event: &Event| event.event == "done") {
+            seen.extend(next(events, 1).await);
+        }
+        let moves: Vec<String> = seen
+            .iter()
+            .filter_map(|event| serde_json::from_str::<TurnUpdate>(&event.data).ok())
+            .filter_map(|update| match update {
+                TurnUpdate::Entry {
+                    entry: app::wire::view::StoryEntry::Move { text, by },
+                    ..
+                } => Some(format!("{}: {text}", by.unwrap_or_else(|| "host".into()))),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            moves,
+            ["host: I hold the bridge", "Bran: I scout the far bank"],
+            "both seats see the round"
+        );
+    }
 }
