@@ -38,6 +38,9 @@ const magicURL = `http://127.0.0.1:${magicPort}`;
 // The story's spine (plan, clocks, director, attitudes, the drawn map) on a server of its own.
 const storyPort = Number(process.env.E2E_STORY_PORT ?? port + 12);
 const storyURL = `http://127.0.0.1:${storyPort}`;
+// A table of friends (two players, a companion, a fight) on a server of its own.
+const friendsPort = Number(process.env.E2E_FRIENDS_PORT ?? port + 13);
+const friendsURL = `http://127.0.0.1:${friendsPort}`;
 // `cargo leptos end-to-end --release` builds into $CARGO_TARGET_DIR when it is set.
 const targetDir = process.env.CARGO_TARGET_DIR ?? "../target";
 const serverBin = process.env.DICEBOUND_SERVER_BIN ?? `${targetDir}/release/server`;
@@ -73,7 +76,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "game", testIgnore: /(depth|csr|fight|ledger|teeth|approval|read_aloud|settings|magic|story)\.spec\.ts/ },
+    { name: "game", testIgnore: /(depth|csr|fight|ledger|teeth|approval|read_aloud|settings|magic|story|friends)\.spec\.ts/ },
+    { name: "friends", testMatch: /friends\.spec\.ts/, use: { baseURL: friendsURL } },
     { name: "story", testMatch: /story\.spec\.ts/, use: { baseURL: storyURL } },
     { name: "magic", testMatch: /magic\.spec\.ts/, use: { baseURL: magicURL } },
     { name: "depth", testMatch: /depth\.spec\.ts/, use: { baseURL: depthURL } },
@@ -102,6 +106,7 @@ export default defineConfig({
     server(settingsPort, "scenario.json", "settings.db"),
     server(magicPort, "magic.json", "magic.db"),
     server(storyPort, "spine.json", "spine.db"),
+    server(friendsPort, "friends.json", "friends.db"),
     {
       command: "node fake-model.mjs",
       url: `http://127.0.0.1:${fakeModelPort}/v1/models`,

@@ -299,7 +299,6 @@ impl Game<'_> {
 
     /// Phase 1: plays the player's move for `expected_turn`, streaming updates, and commits it.
     /// Returns the campaign's new turn and its token totals.
-    #[tracing::instrument(name = "phase", parent = &self.span, skip_all, fields(phase = "narrate", campaign = %id))]
     pub async fn play<R: Rng + Send>(
         &self,
         owner: &PlayerId,
@@ -316,6 +315,7 @@ impl Game<'_> {
     /// Phase 1 of a round at a table of friends: the host's move (`request`) with the other
     /// seats' moves (`table`), each rolled against its own sheet, narrated once and committed.
     #[allow(clippy::too_many_arguments)]
+    #[tracing::instrument(name = "phase", parent = &self.span, skip_all, fields(phase = "narrate", campaign = %id))]
     pub async fn play_round<R: Rng + Send>(
         &self,
         owner: &PlayerId,
