@@ -22,7 +22,7 @@ trap '"$ROOT/scripts/postgres.sh" stop "$postgres"; rm -rf "$postgres"' EXIT
 DICEBOUND_BENCH_POSTGRES_URL=$("$ROOT/scripts/postgres.sh" start "$postgres")
 export DICEBOUND_BENCH_POSTGRES_URL
 # The native tests' target dir: the bench shares its dependencies with `make test`'s build.
-cargo bench -p server --bench turn_cost --bench prompt_size --bench cheap_requests --bench recall --bench footprint --target-dir "$CARGO_TARGET_DIR/native-tests"
+cargo bench -p server --bench turn_cost --bench prompt_size --bench cheap_requests --bench recall --bench footprint --bench round_cost --target-dir "$CARGO_TARGET_DIR/native-tests"
 # In Chromium: what each page's first visit fetches (and each chunk on first use), then the time
 # from a click to the first narrative text, against the release server.
 DICEBOUND_SERVER_BIN="$CARGO_TARGET_DIR/release/server" node "$ROOT/end2end/bench/page-weight.mjs"

@@ -75,6 +75,12 @@ pub enum CampaignEvent {
         /// The seat.
         seat: Seat,
     },
+    /// The host set how long a round waits for every seat before anyone may go on without the
+    /// missing (see [`crate::game::party::ROUND_WAIT`]).
+    RoundWaitSet {
+        /// Seconds.
+        secs: u32,
+    },
     /// A companion joined the party, with a sheet of its own.
     CompanionJoined {
         /// The companion.

@@ -137,6 +137,9 @@ pub struct CampaignState {
     /// The friends seated at the table and the companions, each with their sheet.
     #[serde(default, skip_serializing_if = "Party::is_empty")]
     pub party: Party,
+    /// How long a round waits for every seat, in seconds, when the host set it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round_wait: Option<u32>,
 }
 
 /// The tokens one phase of a turn cost.
@@ -266,6 +269,7 @@ impl CampaignState {
             spine: Spine::default(),
             last_roll: None,
             party: Party::default(),
+            round_wait: None,
         }
     }
 
@@ -364,6 +368,10 @@ impl CampaignState {
             CampaignEvent::Seated { seat, sheet } => self.seat(*seat, sheet),
             CampaignEvent::Unseated { seat } => self.unseat(*seat),
             CampaignEvent::CompanionJoined { sheet } => self.add_companion(sheet),
+            CampaignEvent::RoundWaitSet { secs } => {
+                self.round_wait = Some(*secs);
+                Ok(vec![Shown::Party])
+            }
             CampaignEvent::Turn(event) => self.apply_turn(event, stored.turn),
         }
     }

@@ -18,6 +18,10 @@ pub const MAX_SEATS: u8 = 4;
 /// The most companions travelling with the party.
 pub const MAX_COMPANIONS: usize = 2;
 
+/// How long a round waits for every seat, in seconds: the least, the default and the most a
+/// table may set.
+pub const ROUND_WAIT: (u32, u32, u32) = (30, 300, 24 * 60 * 60);
+
 /// A player's place at the table: 1 is the host's, friends sit at 2 to [`MAX_SEATS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(try_from = "u8", into = "u8")]

@@ -3,7 +3,7 @@
 //! a free seat (up to [`MAX_SEATS`] players), the host removes a seat (its hero leaves the
 //! story). A round collects one move from each seat still in the story; it is narrated once,
 //! when every seat has moved, when the host goes on without the others, or when anyone does
-//! after [`ROUND_WAIT_SECS`]. Each friend's move is rolled against their own sheet.
+//! after the time the table set (five minutes unless the host chose another). Each friend's move is rolled against their own sheet.
 //!
 //! Who may do what: only the host and the seated see the campaign; undo, retelling, branching,
 //! settings and approval stay the host's (their functions are scoped by the owner, so a friend
@@ -19,15 +19,14 @@ use crate::campaign::event::CampaignEvent;
 use crate::campaign::store::StoreError;
 use crate::campaign::table::{Invitation, RoundMove, TableStore, INVITATION_SECS};
 use crate::game::creation::CharacterDraft;
-use crate::game::party::{Member, Role, Seat, MAX_SEATS};
+use crate::game::party::{Member, Role, Seat, MAX_SEATS, ROUND_WAIT};
+use crate::wire::present::actions::action_views;
+use crate::wire::present::sheet::sheet_view;
 use crate::wire::present::table::table_members;
 use crate::wire::view::{
-    CampaignView, InvitationView, MoveInput, RoundState, TableView, TurnUpdate,
+    ActionsView, CampaignView, InvitationView, MoveInput, RoundState, TableView, TurnUpdate,
 };
 use crate::wire::{CampaignId, PlayerId};
-
-/// How long a round waits for every seat before anyone may go on without the missing.
-pub const ROUND_WAIT_SECS: u32 = 300;
 
 /// What the digest of an invitation's code is salted with.
 const INVITATION: &str = "invitation";
@@ -90,6 +89,32 @@ impl Table<'_> {
         let place = self.place(player, id).await?;
         let mut view = self.game.load(&place.owner, id, now).await?;
         view.table = self.view_for(&place, id, now).await?;
+        if !place.is_host() {
+            let state = self.game.current(&place.owner, id).await?.state;
+            if let Some(seen) = as_seen_from(&state, place.seat) {
+                view.sheet = sheet_view(&seen.sheet);
+                view.actions = action_views(&seen);
+            }
+        }
+        Ok(view)
+    }
+
+    /// The actions on offer for the campaign's latest scene (made first if missing), their
+    /// badges and chances worked out from the caller's own hero.
+    pub async fn actions(
+        &self,
+        player: &PlayerId,
+        id: &CampaignId,
+        now: i64,
+    ) -> Result<ActionsView, ServiceError> {
+        let place = self.place(player, id).await?;
+        let mut view = self.game.ensure_actions(&place.owner, id, now).await?;
+        if !place.is_host() {
+            let state = self.game.current(&place.owner, id).await?.state;
+            if let Some(seen) = as_seen_from(&state, place.seat) {
+                view.actions = action_views(&seen);
+            }
+        }
         Ok(view)
     }
 
@@ -225,6 +250,35 @@ impl Table<'_> {
         self.view_for(&place, id, now).await
     }
 
+    /// The host sets how long a round waits for every seat; the table afterwards.
+    pub async fn set_wait(
+        &self,
+        owner: &PlayerId,
+        id: &CampaignId,
+        secs: u32,
+        now: i64,
+    ) -> Result<TableView, ServiceError> {
+        let (least, _, most) = ROUND_WAIT;
+        if !(least..=most).contains(&secs) {
+            return Err(ServiceError::invalid(
+                "wait",
+                format!("a round waits {least} seconds to a day ({most} seconds)"),
+            ));
+        }
+        let running = self.game.lease(owner, id).await?;
+        let loaded = self.game.current(owner, id).await?;
+        let events = vec![CampaignEvent::RoundWaitSet { secs }];
+        self.game
+            .append(owner, id, loaded, events, None, now)
+            .await?;
+        drop(running);
+        let place = Place {
+            owner: owner.clone(),
+            seat: Seat::HOST,
+        };
+        self.view_for(&place, id, now).await
+    }
+
     /// The table as `player`'s seat sees it.
     pub async fn view(
         &self,
@@ -247,15 +301,16 @@ impl Table<'_> {
         let moves = self.tables.moves(id, turn).await?;
         let moved: Vec<Seat> = moves.iter().map(|m| m.seat).collect();
         let first = moves.iter().map(|m| m.at).min();
+        let wait_secs = loaded.state.round_wait.unwrap_or(ROUND_WAIT.1);
         let wait_left = first.map(|first| {
             let waited = now.saturating_sub(first).max(0);
-            u32::try_from(i64::from(ROUND_WAIT_SECS).saturating_sub(waited).max(0)).unwrap_or(0)
+            u32::try_from(i64::from(wait_secs).saturating_sub(waited).max(0)).unwrap_or(0)
         });
         Ok(TableView {
             members: table_members(&loaded.state, &moved),
             you: place.seat.number(),
             turn,
-            wait_secs: ROUND_WAIT_SECS,
+            wait_secs,
             wait_left,
             may_go_on: !moved.is_empty() && (place.is_host() || wait_left == Some(0)),
         })
@@ -333,7 +388,7 @@ impl Table<'_> {
     }
 
     /// Narrates the round with the moves in: the host at any time, anyone once the round has
-    /// waited [`ROUND_WAIT_SECS`].
+    /// waited the table's time.
     pub async fn go_on<R: Rng + Send>(
         &self,
         player: &PlayerId,
@@ -455,6 +510,17 @@ fn seats_in_play(state: &crate::campaign::state::CampaignState, seated: &[Seat])
                 .filter(|seat| seated.contains(seat)),
         )
         .collect()
+}
+
+/// The campaign as the friend at `seat` sees it: their own hero's sheet in the hero's place.
+fn as_seen_from(
+    state: &crate::campaign::state::CampaignState,
+    seat: Seat,
+) -> Option<crate::campaign::state::CampaignState> {
+    let member = state.party.at(seat)?;
+    let mut seen = state.clone();
+    seen.sheet = member.sheet.clone();
+    Some(seen)
 }
 
 fn table_full() -> ServiceError {

@@ -467,7 +467,76 @@ async fn heroes_and_a_companion_fight_in_initiative_order(backend: Backend) {
     assert_eq!(replayed.combat, stored.combat);
 }
 
+async fn a_round_goes_on_without_a_missing_seat_after_the_tables_wait(backend: Backend) {
+    let world = World::new(backend).await;
+    let mut rng = StdRng::seed_from_u64(99);
+    let host = PlayerId::random(&mut rng);
+    let friend = PlayerId::random(&mut rng);
+    let form = NewCampaign::new("A troll bridge", "Aria", "Fighter");
+    let id = world
+        .game()
+        .create(&host, &form, 1, &mut rng, &mut |_| {})
+        .await
+        .unwrap()
+        .id;
+    world.game().ensure_actions(&host, &id, 1).await.unwrap();
+    let code = world.invite(&host, &id, &mut rng).await;
+    world
+        .table()
+        .join(&friend, &code, &rogue("Mira"), 11)
+        .await
+        .unwrap();
+    let view = world.table().set_wait(&host, &id, 60, 12).await.unwrap();
+    assert_eq!(view.wait_secs, 60);
+    assert!(refusal(world.table().set_wait(&host, &id, 5, 12).await).contains("30 seconds"));
+    assert!(matches!(
+        world.table().set_wait(&friend, &id, 600, 12).await,
+        Err(ServiceError::NotFound)
+    ));
+    let turn = world.game().current(&host, &id).await.unwrap().state.turn;
+    // Nothing to go on with before a move is in.
+    assert!(refusal(
+        world
+            .table()
+            .go_on(&host, &id, turn, 20, &mut rng, &mut |_| {})
+            .await
+    )
+    .contains("once a move is in"));
+    let host_move = MoveInput::Action { id: "talk".into() };
+    world
+        .table()
+        .submit(&host, &id, turn, &host_move, 20, &mut rng, &mut |_| {})
+        .await
+        .unwrap();
+    // The friend may not hurry the round before the table's wait; after it, anyone may.
+    let early = world
+        .table()
+        .go_on(&friend, &id, turn, 50, &mut rng, &mut |_| {})
+        .await;
+    assert!(refusal(early).contains("only the host may go on"));
+    let seen = world.table().view(&friend, &id, 50).await.unwrap();
+    assert_eq!((seen.wait_left, seen.may_go_on), (Some(30), false));
+    let told = world
+        .table()
+        .go_on(&friend, &id, turn, 81, &mut rng, &mut |_| {})
+        .await
+        .unwrap();
+    assert!(matches!(told, RoundState::Narrated { turn: t, .. } if t == turn + 1));
+    let (_, log) = world.store_log(&host, &id).await;
+    let seat_moves = log
+        .iter()
+        .filter(|stored| {
+            matches!(
+                stored.event,
+                CampaignEvent::Turn(TurnEvent::SeatMoved { .. })
+            )
+        })
+        .count();
+    assert_eq!(seat_moves, 0, "the missing seat made no move");
+}
+
 on_both_backends!(
+    a_round_goes_on_without_a_missing_seat_after_the_tables_wait,
     friends_play_a_round_at_one_table,
     a_table_holds_four_players_at_most,
     heroes_and_a_companion_fight_in_initiative_order

@@ -13,7 +13,11 @@ pub async fn next_actions(id: String) -> Result<ActionsView, AppError> {
     let caller = caller().await?;
     let id = campaign_id(&id)?;
     let host = caller.host_of(&id).await?;
-    let actions = caller.game().ensure_actions(&host, &id, now()).await?;
+    let actions = caller
+        .services
+        .table()
+        .actions(&caller.player, &id, now())
+        .await?;
     caller.services.live.publish(
         &id,
         &crate::wire::view::TurnUpdate::Actions {

@@ -364,6 +364,14 @@ impl Walk {
                 fresh_member(sheet)
             }
             CampaignEvent::Unseated { .. } => Ok(()),
+            CampaignEvent::RoundWaitSet { secs } => {
+                let (least, _, most) = crate::game::party::ROUND_WAIT;
+                if (least..=most).contains(secs) {
+                    Ok(())
+                } else {
+                    Err(Wrong::NotThePlayers)
+                }
+            }
         }
     }
 }

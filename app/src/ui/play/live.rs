@@ -68,7 +68,14 @@ fn follow(state: super::state::PlayState) {
             }
             let update = data.and_then(|data| serde_json::from_str::<TurnUpdate>(&data).ok());
             if let Some(update) = update {
+                let told = matches!(update, TurnUpdate::Done { .. });
                 state.update(update);
+                // A friend's screen takes its own hero's sheet and actions once a round is told.
+                if told && !state.is_host() {
+                    if let Ok(view) = crate::api::load_campaign(state.id.get_value()).await {
+                        state.replace(view);
+                    }
+                }
             }
         }
     });

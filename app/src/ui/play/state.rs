@@ -135,6 +135,11 @@ impl PlayState {
         }
     }
 
+    /// Whether this screen is the host's (not a friend's seat).
+    pub fn is_host(&self) -> bool {
+        self.table.read_untracked().you <= 1
+    }
+
     /// Whether changes wait for the player's decision (no move until they decide).
     pub fn waiting(&self) -> bool {
         !self.proposals.read().is_empty()
@@ -189,14 +194,18 @@ impl PlayState {
                     self.story.update(|story| story.push(entry));
                 }
             }
-            TurnUpdate::Sheet { sheet } => self.sheet.set(*sheet),
+            // A friend's screen shows their own hero: the host's sheet and action badges stay
+            // the host's (the friend's come with the round's end).
+            TurnUpdate::Sheet { sheet } if self.is_host() => self.sheet.set(*sheet),
+            TurnUpdate::Sheet { .. } => {}
             TurnUpdate::Agreement { agreement } => self.agreement.set(agreement),
             TurnUpdate::Model { change } => self.model.update(|model| {
                 if let Some(model) = model {
                     model.apply(&change);
                 }
             }),
-            TurnUpdate::Actions { actions } => self.actions.set(actions),
+            TurnUpdate::Actions { actions } if self.is_host() => self.actions.set(actions),
+            TurnUpdate::Actions { .. } => {}
             TurnUpdate::Journal { entries } => self.journal.set(entries),
             TurnUpdate::Map { map } => self.map.set(map),
             TurnUpdate::Spine { spine } => self.spine.set(spine),

@@ -10,7 +10,9 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::state::{use_play, PlayState};
-use crate::api::{go_on, invite_friend, load_table, remove_seat, revoke_invitations};
+use crate::api::{
+    go_on, invite_friend, load_table, remove_seat, revoke_invitations, set_round_wait,
+};
 use crate::ui::lazy_panel::LazyPanel;
 use crate::ui::updates::read_updates;
 use crate::wire::view::{MemberView, TurnUpdate};
@@ -51,6 +53,17 @@ fn TableBody() -> impl IntoView {
             }
         });
     };
+    let set_wait = move |event: leptos::ev::Event| {
+        let Ok(secs) = event_target_value(&event).parse::<u32>() else {
+            return;
+        };
+        spawn_local(async move {
+            match set_round_wait(state.id.get_value(), secs).await {
+                Ok(table) => state.table.set(table),
+                Err(error) => failure.set(Some(error.to_string())),
+            }
+        });
+    };
     let revoke = move |_| {
         spawn_local(async move {
             match revoke_invitations(state.id.get_value()).await {
@@ -79,6 +92,14 @@ fn TableBody() -> impl IntoView {
             <div class="invite">
                 <button data-testid="invite" on:click=invite>"Invite a friend"</button>
                 <button on:click=revoke>"Revoke unused invitations"</button>
+                <label>
+                    "A round waits for everyone "
+                    <select data-testid="round-wait" on:change=set_wait>
+                        {WAITS.map(|(secs, label)| view! {
+                            <option value=secs selected=move || state.table.read().wait_secs == secs>{label}</option>
+                        }).collect_view()}
+                    </select>
+                </label>
                 {move || link.get().map(|link| view! {
                     <p>"Send this link to one friend (it works once, for a day): "
                         <input readonly data-testid="invite-link" prop:value=link /></p>
@@ -88,6 +109,15 @@ fn TableBody() -> impl IntoView {
         {move || failure.get().map(|message| view! { <p class="error" role="alert">{message}</p> })}
     }
 }
+
+/// The round waits the host may choose, in seconds, with their words.
+const WAITS: [(u32, &str); 5] = [
+    (60, "one minute"),
+    (300, "five minutes"),
+    (900, "fifteen minutes"),
+    (3600, "an hour"),
+    (86_400, "a day"),
+];
 
 fn member_view(
     state: PlayState,
