@@ -468,7 +468,46 @@ impl Game<'_> {
         now: i64,
     ) -> Result<Loaded, ServiceError> {
         let turn = loaded.record.turn;
-        let (state, story) = project(loaded.state, turn, &events)?;
+        let (state, story) = project(loaded.state.clone(), turn, &events)?;
+        self.commit_same_turn(owner, id, loaded, (events, state, story), request, now)
+            .await
+    }
+
+    /// [`Game::append`] with what the players see change, for the campaign's followers.
+    pub(super) async fn append_seen(
+        &self,
+        owner: &PlayerId,
+        id: &CampaignId,
+        loaded: Loaded,
+        events: Vec<CampaignEvent>,
+        now: i64,
+    ) -> Result<(Loaded, Vec<TurnUpdate>), ServiceError> {
+        let turn = loaded.record.turn;
+        let mut seen = Vec::new();
+        let (state, story) = {
+            let mut sink = |update: TurnUpdate| seen.push(update);
+            let mut projection = Projection::new(loaded.state.clone(), turn, &mut sink);
+            for event in &events {
+                projection.apply(event.clone());
+            }
+            projection.finish()?
+        };
+        let after = self
+            .commit_same_turn(owner, id, loaded, (events, state, story), None, now)
+            .await?;
+        Ok((after, seen))
+    }
+
+    async fn commit_same_turn(
+        &self,
+        owner: &PlayerId,
+        id: &CampaignId,
+        loaded: Loaded,
+        (events, state, story): (Vec<CampaignEvent>, CampaignState, Vec<StoryEntry>),
+        request: Option<SentRequest>,
+        now: i64,
+    ) -> Result<Loaded, ServiceError> {
+        let turn = loaded.record.turn;
         let commit = Commit {
             events: &events,
             story: &story,

@@ -196,19 +196,20 @@ impl Table<'_> {
             Err(error) => return Err(error.into()),
         }
         let seated = CampaignEvent::Seated { seat, sheet };
-        let after = match self
+        let seen = match self
             .game
-            .append(&owner, &id, loaded, vec![seated], None, now)
+            .append_seen(&owner, &id, loaded, vec![seated], now)
             .await
         {
-            Ok(after) => after,
+            Ok((_, seen)) => seen,
             Err(error) => {
                 self.tables.remove_seat(&id, seat).await?;
                 return Err(error);
             }
         };
         drop(running);
-        self.publish_table(&id, &after.state, &[]);
+        seen.iter()
+            .for_each(|update| self.live.publish(&id, update));
         Ok(id)
     }
 
@@ -236,13 +237,13 @@ impl Table<'_> {
             ));
         }
         let events = vec![CampaignEvent::Unseated { seat }];
-        let after = self
+        let (_, seen) = self
             .game
-            .append(owner, id, loaded, events, None, now)
+            .append_seen(owner, id, loaded, events, now)
             .await?;
         self.tables.remove_seat(id, seat).await?;
         drop(running);
-        self.publish_table(id, &after.state, &[]);
+        seen.iter().for_each(|update| self.live.publish(id, update));
         let place = Place {
             owner: owner.clone(),
             seat: Seat::HOST,

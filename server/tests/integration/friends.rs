@@ -252,6 +252,25 @@ async fn friends_play_a_round_at_one_table(backend: Backend) {
     assert_eq!(seen.table.you, 2);
     assert_eq!(seen.summary.turn, turn + 1);
 
+    // A file carries the friend's hero, never who plays it or how they came; it reads back.
+    let export = world.game().export(&host, &id).await.unwrap();
+    let file = serde_json::to_string(&export).unwrap();
+    assert!(file.contains(r#""event":"seated""#) && file.contains("Mira"));
+    assert!(!file.contains(friend.as_str()));
+    assert!(!file.contains(&code));
+    let imported = world
+        .game()
+        .import(&stranger, &file, 29, &mut rng)
+        .await
+        .unwrap();
+    let copy = world
+        .game()
+        .current(&stranger, &imported.id)
+        .await
+        .unwrap()
+        .state;
+    assert_eq!(copy.party, loaded.state.party);
+
     // Removed, the friend sees nothing more, and their hero leaves the story.
     world
         .table()
