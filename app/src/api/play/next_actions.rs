@@ -13,17 +13,24 @@ pub async fn next_actions(id: String) -> Result<ActionsView, AppError> {
     let caller = caller().await?;
     let id = campaign_id(&id)?;
     let host = caller.host_of(&id).await?;
-    let actions = caller
-        .services
-        .table()
-        .actions(&caller.player, &id, now())
-        .await?;
+    // The followers get the actions as the host's hero sees them (a friend's screen works out
+    // its own when the round is told); the caller gets their own.
+    let for_host = caller.game().ensure_actions(&host, &id, now()).await?;
     caller.services.live.publish(
         &id,
         &crate::wire::view::TurnUpdate::Actions {
-            actions: actions.actions.clone(),
+            actions: for_host.actions.clone(),
         },
     );
+    let actions = if host == caller.player {
+        for_host
+    } else {
+        caller
+            .services
+            .table()
+            .actions(&caller.player, &id, now())
+            .await?
+    };
     tokio::spawn(async move {
         if let Err(error) = caller.game().summarize(&host, &id, now()).await {
             tracing::warn!(%error, "the summary could not be written; it is tried after the next turn");
