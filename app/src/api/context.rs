@@ -157,9 +157,12 @@ pub struct UpdateSender {
 }
 
 impl UpdateSender {
-    /// Sends `update` (dropped if the browser has left) and publishes it to the followers.
+    /// Sends `update` (dropped if the browser has left) and publishes it to the followers (but
+    /// the table as the mover's seat sees it, which is theirs alone: the others hear who moved
+    /// from the table's own update).
     pub fn send(&self, update: TurnUpdate) {
-        if let Some((live, id)) = &self.live {
+        let own = matches!(update, TurnUpdate::RoundWaiting { .. });
+        if let (Some((live, id)), false) = (&self.live, own) {
             live.publish(id, &update);
         }
         let _ = self.browser.unbounded_send(update);

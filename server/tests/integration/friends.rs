@@ -250,6 +250,10 @@ async fn friends_play_a_round_at_one_table(backend: Backend) {
     // The friend's screen opens on the same story.
     let seen = world.table().load(&friend, &id, 30).await.unwrap();
     assert_eq!(seen.table.you, 2);
+    assert_eq!(
+        seen.sheet.name, "Mira",
+        "a friend's screen shows their own hero"
+    );
     assert_eq!(seen.summary.turn, turn + 1);
 
     // A file carries the friend's hero, never who plays it or how they came; it reads back.

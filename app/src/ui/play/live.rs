@@ -67,6 +67,8 @@ fn follow(state: super::state::PlayState) {
                 continue;
             }
             let update = data.and_then(|data| serde_json::from_str::<TurnUpdate>(&data).ok());
+            // The table as another seat sees it is never this screen's.
+            let update = update.filter(|u| !matches!(u, TurnUpdate::RoundWaiting { .. }));
             if let Some(update) = update {
                 let told = matches!(update, TurnUpdate::Done { .. });
                 state.update(update);

@@ -11,17 +11,22 @@ pub fn encounter_view(state: &CampaignState) -> Option<EncounterView> {
     state
         .combat
         .current()
-        .map(|encounter| tracker(encounter, &state.sheet))
+        .map(|encounter| tracker(encounter, &state.sheet, !state.party.is_empty()))
 }
 
-/// The tracker of `encounter`, the hero's figures from `sheet`.
-fn tracker(encounter: &Encounter, sheet: &CharacterSheet) -> EncounterView {
+/// The tracker of `encounter`, the hero's figures from `sheet` (called by their name at a
+/// table of several, where "You" would mean someone else on each screen).
+fn tracker(encounter: &Encounter, sheet: &CharacterSheet, party: bool) -> EncounterView {
     let order = encounter
         .order()
         .iter()
         .map(|entry| match entry.combatant() {
             Combatant::Hero => FighterView {
-                name: "You".to_owned(),
+                name: if party {
+                    sheet.name().to_string()
+                } else {
+                    "You".to_owned()
+                },
                 initiative: entry.total(),
                 hero: true,
                 hp: (sheet.hit_points().current(), sheet.hit_points().max()),
