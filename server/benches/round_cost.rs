@@ -97,19 +97,7 @@ async fn rounds(seats: usize) -> (f64, f64, f64) {
         .unwrap()
         .id;
     table.game.ensure_actions(&host, &id, 1).await.unwrap();
-    let mut players = vec![host.clone()];
-    for (n, name) in ["Mira", "Cato", "Dara"].iter().take(seats - 1).enumerate() {
-        let invitation = table.invite(&host, &id, 2, &mut rng).await.unwrap();
-        let code = invitation.path.trim_start_matches("/join/").to_owned();
-        let friend = PlayerId::random(&mut rng);
-        let hero = CharacterDraft {
-            name: (*name).into(),
-            class: ["Rogue", "Wizard", "Ranger"][n].into(),
-            ..CharacterDraft::default()
-        };
-        table.join(&friend, &code, &hero, 3).await.unwrap();
-        players.push(friend);
-    }
+    let players = seat_friends(&table, &host, &id, seats, &mut rng).await;
     let before = llm.calls.lock().unwrap().len();
     let usage_before = table.game.current(&host, &id).await.unwrap().state.usage;
     for _ in 0..ROUNDS {
@@ -129,17 +117,44 @@ async fn rounds(seats: usize) -> (f64, f64, f64) {
         }
         table.game.ensure_actions(&host, &id, 10).await.unwrap();
     }
-    let calls = llm.calls.lock().unwrap();
-    let round_calls = &calls[before..];
-    let prompt: usize = round_calls.iter().map(|(_, tokens)| tokens).sum();
+    let (count, prompt) = {
+        let calls = llm.calls.lock().unwrap();
+        let round_calls = &calls[before..];
+        let prompt: usize = round_calls.iter().map(|(_, tokens)| tokens).sum();
+        (round_calls.len(), prompt)
+    };
     let usage = table.game.current(&host, &id).await.unwrap().state.usage;
     let completion = usage.completion_tokens - usage_before.completion_tokens;
     let per = f64::from(ROUNDS);
     (
-        round_calls.len() as f64 / per,
+        count as f64 / per,
         prompt as f64 / per,
         f64::from(completion) / per,
     )
+}
+
+/// The host and the friends invited to seat with heroes of their own, `seats` players in all.
+async fn seat_friends(
+    table: &Table<'_>,
+    host: &PlayerId,
+    id: &app::wire::CampaignId,
+    seats: usize,
+    rng: &mut StdRng,
+) -> Vec<PlayerId> {
+    let mut players = vec![host.clone()];
+    for (n, name) in ["Mira", "Cato", "Dara"].iter().take(seats - 1).enumerate() {
+        let invitation = table.invite(host, id, 2, rng).await.unwrap();
+        let code = invitation.path.trim_start_matches("/join/").to_owned();
+        let friend = PlayerId::random(rng);
+        let hero = CharacterDraft {
+            name: (*name).into(),
+            class: ["Rogue", "Wizard", "Ranger"][n].into(),
+            ..CharacterDraft::default()
+        };
+        table.join(&friend, &code, &hero, 3).await.unwrap();
+        players.push(friend);
+    }
+    players
 }
 
 #[tokio::main(flavor = "current_thread")]
