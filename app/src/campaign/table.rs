@@ -40,7 +40,7 @@ pub struct SeatRecord {
     pub player: PlayerId,
 }
 
-/// A campaign a player sits at as a friend.
+/// Where a player sits at a campaign as a friend.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Joined {
     /// The campaign.
@@ -110,10 +110,6 @@ pub trait TableStore: Send + Sync {
         player: &'a PlayerId,
         id: &'a CampaignId,
     ) -> BoxFuture<'a, Result<Option<Joined>, StoreError>>;
-
-    /// The campaigns `player` sits at as a friend.
-    fn joined<'a>(&'a self, player: &'a PlayerId)
-        -> BoxFuture<'a, Result<Vec<Joined>, StoreError>>;
 
     /// Frees `seat` of campaign `id` (and its move of the round); whether anyone sat there.
     fn remove_seat<'a>(

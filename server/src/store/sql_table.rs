@@ -206,23 +206,6 @@ impl TableStore for SqlStore {
         })
     }
 
-    fn joined<'a>(
-        &'a self,
-        player: &'a PlayerId,
-    ) -> BoxFuture<'a, Result<Vec<Joined>, StoreError>> {
-        Box::pin(async move {
-            let rows = sqlx::query(
-                "SELECT s.campaign_id, c.owner, s.seat FROM seats s JOIN campaigns c \
-                 ON c.id = s.campaign_id WHERE s.player = $1 ORDER BY c.updated_at DESC",
-            )
-            .bind(player.as_str())
-            .fetch_all(self.pool())
-            .await
-            .map_err(database)?;
-            Ok(rows.iter().filter_map(|row| joined(row).ok()).collect())
-        })
-    }
-
     fn remove_seat<'a>(
         &'a self,
         id: &'a CampaignId,

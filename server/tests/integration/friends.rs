@@ -85,6 +85,15 @@ impl World {
         }
     }
 
+    /// A new campaign of `form` for `host`, its opening told.
+    async fn open(&self, host: &PlayerId, form: &NewCampaign, rng: &mut StdRng) -> CampaignId {
+        self.game()
+            .create(host, form, 1, rng, &mut |_| {})
+            .await
+            .unwrap()
+            .id
+    }
+
     async fn invite(&self, host: &PlayerId, id: &CampaignId, rng: &mut StdRng) -> String {
         let invitation = self.table().invite(host, id, 10, rng).await.unwrap();
         invitation.path.trim_start_matches("/join/").to_owned()
@@ -126,12 +135,7 @@ async fn friends_play_a_round_at_one_table(backend: Backend) {
     let friend = PlayerId::random(&mut rng);
     let stranger = PlayerId::random(&mut rng);
     let form = NewCampaign::new("A troll bridge", "Aria", "Fighter");
-    let id = world
-        .game()
-        .create(&host, &form, 1, &mut rng, &mut |_| {})
-        .await
-        .unwrap()
-        .id;
+    let id = world.open(&host, &form, &mut rng).await;
     world.game().ensure_actions(&host, &id, 1).await.unwrap();
 
     // Invited, the friend joins with a Rogue of their own; the invitation opens once only.
@@ -301,12 +305,7 @@ async fn a_table_holds_four_players_at_most(backend: Backend) {
     let mut rng = StdRng::seed_from_u64(7);
     let host = PlayerId::random(&mut rng);
     let form = NewCampaign::new("A troll bridge", "Aria", "Fighter");
-    let id = world
-        .game()
-        .create(&host, &form, 1, &mut rng, &mut |_| {})
-        .await
-        .unwrap()
-        .id;
+    let id = world.open(&host, &form, &mut rng).await;
     for name in ["Bran", "Cato", "Dara"] {
         let code = world.invite(&host, &id, &mut rng).await;
         let friend = PlayerId::random(&mut rng);
@@ -318,12 +317,7 @@ async fn a_table_holds_four_players_at_most(backend: Backend) {
     }
     assert!(refusal(world.table().invite(&host, &id, 12, &mut rng).await).contains("full"));
     // A name taken at the table is refused before the invitation is spent.
-    let fresh_id = world
-        .game()
-        .create(&host, &form, 1, &mut rng, &mut |_| {})
-        .await
-        .unwrap()
-        .id;
+    let fresh_id = world.open(&host, &form, &mut rng).await;
     let code = world.invite(&host, &fresh_id, &mut rng).await;
     let friend = PlayerId::random(&mut rng);
     assert!(
@@ -393,12 +387,7 @@ async fn heroes_and_a_companion_fight_in_initiative_order(backend: Backend) {
         }],
         ..NewCampaign::new("A goblin camp", "Aria", "Fighter")
     };
-    let id = world
-        .game()
-        .create(&host, &form, 1, &mut rng, &mut |_| {})
-        .await
-        .unwrap()
-        .id;
+    let id = world.open(&host, &form, &mut rng).await;
     world.game().ensure_actions(&host, &id, 1).await.unwrap();
     let code = world.invite(&host, &id, &mut rng).await;
     world
@@ -496,12 +485,7 @@ async fn a_round_goes_on_without_a_missing_seat_after_the_tables_wait(backend: B
     let host = PlayerId::random(&mut rng);
     let friend = PlayerId::random(&mut rng);
     let form = NewCampaign::new("A troll bridge", "Aria", "Fighter");
-    let id = world
-        .game()
-        .create(&host, &form, 1, &mut rng, &mut |_| {})
-        .await
-        .unwrap()
-        .id;
+    let id = world.open(&host, &form, &mut rng).await;
     world.game().ensure_actions(&host, &id, 1).await.unwrap();
     let code = world.invite(&host, &id, &mut rng).await;
     world

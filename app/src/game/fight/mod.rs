@@ -30,7 +30,6 @@ use serde::{Deserialize, Serialize};
 pub use allies::allies;
 pub use hero::{hero, weapon_profile};
 pub use moves::{FightMove, USED_IN_FIGHT};
-pub use play::waits_on_seat;
 
 use super::bestiary::{
     Bestiary, ChallengeRating, Creature, CreatureError, CreatureName, UnknownFoe,

@@ -6,7 +6,6 @@ use super::allies::allies;
 use super::hero::{escape_check, hero, weapon_profile};
 use super::powers::{feature_action, spell_cast};
 use super::{FightError, FightRecord, FightStep, FoeSpec};
-use crate::game::combat::Combatant;
 use crate::game::combat::{
     Combat, CombatError, CombatEvent, Exchange, FightDice, HeroAction, MAX_FOES,
 };
@@ -282,18 +281,4 @@ fn seat_action(
         None => HeroAction::Pass,
     };
     Ok((ally, action))
-}
-
-/// Whether the running fight waits on the friend at `seat` (their turn has come).
-pub fn waits_on_seat(combat: &Combat, party: &Party, seat: Seat) -> bool {
-    let (Some(encounter), Some(member)) = (combat.current(), party.at(seat)) else {
-        return false;
-    };
-    match encounter.waiting_on() {
-        Combatant::Ally(index) => encounter
-            .allies()
-            .get(index)
-            .is_some_and(|ally| ally.name().as_str().eq_ignore_ascii_case(member.name())),
-        _ => false,
-    }
 }

@@ -39,15 +39,6 @@ pub struct TableView {
     pub may_go_on: bool,
 }
 
-impl TableView {
-    /// Whether anyone but the host sits at the table.
-    pub fn has_friends(&self) -> bool {
-        self.members
-            .iter()
-            .any(|m| m.seat.is_some_and(|seat| seat > 1))
-    }
-}
-
 /// An invitation the host made: the link to share, shown once.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct InvitationView {
