@@ -7,8 +7,9 @@
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn hydrate() {
     console_error_panic_hook::set_once();
-    // Lazy routes (the settings page) hydrate once their code has arrived.
-    leptos::mount::hydrate_lazy(app::App);
+    // One synchronous hydration path: the pages fetched on first use render in the browser
+    // (app/src/ui/lazy_page.rs), and the async path is left out of the build (vendor/README.md).
+    leptos::mount::hydrate_body(app::App);
 }
 
 /// Runs as soon as the wasm has loaded, in the client-side-rendered build.

@@ -4,7 +4,7 @@ use leptos::prelude::*;
 use leptos_meta::{provide_meta_context, HashedStylesheet, MetaTags, Title};
 use leptos_router::{
     components::{Route, Router, Routes},
-    Lazy, ParamSegment, StaticSegment,
+    ParamSegment, StaticSegment,
 };
 
 use super::home::HomePage;
@@ -37,26 +37,39 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
     }
 }
 
+/// Whether the page's route is hydrated: `<main data-hydrated="true">` once it is (end-to-end
+/// tests wait for it before they click).
+#[derive(Clone, Copy)]
+struct Hydrated(RwSignal<bool>);
+
+/// Marks the page hydrated once the calling page's view is. Each page calls it, since a page
+/// whose code is fetched on first use renders after the shell (effects run only in the browser, after the
+/// hydration of the view that made them).
+pub fn mark_hydrated() {
+    if let Some(Hydrated(hydrated)) = use_context() {
+        Effect::new(move |_| hydrated.set(true));
+    }
+}
+
 /// The root component: metadata and routes.
-///
-/// Once the browser has hydrated the page, `<main>` carries `data-hydrated="true"`
-/// (end-to-end tests wait for it before they click).
 #[component]
 pub fn App() -> impl IntoView {
     provide_meta_context();
     let hydrated = RwSignal::new(false);
-    // Effects run only in the browser, after hydration.
-    Effect::new(move |_| hydrated.set(true));
+    provide_context(Hydrated(hydrated));
 
     view! {
         <Title text="Dicebound" />
         <Router>
             <main data-hydrated=move || hydrated.get().then_some("true")>
-                <Routes fallback=|| view! { <p class="not-found">"Page not found."</p> }>
+                <Routes fallback=|| {
+                    mark_hydrated();
+                    view! { <p class="not-found">"Page not found."</p> }
+                }>
                     <Route path=StaticSegment("") view=HomePage />
                     <Route path=(StaticSegment("play"), ParamSegment("id")) view=PlayPage />
-                    <Route path=StaticSegment("settings") view={Lazy::<SettingsRoute>::new()} />
-                    <Route path=(StaticSegment("join"), ParamSegment("code")) view={Lazy::<JoinRoute>::new()} />
+                    <Route path=StaticSegment("settings") view=SettingsRoute />
+                    <Route path=(StaticSegment("join"), ParamSegment("code")) view=JoinRoute />
                 </Routes>
             </main>
         </Router>

@@ -2,16 +2,17 @@
 
 use leptos::prelude::*;
 
+use super::resource::WireJson;
 use crate::api::game_master;
 use crate::wire::errors::AppError;
 use crate::wire::view::GameMasterView;
 
 /// The server's answer to which model is the game master, loaded once.
-pub type GameMasterResource = OnceResource<Result<GameMasterView, AppError>>;
+pub type GameMasterResource = OnceResource<Result<GameMasterView, AppError>, WireJson>;
 
 /// Starts loading which model is the game master.
 pub fn load_game_master() -> GameMasterResource {
-    OnceResource::new(game_master())
+    OnceResource::new_with_options(game_master(), false)
 }
 
 /// The game master's model. `compact` shows only the advice, folded, for the play screen.

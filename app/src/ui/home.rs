@@ -16,6 +16,7 @@ use super::trash::Trash;
 use super::updates::read_updates;
 use crate::api::{list_campaigns, start_campaign, DeleteCampaign, DeleteForever, RestoreCampaign};
 use crate::game::agreement::TableAgreement;
+use crate::ui::resource::wire_resource;
 use crate::wire::errors::AppError;
 use crate::wire::view::{
     CampaignPage, CardView, NewCampaign, TurnUpdate, HORROR_PRESET, PREMISE_PRESETS,
@@ -24,6 +25,7 @@ use crate::wire::view::{
 /// The home page.
 #[component]
 pub fn HomePage() -> impl IntoView {
+    crate::ui::app::mark_hydrated();
     view! {
         <section class="home">
             <h1 class="title">"Dicebound"</h1>
@@ -240,7 +242,7 @@ fn CampaignList() -> impl IntoView {
     let restore = ServerAction::<RestoreCampaign>::new();
     let forever = ServerAction::<DeleteForever>::new();
     let page = RwSignal::new(0u32);
-    let campaigns = Resource::new(
+    let campaigns = wire_resource(
         move || (delete.version().get(), restore.version().get(), page.get()),
         |(_, _, page)| list_campaigns(page),
     );

@@ -2,48 +2,32 @@
 //! creation fields as a new adventure and take a seat at the host's table, then play it. A
 //! route whose code the browser fetches on first use.
 
-// `#[lazy_route]` expands to the wasm-split loader's extern calls.
+// `#[lazy]` expands to the wasm-split loader's extern calls.
 #![allow(unsafe_code)]
 
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_params_map};
-use leptos_router::LazyRoute;
 
 use crate::api::JoinTable;
 use crate::ui::creation::{CharacterFields, CreationForm};
+use crate::ui::lazy_page::ClientPage;
 
-/// The join page as a route loaded on first use.
-pub struct JoinRoute;
-
-#[cfg(lazy_chunks)]
-#[leptos_router::lazy_route]
-impl LazyRoute for JoinRoute {
-    fn data() -> Self {
-        Self
-    }
-
-    fn view(this: Self) -> AnyView {
-        let JoinRoute = this;
-        view! { <JoinPage /> }.into_any()
-    }
+/// The join page, its code fetched on the first visit.
+#[component]
+pub fn JoinRoute() -> impl IntoView {
+    view! { <ClientPage body=join_body /> }
 }
 
-// Without `--split`, the same route with its code loaded with the rest.
-#[cfg(not(lazy_chunks))]
-impl LazyRoute for JoinRoute {
-    fn data() -> Self {
-        Self
-    }
-
-    async fn view(this: Self) -> AnyView {
-        let JoinRoute = this;
-        view! { <JoinPage /> }.into_any()
-    }
+/// The page's code: a chunk of its own in the split build (`lazy_chunks`, app/build.rs).
+#[cfg_attr(lazy_chunks, lazy)]
+async fn join_body() -> AnyView {
+    view! { <JoinPage /> }.into_any()
 }
 
 /// The friend's hero, and the seat taken.
 #[component]
 fn JoinPage() -> impl IntoView {
+    crate::ui::app::mark_hydrated();
     let params = use_params_map();
     let form = CreationForm::default();
     let join = ServerAction::<JoinTable>::new();

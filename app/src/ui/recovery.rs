@@ -9,6 +9,7 @@ use leptos::prelude::*;
 
 use super::lazy_panel::LazyPanel;
 use crate::api::{has_recovery_code, NewRecoveryCode, RedeemRecoveryCode, RevokeRecoveryCode};
+use crate::ui::resource::wire_resource;
 
 /// The recovery panel of the home page.
 #[component]
@@ -30,7 +31,7 @@ async fn recovery_body() -> AnyView {
 fn RecoveryBody() -> impl IntoView {
     let make = ServerAction::<NewRecoveryCode>::new();
     let revoke = ServerAction::<RevokeRecoveryCode>::new();
-    let status = Resource::new(
+    let status = wire_resource(
         move || (make.version().get(), revoke.version().get()),
         |_| has_recovery_code(),
     );

@@ -6,52 +6,36 @@
 //! release build splits the wasm: `cargo leptos build --split`; without it, the code comes with
 //! the rest).
 
-// `#[lazy_route]` expands to the wasm-split loader's extern calls.
+// `#[lazy]` expands to the wasm-split loader's extern calls.
 #![allow(unsafe_code)]
 
 use leptos::prelude::*;
-use leptos_router::LazyRoute;
 
 use crate::api::{model_settings, EndpointModels, SaveModelSettings, TestConnection};
+use crate::ui::lazy_page::ClientPage;
+use crate::ui::resource::wire_resource;
 use crate::wire::errors::AppError;
 use crate::wire::model_settings::{ModelField, ModelSettingsForm, ModelSettingsView, ToolsMode};
 
-/// The settings page as a route loaded on first use.
-pub struct SettingsRoute;
-
-#[cfg(lazy_chunks)]
-#[leptos_router::lazy_route]
-impl LazyRoute for SettingsRoute {
-    fn data() -> Self {
-        Self
-    }
-
-    fn view(this: Self) -> AnyView {
-        let SettingsRoute = this;
-        view! { <SettingsPage /> }.into_any()
-    }
+/// The settings page, its code fetched on the first visit.
+#[component]
+pub fn SettingsRoute() -> impl IntoView {
+    view! { <ClientPage body=settings_body /> }
 }
 
-// A wasm built without `--split` (`cargo leptos watch`, the client-rendered build) has no chunk
-// loader: the same route, its code loaded with the rest (`lazy_chunks`, app/build.rs).
-#[cfg(not(lazy_chunks))]
-impl LazyRoute for SettingsRoute {
-    fn data() -> Self {
-        Self
-    }
-
-    async fn view(this: Self) -> AnyView {
-        let SettingsRoute = this;
-        view! { <SettingsPage /> }.into_any()
-    }
+/// The page's code: a chunk of its own in the split build (`lazy_chunks`, app/build.rs).
+#[cfg_attr(lazy_chunks, lazy)]
+async fn settings_body() -> AnyView {
+    view! { <SettingsPage /> }.into_any()
 }
 
 /// The settings page.
 #[component]
 fn SettingsPage() -> impl IntoView {
+    crate::ui::app::mark_hydrated();
     // The admin token as last sent (none at first: a server only this computer reaches needs none).
     let token = RwSignal::new(None::<String>);
-    let settings = Resource::new(move || token.get(), model_settings);
+    let settings = wire_resource(move || token.get(), model_settings);
     view! {
         <section class="home settings">
             <h1 class="title">"Settings"</h1>

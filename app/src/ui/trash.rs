@@ -10,6 +10,7 @@ use leptos::prelude::*;
 use super::ask_twice::AskTwice;
 use super::lazy_panel::LazyPanel;
 use crate::api::{list_trash, DeleteCampaign, DeleteForever, RestoreCampaign};
+use crate::ui::resource::wire_resource;
 use crate::wire::view::TrashedCampaign;
 
 /// The trash panel.
@@ -41,7 +42,7 @@ fn TrashBody(
     restore: ServerAction<RestoreCampaign>,
     forever: ServerAction<DeleteForever>,
 ) -> impl IntoView {
-    let trashed = Resource::new(
+    let trashed = wire_resource(
         move || {
             (
                 delete.version().get(),

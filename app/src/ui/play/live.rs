@@ -66,7 +66,8 @@ fn follow(state: super::state::PlayState) {
                 super::run_turn::catch_up(state, note).await;
                 continue;
             }
-            let update = data.and_then(|data| serde_json::from_str::<TurnUpdate>(&data).ok());
+            let update =
+                data.and_then(|data| crate::ui::resource::decode::<TurnUpdate>(&data).ok());
             // The table as another seat sees it is never this screen's.
             let update = update.filter(|u| !matches!(u, TurnUpdate::RoundWaiting { .. }));
             if let Some(update) = update {

@@ -88,14 +88,16 @@ use self::story_so_far::StorySoFar;
 use self::table_panel::TablePanel;
 use super::game_master::{load_game_master, GameMasterNote, GameMasterResource};
 use crate::api::load_campaign;
+use crate::ui::resource::wire_resource;
 use crate::wire::view::CampaignView;
 
 /// `/play/:id`: loads the campaign, then shows [`Play`].
 #[component]
 pub fn PlayPage() -> impl IntoView {
+    crate::ui::app::mark_hydrated();
     let params = use_params_map();
     let id = move || params.read().get("id").unwrap_or_default();
-    let campaign = Resource::new(id, load_campaign);
+    let campaign = wire_resource(id, load_campaign);
     // Loaded here, not in `Play`: the campaign's part below may be rendered again, and a note
     // made there would be read after it was thrown away.
     let master = load_game_master();
