@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Prints every benchmark (numbers, never pass/fail): the release build's files and what each
-# page's first visit fetches (against the 200 KiB budget); the cost
+# page's first visit fetches (against the budgets: home 200 KiB, play 250 KiB); the cost
 # of one turn (server time, rows read, bytes to the page) on a 10-turn and a 1,000-turn campaign
 # against an instant scripted model, on SQLite and on PostgreSQL (a throwaway cluster); what the
 # model is sent (prompt tokens, request bytes,

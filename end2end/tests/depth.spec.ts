@@ -77,6 +77,8 @@ test("a typed move that calls for a check is rolled as the player's, with the sh
 
 test("the places the game master records make the map, with where you are", async () => {
   const map = page.getByTestId("map");
+  // The map is a panel whose code is fetched when it first opens.
+  await map.getByText("Where you are").click();
   await expect(map.locator("svg[role=img]")).toHaveAttribute(
     "aria-label",
     "Map: you are at The bell tower. Known places: The bell tower (visited), The square (not yet visited), The bell-ringer's room (not yet visited).",

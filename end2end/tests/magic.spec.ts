@@ -31,7 +31,8 @@ async function settled() {
   await expect(page.locator("button.action").first()).toBeEnabled();
 }
 
-/** Starts a new adventure with a hero of `name` and `klass`. */
+/** Starts a new adventure with a hero of `name` and `klass`, and opens the panel of their spells,
+ * features and rests (its code is fetched then). */
 async function begin(name: string, klass: string) {
   await page.goto("/");
   await expect(page.locator('main[data-hydrated="true"]')).toBeAttached();
@@ -42,6 +43,8 @@ async function begin(name: string, klass: string) {
   await expect(page).toHaveURL(/\/play\/[0-9a-f]{32}$/);
   await expect(page.locator('main[data-hydrated="true"]')).toBeAttached();
   await settled();
+  await page.getByTestId("powers-panel").getByText("Spells, features and rests").click();
+  await expect(page.getByTestId("powers")).toBeVisible();
 }
 
 /** A refusal by the rules is an error answer (HTTP 422), which the browser may log as a failed

@@ -97,6 +97,8 @@ test("a Persuasion success against the guard's DC turns him friendly, and the ch
 
 test("the map is drawn and choosing a place travels there", async () => {
   const map = page.getByTestId("map");
+  // The map is a panel whose code is fetched when it first opens.
+  await map.getByText("Where you are").click();
   await expect(map.locator("svg")).toHaveAttribute("aria-label", /you are at The drowned gate/);
   await map.getByRole("button", { name: "Travel to The mill" }).click();
   await settled();

@@ -9,8 +9,11 @@ use leptos::server_fn::error::{FromServerFnError, ServerFnErrorErr};
 use serde::{Deserialize, Serialize};
 
 /// Why a request failed, as the browser learns it.
+///
+/// Sent tagged by its kind's name (`"not_found"`, `{"stale": {"current": 3}}`): an enum with the
+/// tag inside would make the browser read it through serde's buffered path (issue 50).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum AppError {
     /// The campaign does not exist, or is someone else's.
     #[error("This campaign was not found.")]

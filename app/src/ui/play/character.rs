@@ -1,12 +1,11 @@
 //! The character panel: name, level and experience, HP bar and how the character is doing,
 //! armour class, attributes, proficiencies and an ability score improvement to spend, abilities,
-//! spells, class features and rests, conditions, inventory (use, equip or drop an item), place,
-//! time and stakes.
+//! conditions, inventory (use, equip or drop an item), place, time and stakes. Spells, class
+//! features and rests are a panel of their own (`powers`).
 
 use leptos::prelude::*;
 
 use super::improvement::ImprovementChoice;
-use super::powers::Powers;
 use super::state::use_play;
 use crate::api::{drop_item, equip_item, use_item};
 use crate::game::Vitality;
@@ -48,7 +47,6 @@ pub fn CharacterPanel() -> impl IntoView {
                             Some(text) => format!("{name}: {text}"),
                             None => name.clone(),
                         }).collect() />
-                    {sheet.powers.clone().map(|powers| view! { <Powers powers fallen=sheet.vitality.is_dead() /> }.into_any())}
                     <Listed title="Conditions" empty="None" items=sheet.conditions.clone() />
                     <h3>"Inventory"</h3>
                     <Inventory items=sheet.inventory.clone() fallen=sheet.vitality.is_dead() />

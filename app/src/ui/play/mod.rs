@@ -79,6 +79,7 @@ use self::journal::JournalPanel;
 use self::ledger::LedgerDrawer;
 use self::live::LiveFollow;
 use self::map::MapPanel;
+use self::powers::PowersPanel;
 use self::proposals::Proposals;
 use self::read_aloud::ReadAloud;
 use self::state::PlayState;
@@ -149,6 +150,7 @@ fn Play(initial: CampaignView, master: GameMasterResource) -> impl IntoView {
                 </section>
                 <aside class="side-column">
                     <CharacterPanel />
+                    <PowersPanel />
                     <TablePanel />
                     <MapPanel />
                     <StorySoFar />

@@ -2,12 +2,16 @@
 //! spells known with a cast button each (greyed, with the rules' reason, when it cannot be
 //! cast), the spell held, class features with their use pips, and the rest buttons (a short
 //! rest, then a hit die at a time; a long rest). Every button asks the rules; nothing is decided
-//! here.
+//! here. A side panel of its own, whose code is fetched the first time it opens.
+
+// `#[lazy]` expands to the wasm-split loader's extern calls.
+#![allow(unsafe_code)]
 
 use leptos::prelude::*;
 
 use super::state::use_play;
 use crate::api::{cast_spell, rest_hero, spend_hit_die, use_feature};
+use crate::ui::lazy_panel::LazyPanel;
 use crate::wire::view::{FeatureView, PowersView, SpellView};
 
 /// `●●○`: `left` filled pips of `total`.
@@ -27,9 +31,42 @@ fn ordinal(level: u8) -> String {
     }
 }
 
-/// The powers section, for a sheet whose powers count.
+/// The powers' panel, for a sheet whose powers count.
 #[component]
-pub fn Powers(powers: PowersView, fallen: bool) -> impl IntoView {
+pub fn PowersPanel() -> impl IntoView {
+    let state = use_play();
+    view! {
+        <Show when=move || state.sheet.with(|sheet| sheet.powers.is_some())>
+            <LazyPanel class="powers-panel panel" testid="powers-panel" summary="Spells, features and rests" body=powers_body />
+        </Show>
+    }
+}
+
+/// The panel's body: its code is a chunk of its own in the split build
+/// (`lazy_chunks`, app/build.rs; loaded with the rest without `--split`).
+#[cfg_attr(lazy_chunks, lazy)]
+async fn powers_body() -> AnyView {
+    view! { <PowersNow /> }.into_any()
+}
+
+/// The powers as the sheet has them now; updates the moment a tool changes the sheet.
+#[component]
+fn PowersNow() -> impl IntoView {
+    let state = use_play();
+    move || {
+        state.sheet.with(|sheet| {
+            let fallen = sheet.vitality.is_dead();
+            sheet
+                .powers
+                .clone()
+                .map(|powers| view! { <Powers powers fallen /> })
+        })
+    }
+}
+
+/// The powers section.
+#[component]
+fn Powers(powers: PowersView, fallen: bool) -> impl IntoView {
     let state = use_play();
     let in_fight = move || state.encounter.get().is_some();
     let disabled = move || fallen || state.busy.get();

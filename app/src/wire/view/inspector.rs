@@ -29,8 +29,10 @@ pub struct PhaseSpendView {
 }
 
 /// One line of the ledger.
+///
+/// Tagged by its kind's name around the row (`{"roll": {…}}`): see [`AppError`](crate::wire::errors::AppError).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum LedgerRow {
     /// Something on the sheet changed.
     Change {

@@ -208,8 +208,11 @@ pub struct EncounterView {
 }
 
 /// One update of a running turn, streamed to the play screen as a JSON line.
+///
+/// Tagged by its kind's name around the update (`{"narrative": {"text": …}}`): see
+/// [`AppError`](crate::wire::errors::AppError).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum TurnUpdate {
     /// More narrative text (plain text until the scene is complete).
     Narrative {
