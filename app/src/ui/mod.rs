@@ -21,6 +21,8 @@
 //! - `join.rs`: the page an invitation link opens (`/join/CODE`): a friend's hero, a seat taken;
 //! - [`ask_twice`]: a button whose first click only asks, for what cannot be taken back lightly;
 //! - [`lazy_panel`]: a side panel whose body the browser fetches the first time it opens;
+//! - `lazy_page.rs`: a page rendered in the browser once its code has arrived (settings, join);
+//! - [`resource`]: resources decoded with the server functions' JSON reader (one decoder path);
 //! - [`updates`]: a streamed answer of the server read as it comes (a turn, a campaign started);
 //! - [`play`]: the play screen; its own doc lists its parts.
 
