@@ -17,8 +17,8 @@
 //! instances sharing one database, the players split between them. Levels rise until one is not
 //! held. Each row gives the moves, the errors, the added latency at p50 and p99, the server's
 //! processor time (percent of one core, all instances), the bench's own (the players and the
-//! fake model, which share the machine's cores with the server) and the server's resident
-//! memory at the level's end.
+//! fake model, which share the machine's cores with the server), the whole machine's (so that a
+//! level run beside a build shows it) and the server's resident memory at the level's end.
 //!
 //! The players are cheap on purpose: one tokio runtime, one pooled HTTP client for all (each
 //! player's cookie sent by hand), every wait a timer. The open-file limit is raised to its hard
@@ -78,7 +78,7 @@ async fn run() {
         THINK_MS.end / 1_000
     );
     println!(
-        "{:<24} {:>8} {:>7} {:>7} {:>12} {:>12} {:>11} {:>10} {:>10}",
+        "{:<24} {:>8} {:>7} {:>7} {:>12} {:>12} {:>11} {:>10} {:>12} {:>10}",
         "database",
         "players",
         "moves",
@@ -87,6 +87,7 @@ async fn run() {
         "added p99",
         "server CPU",
         "bench CPU",
+        "machine CPU",
         "memory"
     );
     let sqlite = held(Setup::Sqlite).await;
@@ -101,7 +102,9 @@ async fn run() {
         Err(_) => None,
     };
     let budget = BUDGET.as_millis();
-    println!("players held at p99 ≤ {budget} ms and 0 errors, SQLite: {sqlite} (target ≥ {TARGET})");
+    println!(
+        "players held at p99 ≤ {budget} ms and 0 errors, SQLite: {sqlite} (target ≥ {TARGET})"
+    );
     match postgres {
         Some(held) => println!(
             "players held at p99 ≤ {budget} ms and 0 errors, PostgreSQL (2 instances): {held}"
@@ -131,10 +134,12 @@ struct Level {
     /// The openings and moves that failed, and the first one's reason.
     errors: usize,
     first_error: Option<String>,
-    /// Processor time over the level, percent of one core: the servers', and the bench's own
-    /// (its players and the fake model).
+    /// Processor time over the level, percent of one core: the servers', the bench's own (its
+    /// players and the fake model), and the whole machine's (PostgreSQL's and any other
+    /// program's too: what else the server's latency competed with).
     server_cpu: f64,
     bench_cpu: f64,
+    machine_cpu: f64,
     /// The servers' resident memory at the level's end (KiB).
     memory: u64,
 }
@@ -147,13 +152,14 @@ impl Level {
     fn print(&self, database: &str, players: usize) {
         let ms = |q: f64| quantile(&self.added, q).as_secs_f64() * 1e3;
         println!(
-            "{database:<24} {players:>8} {:>7} {:>7} {:>9.1} ms {:>9.1} ms {:>10.0}% {:>9.0}% {:>7.1} MB",
+            "{database:<24} {players:>8} {:>7} {:>7} {:>9.1} ms {:>9.1} ms {:>10.0}% {:>9.0}% {:>11.0}% {:>7.1} MB",
             self.added.len(),
             self.errors,
             ms(0.5),
             ms(0.99),
             self.server_cpu,
             self.bench_cpu,
+            self.machine_cpu,
             self.memory as f64 / 1024.0,
         );
         if let Some(error) = &self.first_error {
@@ -178,6 +184,7 @@ async fn level(setup: Setup<'_>, players: usize) -> Level {
     let ticks = |pids: &mut dyn Iterator<Item = u32>| pids.map(cpu_ticks).sum::<u64>();
     let server_ticks = || ticks(&mut servers.iter().map(|s: &Server| s.0.id()));
     let (server_before, bench_before) = (server_ticks(), ticks(&mut bench.into_iter()));
+    let machine_before = machine_ticks();
     let began = Instant::now();
     let mut rng = StdRng::seed_from_u64(SEED);
     let mut crowd = tokio::task::JoinSet::new();
@@ -193,7 +200,8 @@ async fn level(setup: Setup<'_>, players: usize) -> Level {
         first_error: None,
         server_cpu: 0.0,
         bench_cpu: 0.0,
-        memory: servers.iter().map(|s| rss_kib(s.0.id())).sum(),
+        machine_cpu: 0.0,
+        memory: 0,
     };
     while let Some(tally) = crowd.join_next().await {
         let tally = tally.expect("a player ends");
@@ -208,6 +216,7 @@ async fn level(setup: Setup<'_>, players: usize) -> Level {
     };
     level.server_cpu = percent(server_ticks() - server_before);
     level.bench_cpu = percent(ticks(&mut bench.into_iter()) - bench_before);
+    level.machine_cpu = percent(machine_ticks() - machine_before);
     level.memory = servers.iter().map(|s| rss_kib(s.0.id())).sum();
     level.added.sort_unstable();
     level
@@ -271,6 +280,23 @@ async fn play(
         }
     }
     tally
+}
+
+/// Processor time the whole machine has spent busy so far (every core; all but idle and waiting
+/// for the disk), in clock ticks (Linux's /proc/stat).
+fn machine_ticks() -> u64 {
+    let stat = std::fs::read_to_string("/proc/stat").unwrap_or_default();
+    let times: Vec<u64> = stat
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .split_whitespace()
+        .skip(1)
+        .filter_map(|field| field.parse().ok())
+        .collect();
+    // user nice system idle iowait irq softirq steal (guest time is counted in user already).
+    let idle = times.get(3).copied().unwrap_or(0) + times.get(4).copied().unwrap_or(0);
+    times.iter().take(8).sum::<u64>() - idle
 }
 
 /// Raises this process's open-file limit to its hard limit (the servers it starts inherit it).
