@@ -14,8 +14,10 @@ use app::wire::{CampaignId, PlayerId};
 use lru::LruCache;
 
 /// Campaigns kept (the least recently used is dropped first): a long campaign's state is some
-/// tens of kilobytes in memory.
-const KEPT: NonZeroUsize = match NonZeroUsize::new(256) {
+/// tens of kilobytes in memory. More than the players who play at once: each comes back to their
+/// campaign every few tens of seconds, a cycle through all of them that a smaller cache would
+/// miss every time (each move then decoding its snapshot again; the crowd bench).
+const KEPT: NonZeroUsize = match NonZeroUsize::new(4_096) {
     Some(kept) => kept,
     None => unreachable!(),
 };
@@ -145,6 +147,26 @@ mod tests {
         recent.committed(&id, |_| {});
         recent.fill(ticket, &stale);
         assert!(recent.get(&owner, &id).is_err());
+    }
+
+    #[test]
+    fn a_crowd_coming_back_in_turn_finds_every_campaign_kept() {
+        let (owner, _) = owners();
+        let recent = Recent::default();
+        let mut rng = StdRng::seed_from_u64(9);
+        let crowd: Vec<Current> = (0..3_000)
+            .map(|_| {
+                let mut read = campaign(&owner, 3);
+                read.record.id = CampaignId::random(&mut rng);
+                read
+            })
+            .collect();
+        for read in &crowd {
+            recent.fill(recent.get(&owner, &read.record.id).unwrap_err(), read);
+        }
+        assert!(crowd
+            .iter()
+            .all(|read| recent.get(&owner, &read.record.id).is_ok()));
     }
 
     #[test]
