@@ -2,7 +2,7 @@ import { test, expect } from "@playwright/test";
 import { closeWatched, openWatched } from "../tests/support/watched";
 
 // The development build (what `cargo leptos watch` serves) hydrates: its wasm is not split, so the
-// parts a split build fetches on first use (a panel's body, the settings route, a drawer) come with
+// parts a split build fetches on first use (a panel's body, the settings page, a drawer) come with
 // the rest and work without a page error (app/build.rs).
 test("the development build hydrates; its lazily loaded parts work unsplit", async ({ browser }, testInfo) => {
   const watched = await openWatched(browser);
@@ -17,7 +17,7 @@ test("the development build hydrates; its lazily loaded parts work unsplit", asy
   await expect(trash.getByText("The trash is empty.")).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("dev-home.png"), fullPage: true });
 
-  // The lazy route, reached by the client-side router.
+  // The settings page (rendered in the browser from its code), reached by the client-side router.
   await page.getByRole("link", { name: "Change the game master's model" }).click();
   await expect(page).toHaveURL(/\/settings$/);
   await hydrated();

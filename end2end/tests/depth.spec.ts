@@ -47,7 +47,9 @@ test("a Rogue is created with the scores the player chose", async ({}, testInfo)
   await expect(story()).toContainText("You crouch on the wet rooftops");
   // d8 + CON 14 (+2) = 10 HP; the Rogue's gear and abilities.
   await expect(page.getByTestId("hp")).toHaveText("HP 10/10");
-  await expect(page.getByTestId("character")).toContainText("Sneak Attack");
+  // Class features are in their own panel, whose code is fetched when it first opens.
+  await page.getByTestId("powers-panel").getByText("Spells, features and rests").click();
+  await expect(page.getByTestId("powers")).toContainText("Sneak Attack");
   await expect(page.getByTestId("inventory")).toContainText("Thieves' tools");
   const hide = page.getByRole("button", { name: /Hide behind the great bell/ });
   await expect(hide).toContainText("1d20+2 vs DC 12");

@@ -48,7 +48,7 @@ test("a poisoned hero's attack shows disadvantage and is rolled with two d20s, t
   await page.getByRole("button", { name: "Lean over the steaming pool" }).click();
   await expect(story()).toContainText("The fumes burn your throat");
   await page.unroute(playTurn);
-  const shown = streamed.indexOf('"type":"table_pending"');
+  const shown = streamed.indexOf('{"table_pending":');
   expect(shown).toBeGreaterThan(-1);
   expect(streamed.indexOf('"kind":"table"')).toBeGreaterThan(shown);
 
