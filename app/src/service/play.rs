@@ -11,7 +11,7 @@ use crate::campaign::event::{CampaignEvent, StoredEvent};
 use crate::campaign::lease::PendingRoll;
 use crate::campaign::shown::Shown;
 use crate::campaign::state::CampaignState;
-use crate::campaign::store::{Append, CampaignRecord, Commit};
+use crate::campaign::store::{Append, Commit};
 use crate::campaign::timeline::move_key;
 use crate::campaign::turn_event::TurnEvent;
 use crate::game::carried::lacking;
@@ -467,14 +467,9 @@ impl Game<'_> {
         request: Option<SentRequest>,
         now: i64,
     ) -> Result<Loaded, ServiceError> {
-        let Loaded {
-            record,
-            state,
-            request: previous,
-        } = loaded;
-        let (state, story) = project(state, record.turn, &events)?;
-        let kept = (record, previous);
-        self.commit_same_turn(owner, id, kept, (events, state, story), request, now)
+        let turn = loaded.record.turn;
+        let (state, story) = project(loaded.state.clone(), turn, &events)?;
+        self.commit_same_turn(owner, id, loaded, (events, state, story), request, now)
             .await
     }
 
@@ -487,38 +482,32 @@ impl Game<'_> {
         events: Vec<CampaignEvent>,
         now: i64,
     ) -> Result<(Loaded, Vec<TurnUpdate>), ServiceError> {
-        let Loaded {
-            record,
-            state,
-            request,
-        } = loaded;
+        let turn = loaded.record.turn;
         let mut seen = Vec::new();
         let (state, story) = {
             let mut sink = |update: TurnUpdate| seen.push(update);
-            let mut projection = Projection::new(state, record.turn, &mut sink);
+            let mut projection = Projection::new(loaded.state.clone(), turn, &mut sink);
             for event in &events {
                 projection.apply(event.clone());
             }
             projection.finish()?
         };
         let after = self
-            .commit_same_turn(owner, id, (record, request), (events, state, story), None, now)
+            .commit_same_turn(owner, id, loaded, (events, state, story), None, now)
             .await?;
         Ok((after, seen))
     }
 
-    /// Commits a phase's `events` (with the state and story after them) to the campaign's
-    /// current turn, the campaign's `record` and `previous` request as loaded before them.
     async fn commit_same_turn(
         &self,
         owner: &PlayerId,
         id: &CampaignId,
-        (record, previous): (CampaignRecord, Option<SentRequest>),
+        loaded: Loaded,
         (events, state, story): (Vec<CampaignEvent>, CampaignState, Vec<StoryEntry>),
         request: Option<SentRequest>,
         now: i64,
     ) -> Result<Loaded, ServiceError> {
-        let turn = record.turn;
+        let turn = loaded.record.turn;
         let commit = Commit {
             events: &events,
             story: &story,
@@ -530,8 +519,8 @@ impl Game<'_> {
             .await?;
         Ok(Loaded {
             state,
-            request: request.or(previous),
-            record,
+            request: request.or(loaded.request),
+            record: loaded.record,
         })
     }
 

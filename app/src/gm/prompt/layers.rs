@@ -19,9 +19,7 @@
 //! it would overflow, [`summary_plan`] folds its oldest turns into a new summary (a phase of its
 //! own, run between turns), and until that succeeds the window is cut to fit.
 
-use std::collections::VecDeque;
 use std::fmt::Write;
-use std::sync::{Arc, Mutex, PoisonError};
 
 use super::recall::recall_text;
 use super::sheet_text::describe_sheet;
@@ -211,15 +209,14 @@ pub fn record(
     layered: &Layered,
     previous: Option<&SentRequest>,
 ) -> SentRequest {
-    let body: Vec<String> = request.messages.iter().map(message_json).collect();
-    let body_bytes = 2 + body.iter().map(String::len).sum::<usize>() + body.len().saturating_sub(1);
+    let body = messages_json(&request.messages);
     let tools: Vec<String> = request.tools.iter().map(|tool| tool.name.clone()).collect();
-    let tools_bytes = tools_json(&request.tools).len();
+    let tools_bytes = serde_json::to_string(&request.tools).map_or(0, |json| json.len());
     // The same tools (always the whole registry, in its order) make the same first bytes.
     let shared = previous
         .filter(|previous| previous.tools == tools)
         .map_or(0, |previous| {
-            tools_bytes + shared_messages_front(&previous.messages, &request.messages, &body)
+            tools_bytes + shared_front(&messages_json(&previous.messages), &body)
         });
     SentRequest {
         purpose: purpose.to_owned(),
@@ -227,37 +224,11 @@ pub fn record(
         tools,
         layers: layered.layers.clone(),
         window: layered.window,
-        bytes: to_u32(body_bytes + tools_bytes),
+        bytes: to_u32(body.len() + tools_bytes),
         shared_front_bytes: to_u32(shared),
         estimated_tokens: to_u32(request_tokens(request)),
         reported_tokens: None,
     }
-}
-
-/// How many leading bytes the JSON of the `previous` messages shares with that of the `current`
-/// ones, whose messages are `body` as JSON: the same as [`shared_front`] of both
-/// [`messages_json`], without writing the previous messages again (only the first that differs).
-fn shared_messages_front(previous: &[Message], current: &[Message], body: &[String]) -> usize {
-    // Each list is written `[` then its messages' objects between commas, then `]`.
-    let mut shared = 1;
-    for (index, (before, now)) in previous.iter().zip(current).enumerate() {
-        let comma = usize::from(index > 0);
-        let now_json = &body[index];
-        if before != now {
-            let before_json = message_json(before);
-            if before_json != *now_json {
-                // Two different objects: neither is the front of the other.
-                return shared + comma + shared_front(&before_json, now_json);
-            }
-        }
-        shared += comma + now_json.len();
-    }
-    // One list is the front of the other: they share their closing `]` only if they are equal.
-    shared + usize::from(previous.len() == current.len())
-}
-
-fn message_json(message: &Message) -> String {
-    serde_json::to_string(message).unwrap_or_default()
 }
 
 /// The messages as JSON, the form the front is compared in.
@@ -309,28 +280,8 @@ fn tools_tokens(tools: &[ToolDefinition]) -> usize {
     if tools.is_empty() {
         0
     } else {
-        tokens(&tools_json(tools))
+        tokens(&serde_json::to_string(tools).unwrap_or_default())
     }
-}
-
-/// How many tool lists' JSON is remembered (a campaign's lists differ by a few tools, and by
-/// its characters' names).
-const REMEMBERED_TOOL_LISTS: usize = 16;
-
-/// The tools as JSON, remembered for the lists sent lately: a turn's every call, and each count
-/// of its budget, sends the same list.
-fn tools_json(tools: &[ToolDefinition]) -> Arc<str> {
-    static LISTS: Mutex<VecDeque<(Vec<ToolDefinition>, Arc<str>)>> = Mutex::new(VecDeque::new());
-    let mut lists = LISTS.lock().unwrap_or_else(PoisonError::into_inner);
-    if let Some((_, json)) = lists.iter().find(|(list, _)| list == tools) {
-        return Arc::clone(json);
-    }
-    let json: Arc<str> = serde_json::to_string(tools).unwrap_or_default().into();
-    if lists.len() == REMEMBERED_TOOL_LISTS {
-        lists.pop_back();
-    }
-    lists.push_front((tools.to_vec(), Arc::clone(&json)));
-    json
 }
 
 /// The tokens left for the verbatim window once the system message, the tools, this turn and
@@ -504,33 +455,6 @@ mod tests {
     use crate::campaign::state::StorySummary;
     use crate::game::text::{CharacterName, ClassName, LocationName};
     use crate::game::{CharacterSheet, JournalChange, JournalName, JournalNote, StateDelta};
-
-    #[test]
-    fn the_shared_front_is_the_one_of_the_whole_json() {
-        let (a, b, c) = (
-            Message::system("The rules."),
-            Message::user("I open the door."),
-            Message::user("I open the window."),
-        );
-        let lists = [
-            vec![],
-            vec![a.clone()],
-            vec![a.clone(), b.clone()],
-            vec![a.clone(), c.clone()],
-            vec![a.clone(), b.clone(), c.clone()],
-            vec![b.clone(), a.clone()],
-        ];
-        for previous in &lists {
-            for current in &lists {
-                let body: Vec<String> = current.iter().map(message_json).collect();
-                assert_eq!(
-                    shared_messages_front(previous, current, &body),
-                    shared_front(&messages_json(previous), &messages_json(current)),
-                    "{previous:?} then {current:?}"
-                );
-            }
-        }
-    }
 
     #[test]
     fn the_tool_list_stays_compact() {

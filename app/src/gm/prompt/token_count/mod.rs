@@ -7,10 +7,6 @@
 //! tokenizer cuts it anyway, before a space that starts a word (the count is exactly the
 //! tokenizer's there), and a run of more than [`MAX_RUN_BYTES`] without such a place is cut every
 //! [`MAX_RUN_BYTES`] (its count is then close to, not exactly, the tokenizer's).
-//!
-//! Each chunk's count is remembered by its content: a prompt's system message changes at its end
-//! from call to call (the sheet, the story now) while its long front (the rules) stays the same,
-//! so only the chunks after the first change are counted again.
 
 mod cl100k;
 
@@ -22,21 +18,16 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 /// The longest run without a word's start that is counted in one piece.
 const MAX_RUN_BYTES: usize = 256;
 
-/// The most text counted in one call of the tokenizer, and remembered as one count: small
-/// enough that a change near a long text's end leaves most of its chunks as they were.
-const CHUNK_BYTES: usize = 1024;
+/// The most text counted in one call of the tokenizer (fewer calls for long ordinary texts).
+const CHUNK_BYTES: usize = 16 * 1024;
 
-/// How many chunks' token counts are remembered (the prefix, the tools, the recent messages:
+/// How many texts' token counts are remembered (the prefix, the tools, the recent messages:
 /// most of every prompt was counted for the call before).
-const REMEMBERED_COUNTS: usize = 16_384;
+const REMEMBERED_COUNTS: usize = 4_096;
 
-/// Estimated tokens of a text (the cl100k tokenizer; providers differ a little).
+/// Estimated tokens of a text (the cl100k tokenizer; providers differ a little). Counts are
+/// remembered by the text's 64-bit hash.
 pub fn tokens(text: &str) -> usize {
-    chunks(text).map(chunk_tokens).sum()
-}
-
-/// The tokens of one chunk, remembered by its 64-bit hash.
-fn chunk_tokens(text: &str) -> usize {
     static COUNTS: OnceLock<Mutex<HashMap<u64, usize>>> = OnceLock::new();
     let key = {
         let mut hasher = DefaultHasher::new();
@@ -52,7 +43,8 @@ fn chunk_tokens(text: &str) -> usize {
     if let Some(count) = remembered {
         return count;
     }
-    let count = cl100k::cl100k().count(text);
+    let tokenizer = cl100k::cl100k();
+    let count = chunks(text).map(|chunk| tokenizer.count(chunk)).sum();
     let mut counts = counts.lock().unwrap_or_else(PoisonError::into_inner);
     if counts.len() >= REMEMBERED_COUNTS {
         counts.clear();
