@@ -2,8 +2,11 @@
 //! (played through the service against an instant scripted model, stored in SQLite, then again
 //! in PostgreSQL when `DICEBOUND_BENCH_POSTGRES_URL` names a cluster, as `make bench` does), then
 //! `SAMPLES` more turns on each, measuring for a full turn (both phases): server time, rows the
-//! store reads, and bytes sent to the browser (the streamed JSON lines plus the actions answer).
-//! The goal (issue: campaign spine): the long campaign within 1.2× of the short one on all three.
+//! store reads, bytes sent to the browser (the streamed JSON lines plus the actions answer), and
+//! processor time (the whole process's, every thread's: the runtime's and SQLite's worker
+//! threads', from the process's CPU-time clock). The goals: the long campaign within 1.2× of the short one
+//! (issue: campaign spine), and at most 1 ms of processor time per turn at p50 on SQLite
+//! (issue 50).
 //!
 //! Run with `cargo bench -p server --bench turn_cost` (or `make bench`).
 
@@ -223,9 +226,16 @@ impl CampaignStore for Counting {
     }
 }
 
+/// The processor time this process has used so far, on every thread.
+fn processor_time() -> Duration {
+    let time = rustix::time::clock_gettime(rustix::time::ClockId::ProcessCPUTime);
+    Duration::new(time.tv_sec as u64, time.tv_nsec as u32)
+}
+
 /// One turn's cost.
 struct Cost {
     time: Duration,
+    cpu: Duration,
     rows: u64,
     bytes: usize,
 }
@@ -251,6 +261,7 @@ async fn turn(
     let rows_before = store.rows.load(Ordering::Relaxed);
     let mut bytes = 0;
     let started = Instant::now();
+    let cpu_before = processor_time();
     let request = MoveRequest {
         expected_turn: at,
         input: &input,
@@ -264,11 +275,13 @@ async fn turn(
     let done = app::wire::view::TurnUpdate::Done { turn, tokens };
     let actions = game.ensure_actions(owner, id, 1).await.expect("actions");
     let time = started.elapsed();
+    let cpu = processor_time() - cpu_before;
     bytes += serde_json::to_string(&done).unwrap().len()
         + 1
         + serde_json::to_string(&actions).unwrap().len();
     Cost {
         time,
+        cpu,
         rows: store.rows.load(Ordering::Relaxed) - rows_before,
         bytes,
     }
@@ -361,6 +374,8 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 struct Row {
     p50: Duration,
     p99: Duration,
+    cpu_p50: Duration,
+    cpu_p99: Duration,
     rows: f64,
     bytes: f64,
 }
@@ -368,10 +383,14 @@ struct Row {
 fn summarise(costs: &[Cost]) -> Row {
     let mut times: Vec<Duration> = costs.iter().map(|c| c.time).collect();
     times.sort();
+    let mut cpu: Vec<Duration> = costs.iter().map(|c| c.cpu).collect();
+    cpu.sort();
     let n = costs.len() as f64;
     Row {
         p50: percentile(&times, 0.5),
         p99: percentile(&times, 0.99),
+        cpu_p50: percentile(&cpu, 0.5),
+        cpu_p99: percentile(&cpu, 0.99),
         rows: costs.iter().map(|c| c.rows as f64).sum::<f64>() / n,
         bytes: costs.iter().map(|c| c.bytes as f64).sum::<f64>() / n,
     }
@@ -421,27 +440,33 @@ fn print_table(database: &Database, short: &Row, long: &Row) {
         database.name()
     );
     println!(
-        "{:<16} {:>12} {:>12} {:>12} {:>14}",
-        "campaign", "time p50", "time p99", "rows read", "bytes to page"
+        "{:<16} {:>12} {:>12} {:>12} {:>12} {:>12} {:>14}",
+        "campaign", "cpu p50", "cpu p99", "wall p50", "wall p99", "rows read", "bytes to page"
     );
     for (name, row) in [("10 turns", short), ("1,000 turns", long)] {
         println!(
-            "{:<16} {:>12.3?} {:>12.3?} {:>12.1} {:>14.0}",
-            name, row.p50, row.p99, row.rows, row.bytes
+            "{:<16} {:>12.3?} {:>12.3?} {:>12.3?} {:>12.3?} {:>12.1} {:>14.0}",
+            name, row.cpu_p50, row.cpu_p99, row.p50, row.p99, row.rows, row.bytes
         );
     }
-    let ratio = |a: f64, b: f64| a / b;
+    let ratio = |a: Duration, b: Duration| a.as_secs_f64() / b.as_secs_f64();
+    let budget = match database {
+        Database::Sqlite(_) => "(budget: cpu ≤ 1 ms p50 on SQLite; wall ≤ 1 ms p50, ≤ 5 ms p99)",
+        Database::Postgres(_) => "(budget: wall ≤ 1 ms p50, ≤ 5 ms p99)",
+    };
     println!(
-        "{:<16} {:>12} {:>12}   (budget, both campaigns)",
-        "budget", "≤ 1 ms", "≤ 5 ms"
+        "{:<16} {:>12} {:>12} {:>12} {:>12}   {budget}",
+        "budget", "≤ 1 ms", "", "≤ 1 ms", "≤ 5 ms"
     );
     println!(
-        "{:<16} {:>12.2} {:>12.2} {:>12.2} {:>14.2}   (goal: each ≤ 1.20)",
+        "{:<16} {:>12.2} {:>12.2} {:>12.2} {:>12.2} {:>12.2} {:>14.2}   (goal: each ≤ 1.20)",
         "ratio",
-        ratio(long.p50.as_secs_f64(), short.p50.as_secs_f64()),
-        ratio(long.p99.as_secs_f64(), short.p99.as_secs_f64()),
-        ratio(long.rows, short.rows),
-        ratio(long.bytes, short.bytes)
+        ratio(long.cpu_p50, short.cpu_p50),
+        ratio(long.cpu_p99, short.cpu_p99),
+        ratio(long.p50, short.p50),
+        ratio(long.p99, short.p99),
+        long.rows / short.rows,
+        long.bytes / short.bytes
     );
 }
 

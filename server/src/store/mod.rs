@@ -3,6 +3,7 @@
 
 mod recent;
 mod sql;
+mod sql_batch;
 mod sql_campaigns;
 mod sql_leases;
 mod sql_recovery;

@@ -15,7 +15,8 @@ use futures::future::BoxFuture;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
-use super::sql::{database, found, insert_rows, SqlStore, ROWS_PER_INSERT};
+use super::sql::{database, found, insert_rows, Backend, SqlStore, ROWS_PER_INSERT};
+use super::sql_batch::{Batch, Bound, Statement};
 use super::sql_recovery;
 use super::sql_search::{clear_passages, write_passages};
 use super::sql_trash::{self, in_trash};
@@ -64,30 +65,26 @@ fn last_request(row: &AnyRow) -> Result<Option<SentRequest>, StoreError> {
     Ok(request.and_then(|request| serde_json::from_str(&request).ok()))
 }
 
-/// Appends `(turn, event)`s after the campaign's last event, a batch per statement (each
-/// statement is a round trip to the database; each batch numbers its rows after the last one
-/// stored, read in the same statement).
-async fn insert_events(
-    tx: &mut AnyConnection,
-    id: &CampaignId,
+/// The statements that append `(turn, event)`s after the campaign's last event, a batch of
+/// rows per statement (each batch numbers its rows after the last one stored, read in the same
+/// statement).
+fn insert_events<'a>(
+    id: &'a CampaignId,
     events: &[(u32, &CampaignEvent)],
-) -> Result<(), StoreError> {
-    let rows = events
-        .iter()
-        .map(|(turn, event)| {
-            serde_json::to_string(event).map(|payload| (i64::from(*turn), payload))
+) -> Result<Vec<Statement<'a>>, StoreError> {
+    events
+        .chunks(ROWS_PER_INSERT)
+        .map(|batch| {
+            let mut values = Vec::with_capacity(1 + 2 * batch.len());
+            values.push(Bound::from(id.as_str()));
+            for (turn, event) in batch {
+                values.push(Bound::from(i64::from(*turn)));
+                values.push(Bound::from(serde_json::to_string(event)?));
+            }
+            Ok(Statement::new(append_events(batch.len()), values))
         })
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(database)?;
-    for batch in rows.chunks(ROWS_PER_INSERT) {
-        let sql = append_events(batch.len());
-        let mut insert = sqlx::query(&sql).bind(id.as_str());
-        for (turn, payload) in batch {
-            insert = insert.bind(*turn).bind(payload.as_str());
-        }
-        insert.execute(&mut *tx).await.map_err(database)?;
-    }
-    Ok(())
+        .collect::<Result<_, serde_json::Error>>()
+        .map_err(database)
 }
 
 /// The statement that appends `rows` events to campaign `$1`, numbered from its last `seq` on:
@@ -107,103 +104,107 @@ fn append_events(rows: usize) -> String {
     )
 }
 
-/// Writes the story entries that follow the first `state.story_len - story.len()` ones, and
-/// the snapshot.
-async fn write_derived(
-    tx: &mut AnyConnection,
-    id: &CampaignId,
+/// The statements that write the story entries that follow the first
+/// `state.story_len - story.len()` ones, their passages in the search index, and the snapshot.
+fn write_derived<'a>(
+    id: &'a CampaignId,
     story: &[StoryEntry],
     state: &CampaignState,
     request: Option<&SentRequest>,
-) -> Result<(), StoreError> {
+) -> Result<Vec<Statement<'a>>, StoreError> {
     let first = i64::from(state.story_len) - story.len().min(state.story_len as usize) as i64;
-    let rows = (first..)
-        .zip(story)
-        .map(|(index, entry)| serde_json::to_string(entry).map(|entry| (index, entry)))
-        .collect::<Result<Vec<_>, _>>()
+    let mut statements: Vec<Statement<'a>> = story
+        .chunks(ROWS_PER_INSERT)
+        .zip((first..).step_by(ROWS_PER_INSERT))
+        .map(|(batch, first)| {
+            let sql = insert_rows("story (campaign_id, idx, entry)", 3, batch.len());
+            let mut values = Vec::with_capacity(3 * batch.len());
+            for (index, entry) in (first..).zip(batch) {
+                values.push(Bound::from(id.as_str()));
+                values.push(Bound::from(index));
+                values.push(Bound::from(serde_json::to_string(entry)?));
+            }
+            Ok(Statement::new(sql, values))
+        })
+        .collect::<Result<_, serde_json::Error>>()
         .map_err(database)?;
-    for batch in rows.chunks(ROWS_PER_INSERT) {
-        let sql = insert_rows("story (campaign_id, idx, entry)", 3, batch.len());
-        let mut insert = sqlx::query(&sql);
-        for (index, entry) in batch {
-            insert = insert.bind(id.as_str()).bind(*index).bind(entry.as_str());
-        }
-        insert.execute(&mut *tx).await.map_err(database)?;
-    }
     let first = u32::try_from(first).map_err(database)?;
-    write_passages(tx, id, &passages(story, first, state.turn)).await?;
+    statements.extend(write_passages(id, passages(story, first, state.turn)));
     let state = serde_json::to_string(state).map_err(database)?;
     let request = request
         .map(serde_json::to_string)
         .transpose()
         .map_err(database)?;
-    sqlx::query(
+    statements.push(Statement::new(
         "INSERT INTO snapshots (campaign_id, version, state, last_request) VALUES ($1, $2, $3, $4) \
          ON CONFLICT (campaign_id) DO UPDATE SET version = excluded.version, \
          state = excluded.state, \
          last_request = COALESCE(excluded.last_request, snapshots.last_request)",
+        vec![
+            Bound::from(id.as_str()),
+            Bound::from(i64::from(SNAPSHOT_VERSION)),
+            Bound::from(state),
+            Bound::MaybeText(request),
+        ],
+    ));
+    Ok(statements)
+}
+
+/// The statements that delete the campaign's story log and its passages in the search index
+/// (before a whole new one is written).
+fn clear_story(id: &CampaignId) -> [Statement<'_>; 2] {
+    [
+        Statement::new(
+            "DELETE FROM story WHERE campaign_id = $1",
+            vec![Bound::from(id.as_str())],
+        ),
+        clear_passages(id),
+    ]
+}
+
+/// The statement that removes the roll of the move in progress (its turn is being committed or
+/// replaced).
+fn clear_pending_roll(id: &CampaignId) -> Statement<'_> {
+    Statement::new(
+        "DELETE FROM pending_rolls WHERE campaign_id = $1",
+        vec![Bound::from(id.as_str())],
     )
-    .bind(id.as_str())
-    .bind(i64::from(SNAPSHOT_VERSION))
-    .bind(state)
-    .bind(request)
-    .execute(&mut *tx)
-    .await
-    .map_err(database)?;
-    Ok(())
 }
 
-/// Deletes the campaign's story log and its passages in the search index (before writing a
-/// whole new one).
-async fn clear_story(tx: &mut AnyConnection, id: &CampaignId) -> Result<(), StoreError> {
-    sqlx::query("DELETE FROM story WHERE campaign_id = $1")
-        .bind(id.as_str())
-        .execute(&mut *tx)
-        .await
-        .map_err(database)?;
-    clear_passages(tx, id).await
-}
-
-/// Removes the roll of the move in progress (its turn is being committed or replaced).
-async fn clear_pending_roll(tx: &mut AnyConnection, id: &CampaignId) -> Result<(), StoreError> {
-    sqlx::query("DELETE FROM pending_rolls WHERE campaign_id = $1")
-        .bind(id.as_str())
-        .execute(&mut *tx)
-        .await
-        .map_err(database)?;
-    Ok(())
-}
-
-/// Moves the campaign from `expected_turn` to `new_turn` with the tokens it has now cost, or
-/// says why it cannot.
-async fn advance(
-    tx: &mut AnyConnection,
-    owner: &PlayerId,
-    id: &CampaignId,
+/// The statement that moves the campaign from `expected_turn` to `new_turn` with the tokens it
+/// has now cost: it changes no row if the campaign is not the owner's at `expected_turn`.
+fn advance<'a>(
+    owner: &'a PlayerId,
+    id: &'a CampaignId,
     (expected_turn, new_turn): (u32, u32),
     now: Option<i64>,
     usage: TokenUsage,
-) -> Result<(), StoreError> {
-    let updated = sqlx::query(
+) -> Statement<'a> {
+    Statement::new(
         "UPDATE campaigns SET turn = $1, updated_at = COALESCE($2, updated_at), \
          prompt_tokens = $6, cached_tokens = $7, completion_tokens = $8 \
          WHERE id = $3 AND owner = $4 AND turn = $5",
+        vec![
+            Bound::from(i64::from(new_turn)),
+            Bound::MaybeInt(now),
+            Bound::from(id.as_str()),
+            Bound::from(owner.as_str()),
+            Bound::from(i64::from(expected_turn)),
+            Bound::from(i64::from(usage.prompt_tokens)),
+            Bound::from(i64::from(usage.cached_tokens)),
+            Bound::from(i64::from(usage.completion_tokens)),
+        ],
     )
-    .bind(i64::from(new_turn))
-    .bind(now)
-    .bind(id.as_str())
-    .bind(owner.as_str())
-    .bind(i64::from(expected_turn))
-    .bind(i64::from(usage.prompt_tokens))
-    .bind(i64::from(usage.cached_tokens))
-    .bind(i64::from(usage.completion_tokens))
-    .execute(&mut *tx)
-    .await
-    .map_err(database)?
-    .rows_affected();
-    if updated > 0 {
-        return Ok(());
-    }
+}
+
+/// Why the owner's campaign `id` is not at `expected_turn`, if it is not: another turn (stale)
+/// or no such campaign of theirs.
+async fn not_at(
+    tx: &mut AnyConnection,
+    owner: &PlayerId,
+    id: &CampaignId,
+    expected_turn: u32,
+) -> Result<Option<StoreError>, StoreError> {
     let current: Option<i64> =
         sqlx::query_scalar("SELECT turn FROM campaigns WHERE id = $1 AND owner = $2")
             .bind(id.as_str())
@@ -211,12 +212,45 @@ async fn advance(
             .fetch_optional(&mut *tx)
             .await
             .map_err(database)?;
-    Err(match current {
-        Some(current) => StoreError::Stale {
+    Ok(match current {
+        Some(current) if current == i64::from(expected_turn) => None,
+        Some(current) => Some(StoreError::Stale {
             current: u32::try_from(current).map_err(database)?,
-        },
-        None => StoreError::NotFound,
+        }),
+        None => Some(StoreError::NotFound),
     })
+}
+
+impl SqlStore {
+    /// Runs `batch`, whose first statement [advances](advance) the owner's campaign from
+    /// `expected_turn`, in the transaction `tx`: a campaign at another turn is stale (and the
+    /// caller's transaction, dropped, rolls back whatever ran), one not found is not found.
+    async fn advance_with(
+        &self,
+        tx: &mut AnyConnection,
+        (owner, id, expected_turn): (&PlayerId, &CampaignId, u32),
+        batch: &Batch<'_>,
+    ) -> Result<(), StoreError> {
+        match batch.run(tx, self.backend()).await {
+            Ok(changed) if changed.first().is_some_and(|&rows| rows > 0) => Ok(()),
+            Ok(_) => {
+                Err(not_at(tx, owner, id, expected_turn)
+                    .await?
+                    .unwrap_or(StoreError::Stale {
+                        current: expected_turn,
+                    }))
+            }
+            // On SQLite the statements after a stale advance ran too, and may have failed
+            // because of it (a story entry written twice); a failed statement leaves the
+            // transaction usable there.
+            Err(error) if self.backend() == Backend::Sqlite => {
+                Err(not_at(tx, owner, id, expected_turn)
+                    .await?
+                    .unwrap_or_else(|| database(error)))
+            }
+            Err(error) => Err(database(error)),
+        }
+    }
 }
 
 impl CampaignStore for SqlStore {
@@ -228,30 +262,31 @@ impl CampaignStore for SqlStore {
         state: &'a CampaignState,
     ) -> BoxFuture<'a, Result<(), StoreError>> {
         Box::pin(async move {
-            let mut tx = self.write().await?;
-            sqlx::query(
+            let mut batch = Batch::default();
+            batch.push(Statement::new(
                 "INSERT INTO campaigns (id, owner, title, created_at, updated_at, turn, \
                  prompt_tokens, cached_tokens, completion_tokens) \
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-            )
-            .bind(record.id.as_str())
-            .bind(record.owner.as_str())
-            .bind(&record.title)
-            .bind(record.created_at)
-            .bind(record.updated_at)
-            .bind(i64::from(record.turn))
-            .bind(i64::from(state.usage.prompt_tokens))
-            .bind(i64::from(state.usage.cached_tokens))
-            .bind(i64::from(state.usage.completion_tokens))
-            .execute(&mut *tx)
-            .await
-            .map_err(database)?;
+                vec![
+                    Bound::from(record.id.as_str()),
+                    Bound::from(record.owner.as_str()),
+                    Bound::from(record.title.as_str()),
+                    Bound::from(record.created_at),
+                    Bound::from(record.updated_at),
+                    Bound::from(i64::from(record.turn)),
+                    Bound::from(i64::from(state.usage.prompt_tokens)),
+                    Bound::from(i64::from(state.usage.cached_tokens)),
+                    Bound::from(i64::from(state.usage.completion_tokens)),
+                ],
+            ));
             let events: Vec<(u32, &CampaignEvent)> = events
                 .iter()
                 .map(|stored| (stored.turn, &stored.event))
                 .collect();
-            insert_events(&mut tx, &record.id, &events).await?;
-            write_derived(&mut tx, &record.id, story, state, None).await?;
+            batch.extend(insert_events(&record.id, &events)?);
+            batch.extend(write_derived(&record.id, story, state, None)?);
+            let mut tx = self.write().await?;
+            batch.run(&mut tx, self.backend()).await.map_err(database)?;
             tx.commit().await.map_err(database)?;
             self.forget(&record.id);
             Ok(())
@@ -422,22 +457,30 @@ impl CampaignStore for SqlStore {
                 Append::Replace { turn } => turn,
             };
             let written = async {
-                let mut tx = self.write().await?;
+                let mut batch = Batch::default();
                 let turns = (expected_turn, new_turn);
-                advance(&mut tx, owner, id, turns, Some(now), commit.state.usage).await?;
+                batch.push(advance(owner, id, turns, Some(now), commit.state.usage));
                 if let Append::Replace { .. } = how {
-                    clear_story(&mut tx, id).await?;
+                    batch.extend(clear_story(id));
                 }
                 if how != Append::SameTurn {
-                    clear_pending_roll(&mut tx, id).await?;
+                    batch.push(clear_pending_roll(id));
                 }
                 let events: Vec<(u32, &CampaignEvent)> = commit
                     .events
                     .iter()
                     .map(|event| (new_turn, event))
                     .collect();
-                insert_events(&mut tx, id, &events).await?;
-                write_derived(&mut tx, id, commit.story, commit.state, commit.request).await?;
+                batch.extend(insert_events(id, &events)?);
+                batch.extend(write_derived(
+                    id,
+                    commit.story,
+                    commit.state,
+                    commit.request,
+                )?);
+                let mut tx = self.write().await?;
+                self.advance_with(&mut tx, (owner, id, expected_turn), &batch)
+                    .await?;
                 tx.commit().await.map_err(database)
             }
             .await;
@@ -468,10 +511,13 @@ impl CampaignStore for SqlStore {
     ) -> BoxFuture<'a, Result<(), StoreError>> {
         Box::pin(async move {
             let written = async {
+                let mut batch = Batch::default();
+                batch.push(advance(owner, id, (turn, turn), None, state.usage));
+                batch.extend(clear_story(id));
+                batch.extend(write_derived(id, story, state, None)?);
                 let mut tx = self.write().await?;
-                advance(&mut tx, owner, id, (turn, turn), None, state.usage).await?;
-                clear_story(&mut tx, id).await?;
-                write_derived(&mut tx, id, story, state, None).await?;
+                self.advance_with(&mut tx, (owner, id, turn), &batch)
+                    .await?;
                 tx.commit().await.map_err(database)
             }
             .await;

@@ -6,47 +6,44 @@ use app::campaign::passage::{Passage, PassageKind, SearchQuery, SearchScope};
 use app::campaign::store::StoreError;
 use app::wire::{CampaignId, PlayerId};
 use sqlx::any::AnyRow;
-use sqlx::{AnyConnection, Row};
+use sqlx::Row;
 
 use super::sql::{database, insert_rows, Backend, SqlStore, ROWS_PER_INSERT};
+use super::sql_batch::{Bound, Statement};
 
-/// Indexes `passages` of the campaign's story.
-pub(super) async fn write_passages(
-    tx: &mut AnyConnection,
-    id: &CampaignId,
-    passages: &[Passage],
-) -> Result<(), StoreError> {
-    for batch in passages.chunks(ROWS_PER_INSERT) {
+/// The statements that index `passages` of the campaign's story.
+pub(super) fn write_passages(id: &CampaignId, passages: Vec<Passage>) -> Vec<Statement<'_>> {
+    let mut statements = Vec::new();
+    let mut rows = passages.into_iter().peekable();
+    while rows.peek().is_some() {
+        let batch: Vec<Passage> = rows.by_ref().take(ROWS_PER_INSERT).collect();
         let sql = insert_rows(
             "story_text (campaign, idx, turn, kind, text)",
             5,
             batch.len(),
         );
-        let mut insert = sqlx::query(&sql);
+        let mut values = Vec::with_capacity(5 * batch.len());
         for passage in batch {
-            insert = insert
-                .bind(id.as_str())
-                .bind(i64::from(passage.index))
-                .bind(i64::from(passage.turn))
-                .bind(passage.kind.as_str())
-                .bind(passage.text.as_str());
+            values.extend([
+                Bound::from(id.as_str()),
+                Bound::from(i64::from(passage.index)),
+                Bound::from(i64::from(passage.turn)),
+                Bound::from(passage.kind.as_str()),
+                Bound::from(passage.text),
+            ]);
         }
-        insert.execute(&mut *tx).await.map_err(database)?;
+        statements.push(Statement::new(sql, values));
     }
-    Ok(())
+    statements
 }
 
-/// Removes the campaign's passages from the index (before a whole new story is written).
-pub(super) async fn clear_passages(
-    tx: &mut AnyConnection,
-    id: &CampaignId,
-) -> Result<(), StoreError> {
-    sqlx::query("DELETE FROM story_text WHERE campaign = $1")
-        .bind(id.as_str())
-        .execute(&mut *tx)
-        .await
-        .map_err(database)?;
-    Ok(())
+/// The statement that removes the campaign's passages from the index (before a whole new story
+/// is written).
+pub(super) fn clear_passages(id: &CampaignId) -> Statement<'_> {
+    Statement::new(
+        "DELETE FROM story_text WHERE campaign = $1",
+        vec![Bound::from(id.as_str())],
+    )
 }
 
 /// The best passages for `query` of the owner's campaign in the `scope`.
