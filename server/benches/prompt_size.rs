@@ -42,6 +42,8 @@ struct Call {
     tokens: usize,
     wire_bytes: usize,
     shared: f64,
+    /// The share identical to the front of the previous call of the same kind.
+    shared_same_kind: f64,
 }
 
 /// The scripted model, recording every request.
@@ -50,6 +52,8 @@ struct Recording {
     wire: OpenAiAdapter,
     turn: Mutex<u32>,
     last: Mutex<String>,
+    /// The last prompt of each kind.
+    last_of: Mutex<Vec<(Purpose, String)>>,
     calls: Mutex<Vec<Call>>,
     /// The largest request body at the last turns, as sent.
     largest: Mutex<Vec<u8>>,
@@ -66,6 +70,18 @@ impl Recording {
         } else {
             shared_front(&last, &prompt) as f64 / prompt.len() as f64
         };
+        let mut last_of = self.last_of.lock().unwrap();
+        let shared_same_kind = match last_of.iter_mut().find(|(p, _)| *p == request.purpose) {
+            Some((_, previous)) => {
+                let share = shared_front(previous, &prompt) as f64 / prompt.len() as f64;
+                *previous = prompt.clone();
+                share
+            }
+            None => {
+                last_of.push((request.purpose, prompt.clone()));
+                0.0
+            }
+        };
         let body = serde_json::to_vec(&self.wire.wire_request(request.clone(), true)).unwrap();
         let wire_bytes = body.len();
         let turn = *self.turn.lock().unwrap();
@@ -79,6 +95,7 @@ impl Recording {
             tokens: request_tokens(request),
             wire_bytes,
             shared,
+            shared_same_kind,
         });
         *last = prompt;
         let mut tools = self.tools.lock().unwrap();
@@ -190,6 +207,7 @@ async fn play() -> Vec<Call> {
             .unwrap(),
         turn: Mutex::new(1),
         last: Mutex::new(String::new()),
+        last_of: Mutex::new(Vec::new()),
         calls: Mutex::new(Vec::new()),
         largest: Mutex::new(Vec::new()),
         tools: Mutex::new(Vec::new()),
@@ -334,6 +352,19 @@ fn main() {
         all_shared * 100.0
     );
     for purpose in [Purpose::Narration, Purpose::Actions, Purpose::Summary] {
+        let of: Vec<f64> = calls
+            .iter()
+            .filter(|c| c.purpose == purpose)
+            .skip(1)
+            .map(|c| c.shared_same_kind)
+            .collect();
+        println!(
+            "  {:<10} identical front with the previous call of its kind: {:.1}%",
+            purpose.label(),
+            of.iter().sum::<f64>() / of.len().max(1) as f64 * 100.0
+        );
+    }
+    for purpose in [Purpose::Narration, Purpose::Actions, Purpose::Summary] {
         let of: Vec<&Call> = calls.iter().filter(|c| c.purpose == purpose).collect();
         let late: Vec<usize> = of
             .iter()
@@ -365,10 +396,16 @@ fn print_budget(calls: &[Call]) {
                 .map(|c| c.wire_bytes)
                 .max()
         };
-        let last = (TURNS - BUCKET + 1..=TURNS).rev().find_map(|turn| at(turn).map(|b| (turn, b)));
+        let last = (TURNS - BUCKET + 1..=TURNS)
+            .rev()
+            .find_map(|turn| at(turn).map(|b| (turn, b)));
         if let Some((turn, bytes)) = last {
             largest = largest.max(bytes);
-            let verdict = if bytes <= BUDGET_BYTES { "within" } else { "OVER" };
+            let verdict = if bytes <= BUDGET_BYTES {
+                "within"
+            } else {
+                "OVER"
+            };
             println!(
                 "  {:<10} {bytes:>6} bytes (turn {turn}; budget ≤ {BUDGET_BYTES} bytes: {verdict})",
                 purpose.label()
@@ -380,7 +417,11 @@ fn print_budget(calls: &[Call]) {
     println!(
         "  largest call at turns {}–{TURNS}: {} bytes; {over} of {} calls over the budget",
         TURNS - BUCKET + 1,
-        late.clone().map(|c| c.wire_bytes).max().unwrap_or(0).max(largest),
+        late.clone()
+            .map(|c| c.wire_bytes)
+            .max()
+            .unwrap_or(0)
+            .max(largest),
         late.count()
     );
 }

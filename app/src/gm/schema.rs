@@ -94,6 +94,87 @@ pub fn make_strict(schema: &mut Value) {
     collapse_nullable(map);
 }
 
+/// Makes a tool's strict `schema` compact, for the bytes every call pays for the tool list: an
+/// `anyOf` of described string constants (an enum whose variants carry doc comments) becomes one
+/// `enum` whose description names each value with its meaning (`"very_unlikely 10%; ..."`,
+/// unless the own description names every value already), and an array's items carry no
+/// descriptions (their field names say them; the array's own description says the rest).
+pub fn compact_tool_schema(schema: &mut Value) {
+    compact(schema, true);
+}
+
+/// [`compact_tool_schema`], keeping the descriptions if `described`.
+fn compact(schema: &mut Value, described: bool) {
+    let Value::Object(map) = schema else {
+        return;
+    };
+    if let Some(items) = map.get_mut("items") {
+        compact(items, false);
+    }
+    if let Some(sub) = map.get_mut("not") {
+        compact(sub, described);
+    }
+    if let Some(Value::Object(properties)) = map.get_mut("properties") {
+        properties
+            .values_mut()
+            .for_each(|sub| compact(sub, described));
+    }
+    if let Some(Value::Array(subs)) = map.get_mut("anyOf") {
+        subs.iter_mut().for_each(|sub| compact(sub, described));
+    }
+    fold_described_constants(map);
+    if !described {
+        map.remove("description");
+    }
+    collapse_nullable(map);
+}
+
+/// `{"anyOf": [{"const": "a", "description": "A."}, ...]}` (each variant a string constant, or
+/// null) into `{"type": "string", "enum": ["a", ...], "description": "Own: a A; ..."}`.
+fn fold_described_constants(map: &mut Map<String, Value>) {
+    let Some(Value::Array(variants)) = map.get("anyOf") else {
+        return;
+    };
+    let mut values = Vec::new();
+    let mut meanings = Vec::new();
+    let mut nullable = false;
+    for variant in variants {
+        if variant.get("type").and_then(Value::as_str) == Some("null") {
+            nullable = true;
+            continue;
+        }
+        let Some(Value::String(value)) = variant.get("const") else {
+            return;
+        };
+        values.push(Value::String(value.clone()));
+        if let Some(Value::String(meaning)) = variant.get("description") {
+            meanings.push(format!("{value} {}", meaning.trim_end_matches('.')));
+        }
+    }
+    map.remove("anyOf");
+    let own = map.get("description").and_then(Value::as_str).unwrap_or("");
+    let named = values
+        .iter()
+        .filter_map(Value::as_str)
+        .all(|v| own.contains(v));
+    if !meanings.is_empty() && !named {
+        let meanings = meanings.join("; ");
+        let description = match own {
+            "" => format!("{meanings}."),
+            own => format!("{}: {meanings}.", own.trim_end_matches('.')),
+        };
+        map.insert("description".to_owned(), Value::String(description));
+    }
+    let ty = if nullable {
+        values.push(Value::Null);
+        json!(["string", "null"])
+    } else {
+        json!("string")
+    };
+    map.insert("type".to_owned(), ty);
+    map.insert("enum".to_owned(), Value::Array(values));
+}
+
 /// Whether the schema's `type` is or includes `object`.
 fn is_object_type(map: &Map<String, Value>) -> bool {
     match map.get("type") {
@@ -312,6 +393,69 @@ pub(in crate::gm) mod tests {
             })
         );
         assert_strict(&schema, "$");
+    }
+
+    #[test]
+    fn a_tool_schema_folds_described_constants_and_drops_the_items_descriptions() {
+        let mut schema = json!({
+            "type": "object",
+            "properties": {
+                "likelihood": {
+                    "description": "How likely a yes is.",
+                    "anyOf": [
+                        { "type": "string", "const": "unlikely", "description": "25%." },
+                        { "type": "string", "const": "likely", "description": "75%." }
+                    ]
+                },
+                "kind": {
+                    "description": "short or long.",
+                    "anyOf": [
+                        { "type": "string", "const": "short", "description": "An hour." },
+                        { "type": "string", "const": "long", "description": "A night." },
+                        { "type": "null" }
+                    ]
+                },
+                "items": {
+                    "type": "array",
+                    "description": "1 to 10 items.",
+                    "items": {
+                        "description": "An item.",
+                        "type": "object",
+                        "properties": { "description": { "description": "What.", "type": "string" } }
+                    }
+                }
+            }
+        });
+        compact_tool_schema(&mut schema);
+        assert_eq!(
+            schema["properties"]["likelihood"],
+            json!({
+                "description": "How likely a yes is: unlikely 25%; likely 75%.",
+                "type": "string",
+                "enum": ["unlikely", "likely"]
+            })
+        );
+        assert_eq!(
+            schema["properties"]["kind"],
+            json!({
+                "description": "short or long.",
+                "type": ["string", "null"],
+                "enum": ["short", "long", null]
+            }),
+            "a description naming every value keeps its own words"
+        );
+        assert_eq!(
+            schema["properties"]["items"],
+            json!({
+                "type": "array",
+                "description": "1 to 10 items.",
+                "items": {
+                    "type": "object",
+                    "properties": { "description": { "type": "string" } }
+                }
+            }),
+            "a property named description stays"
+        );
     }
 
     #[test]

@@ -57,11 +57,8 @@ pub fn name_the_characters(definitions: &mut [ToolDefinition], host: &str, party
     let mut names: Vec<Value> = vec![Value::from(host)];
     names.extend(party.members().iter().map(|m| Value::from(m.name())));
     names.push(Value::Null);
-    let property = json!({
-        "type": ["string", "null"],
-        "enum": names,
-        "description": format!("Whose sheet (null: {host})."),
-    });
+    // No description: the names say it, and the party layer says null is the host's hero.
+    let property = json!({ "type": ["string", "null"], "enum": names });
     for definition in definitions
         .iter_mut()
         .filter(|d| FOR_ONE_CHARACTER.contains(&d.name.as_str()))
