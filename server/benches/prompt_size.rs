@@ -351,19 +351,7 @@ fn main() {
         calls.len(),
         all_shared * 100.0
     );
-    for purpose in [Purpose::Narration, Purpose::Actions, Purpose::Summary] {
-        let of: Vec<f64> = calls
-            .iter()
-            .filter(|c| c.purpose == purpose)
-            .skip(1)
-            .map(|c| c.shared_same_kind)
-            .collect();
-        println!(
-            "  {:<10} identical front with the previous call of its kind: {:.1}%",
-            purpose.label(),
-            of.iter().sum::<f64>() / of.len().max(1) as f64 * 100.0
-        );
-    }
+    print_same_kind(&calls);
     for purpose in [Purpose::Narration, Purpose::Actions, Purpose::Summary] {
         let of: Vec<&Call> = calls.iter().filter(|c| c.purpose == purpose).collect();
         let late: Vec<usize> = of
@@ -381,6 +369,24 @@ fn main() {
         );
     }
     print_budget(&calls);
+}
+
+/// The share of each call identical to the front of the previous call of its kind (what a
+/// provider's cache keeps for each kind of call).
+fn print_same_kind(calls: &[Call]) {
+    for purpose in [Purpose::Narration, Purpose::Actions, Purpose::Summary] {
+        let of: Vec<f64> = calls
+            .iter()
+            .filter(|c| c.purpose == purpose)
+            .skip(1)
+            .map(|c| c.shared_same_kind)
+            .collect();
+        println!(
+            "  {:<10} identical front with the previous call of its kind: {:.1}%",
+            purpose.label(),
+            of.iter().sum::<f64>() / of.len().max(1) as f64 * 100.0
+        );
+    }
 }
 
 /// The largest call of each kind at turn 300, and the largest at the last turns, beside the
