@@ -479,10 +479,10 @@ mod tests {
         // when to call each tool once, the rules no longer repeating them): 2,440 → 2,050 with a
         // plan, 3,020 → 2,450 at the opening, 3,190 → 2,550 for every tool.
         let settings = GmSettings::default();
-        let opening = tools_tokens(&settings.tools_for(&state()));
+        let opening = tools_tokens(&settings.tools_for(&state(), &Default::default()));
         let mut planned = state();
         planned.spine.plan = Some(crate::game::spine::shapes::Shape::Rescue.plan());
-        let cost = tools_tokens(&settings.tools_for(&planned));
+        let cost = tools_tokens(&settings.tools_for(&planned, &planned.combat));
         assert!(cost <= 2_050, "the tool list costs {cost} tokens");
         assert!(
             opening <= 2_450,

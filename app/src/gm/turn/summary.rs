@@ -30,7 +30,7 @@ pub async fn summarize(
     state: &CampaignState,
     previous: Option<&SentRequest>,
 ) -> Result<Option<Summarized>, TurnError> {
-    let tools = settings.tools_for(state);
+    let tools = settings.tools_for(state, &state.combat);
     let Some(plan) = layers::summary_plan(state, settings, &tools) else {
         return Ok(None);
     };
