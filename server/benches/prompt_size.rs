@@ -1,20 +1,28 @@
 //! What the model is sent as a campaign grows: a 300-turn scripted campaign played through the
-//! service with the default (endpoint) settings, the summary phase run after every turn. Every
-//! call to the model is recorded; per 30 turns the bench prints the prompt tokens and request
-//! bytes per call (the body an OpenAI-compatible endpoint receives), and the share of each
-//! prompt (the tool definitions, then the messages, as a provider renders them) identical to the
-//! previous call's front (what a provider's prompt cache can reuse).
-//! Goals (issue: memory): turn 300 / turn 30 ≤ 1.3; the identical front ≥ 80%.
+//! service with the default (endpoint) settings, the summary phase run after every turn. The
+//! campaign brings every tool and argument a call can carry: a spellcaster (spells and slots on
+//! the sheet), a companion (the `character` argument of the tools that act on one character) and
+//! a plan the model writes at the opening (`write_plan`, then `end_chapter` and the story now).
+//! Every call to the model is recorded; per 30 turns the bench prints the prompt tokens and
+//! request bytes per call (the body an OpenAI-compatible endpoint receives), and the share of
+//! each prompt (the tool definitions, then the messages, as a provider renders them) identical to
+//! the previous call's front (what a provider's prompt cache can reuse); then each tool's cost in
+//! tokens as sent, and the largest call of each kind at the last turns beside the budget.
+//! Goals (issue: memory): turn 300 / turn 30 ≤ 1.3; the identical front ≥ 80%. Issue 50: every
+//! call at turn 300 at most [`BUDGET_BYTES`].
 //!
-//! Run with `cargo bench -p server --bench prompt_size` (or `make bench`).
+//! Run with `cargo bench -p server --bench prompt_size` (or `make bench`); with
+//! `PROMPT_SIZE_DUMP=FILE`, the largest request body of the last 30 turns is written to `FILE`.
 
 use std::sync::Mutex;
 
 use app::gm::prompt::layers::{prompt_json, request_tokens, shared_front};
 use app::gm::scripted::{Scenario, ScriptedLlm, Step};
-use app::gm::{GmSettings, LlmChunk, LlmError, LlmPort, LlmRequest, ModelInfo, Purpose};
+use app::gm::{
+    GmSettings, LlmChunk, LlmError, LlmPort, LlmRequest, ModelInfo, Purpose, ToolDefinition,
+};
 use app::service::{Game, MoveRequest, SummaryOutcome, TurnsInFlight};
-use app::wire::view::{MoveInput, NewCampaign};
+use app::wire::view::{CompanionForm, MoveInput, NewCampaign};
 use app::wire::{CampaignId, PlayerId};
 use futures::stream::BoxStream;
 use rand::{rngs::StdRng, SeedableRng};
@@ -24,6 +32,8 @@ use server::store::SqlStore;
 
 const TURNS: u32 = 300;
 const BUCKET: u32 = 30;
+/// The most bytes a request body may have at turn 300 (issue 50).
+const BUDGET_BYTES: usize = 12_000;
 
 /// One call as sent.
 struct Call {
@@ -32,6 +42,8 @@ struct Call {
     tokens: usize,
     wire_bytes: usize,
     shared: f64,
+    /// The share identical to the front of the previous call of the same kind.
+    shared_same_kind: f64,
 }
 
 /// The scripted model, recording every request.
@@ -40,7 +52,13 @@ struct Recording {
     wire: OpenAiAdapter,
     turn: Mutex<u32>,
     last: Mutex<String>,
+    /// The last prompt of each kind.
+    last_of: Mutex<Vec<(Purpose, String)>>,
     calls: Mutex<Vec<Call>>,
+    /// The largest request body at the last turns, as sent.
+    largest: Mutex<Vec<u8>>,
+    /// Every tool any call sent, as last sent (the opening's `write_plan` too).
+    tools: Mutex<Vec<ToolDefinition>>,
 }
 
 impl Recording {
@@ -52,17 +70,41 @@ impl Recording {
         } else {
             shared_front(&last, &prompt) as f64 / prompt.len() as f64
         };
-        let wire_bytes = serde_json::to_vec(&self.wire.wire_request(request.clone(), true))
-            .unwrap()
-            .len();
+        let mut last_of = self.last_of.lock().unwrap();
+        let shared_same_kind = match last_of.iter_mut().find(|(p, _)| *p == request.purpose) {
+            Some((_, previous)) => {
+                let share = shared_front(previous, &prompt) as f64 / prompt.len() as f64;
+                *previous = prompt.clone();
+                share
+            }
+            None => {
+                last_of.push((request.purpose, prompt.clone()));
+                0.0
+            }
+        };
+        let body = serde_json::to_vec(&self.wire.wire_request(request.clone(), true)).unwrap();
+        let wire_bytes = body.len();
+        let turn = *self.turn.lock().unwrap();
+        let mut largest = self.largest.lock().unwrap();
+        if turn > TURNS - BUCKET && wire_bytes > largest.len() {
+            *largest = body;
+        }
         self.calls.lock().unwrap().push(Call {
-            turn: *self.turn.lock().unwrap(),
+            turn,
             purpose: request.purpose,
             tokens: request_tokens(request),
             wire_bytes,
             shared,
+            shared_same_kind,
         });
         *last = prompt;
+        let mut tools = self.tools.lock().unwrap();
+        for tool in &request.tools {
+            match tools.iter_mut().find(|known| known.name == tool.name) {
+                Some(known) => *known = tool.clone(),
+                None => tools.push(tool.clone()),
+            }
+        }
     }
 }
 
@@ -80,7 +122,10 @@ impl LlmPort for Recording {
 /// Scenes of about 600 characters; every 4th turn an attack that hurts, every 20th a journal
 /// note (a new person), as a campaign goes.
 fn steps() -> Vec<Step> {
-    let mut steps = vec![Step::text("A road through the wet hills. Rain is coming.")];
+    let mut steps = vec![
+        Step::call("write_plan", plan()),
+        Step::text("A road through the wet hills. Rain is coming."),
+    ];
     for turn in 2..=TURNS {
         if turn % 4 == 0 {
             steps.push(Step::call(
@@ -111,6 +156,30 @@ fn steps() -> Vec<Step> {
     steps
 }
 
+/// A plan of the size a model writes: four chapters, three threats, four key people.
+fn plan() -> serde_json::Value {
+    json!({
+        "goal": "Open the barrow in the hills and end what wakes inside it",
+        "chapters": [
+            {"title": "The wet road", "goal": "Cross the hills to the hamlet", "reach": "The hamlet", "ifFailed": "the road floods and the barrow waits another year"},
+            {"title": "The smith's promise", "goal": "Learn what Mira forged for the barrow", "meet": "Mira the smith", "ifFailed": "the seal's secret dies with her"},
+            {"title": "The iron key", "goal": "Recover the key the bandits took", "find": "Iron key", "ifFailed": "the barrow must be broken open"},
+            {"title": "The barrow", "goal": "Reach the barrow's inner hall", "reach": "The inner hall", "ifFailed": "the sleeper walks the hills"}
+        ],
+        "threats": [
+            {"name": "The bandits", "segments": 6, "fills": "every night the hero camps on the road", "whenFull": "they reach the barrow first"},
+            {"name": "The sleeper", "segments": 8, "fills": "each time the barrow's seal is disturbed", "whenFull": "it wakes and walks"},
+            {"name": "The rain", "segments": 4, "fills": "each day of travel", "whenFull": "the river floods the road"}
+        ],
+        "people": [
+            {"name": "Mira the smith", "motive": "to undo the seal she forged", "knows": "the seal's weak point", "secret": "she was paid by the bandits", "attitude": "friendly"},
+            {"name": "Oswin the ferryman", "motive": "passage money", "knows": "the bandits' camp", "secret": "he is their lookout", "attitude": "wary"},
+            {"name": "The bandit chief", "motive": "the barrow's gold", "knows": "where the key is hidden", "secret": "he fears the sleeper", "attitude": "hostile"},
+            {"name": "Old Tam", "motive": "to see his son again", "knows": "the barrow's old songs", "secret": "his son is the sleeper's thrall", "attitude": "indifferent"}
+        ]
+    })
+}
+
 fn scenario() -> Scenario {
     Scenario {
         steps: steps(),
@@ -138,7 +207,10 @@ async fn play() -> Vec<Call> {
             .unwrap(),
         turn: Mutex::new(1),
         last: Mutex::new(String::new()),
+        last_of: Mutex::new(Vec::new()),
         calls: Mutex::new(Vec::new()),
+        largest: Mutex::new(Vec::new()),
+        tools: Mutex::new(Vec::new()),
     };
     let (gm, in_flight) = (
         GmSettings::default(),
@@ -153,11 +225,15 @@ async fn play() -> Vec<Call> {
     };
     let mut rng = StdRng::seed_from_u64(300);
     let owner = PlayerId::random(&mut rng);
-    let form = NewCampaign::new(
+    let mut form = NewCampaign::new(
         "A road through the wet hills to a barrow.",
         "Wren",
-        "Ranger",
+        "Wizard",
     );
+    form.companions.push(CompanionForm {
+        name: "Bran".into(),
+        class: "Cleric".into(),
+    });
     let id: CampaignId = game
         .create(&owner, &form, 1, &mut rng, &mut |_| {})
         .await
@@ -192,7 +268,33 @@ async fn play() -> Vec<Call> {
         }
         println!("  tools: {}", sent.tools.join(", "));
     }
+    print_tools(&llm.tools.into_inner().unwrap());
+    if let Ok(path) = std::env::var("PROMPT_SIZE_DUMP") {
+        std::fs::write(&path, llm.largest.into_inner().unwrap()).unwrap();
+        println!("the largest request body of the last turns written to {path}");
+    }
     llm.calls.into_inner().unwrap()
+}
+
+/// The tokens of `tools` as the prompt's budget counts them (a request of those tools alone).
+fn tools_tokens(tools: &[ToolDefinition]) -> usize {
+    request_tokens(&LlmRequest {
+        tools: tools.to_vec(),
+        ..LlmRequest::default()
+    })
+}
+
+/// Each tool's cost in tokens as last sent.
+fn print_tools(tools: &[ToolDefinition]) {
+    println!("\neach tool as last sent, in tokens:");
+    for tool in tools {
+        println!(
+            "  {:<22} {:>5} tokens",
+            tool.name,
+            tools_tokens(std::slice::from_ref(tool))
+        );
+    }
+    println!("  {:<22} {:>5} tokens", "all together", tools_tokens(tools));
 }
 
 fn main() {
@@ -249,6 +351,7 @@ fn main() {
         calls.len(),
         all_shared * 100.0
     );
+    print_same_kind(&calls);
     for purpose in [Purpose::Narration, Purpose::Actions, Purpose::Summary] {
         let of: Vec<&Call> = calls.iter().filter(|c| c.purpose == purpose).collect();
         let late: Vec<usize> = of
@@ -265,4 +368,66 @@ fn main() {
             late.iter().max().unwrap_or(&0),
         );
     }
+    print_budget(&calls);
+}
+
+/// The share of each call identical to the front of the previous call of its kind (what a
+/// provider's cache keeps for each kind of call).
+fn print_same_kind(calls: &[Call]) {
+    for purpose in [Purpose::Narration, Purpose::Actions, Purpose::Summary] {
+        let of: Vec<f64> = calls
+            .iter()
+            .filter(|c| c.purpose == purpose)
+            .skip(1)
+            .map(|c| c.shared_same_kind)
+            .collect();
+        println!(
+            "  {:<10} identical front with the previous call of its kind: {:.1}%",
+            purpose.label(),
+            of.iter().sum::<f64>() / of.len().max(1) as f64 * 100.0
+        );
+    }
+}
+
+/// The largest call of each kind at turn 300, and the largest at the last turns, beside the
+/// budget.
+fn print_budget(calls: &[Call]) {
+    println!("\nrequest bytes at turn {TURNS} (budget ≤ {BUDGET_BYTES} bytes):");
+    let mut largest = 0;
+    for purpose in [Purpose::Narration, Purpose::Actions, Purpose::Summary] {
+        let at = |turn: u32| {
+            calls
+                .iter()
+                .filter(|c| c.purpose == purpose && c.turn == turn)
+                .map(|c| c.wire_bytes)
+                .max()
+        };
+        let last = (TURNS - BUCKET + 1..=TURNS)
+            .rev()
+            .find_map(|turn| at(turn).map(|b| (turn, b)));
+        if let Some((turn, bytes)) = last {
+            largest = largest.max(bytes);
+            let verdict = if bytes <= BUDGET_BYTES {
+                "within"
+            } else {
+                "OVER"
+            };
+            println!(
+                "  {:<10} {bytes:>6} bytes (turn {turn}; budget ≤ {BUDGET_BYTES} bytes: {verdict})",
+                purpose.label()
+            );
+        }
+    }
+    let late = calls.iter().filter(|c| c.turn > TURNS - BUCKET);
+    let over = late.clone().filter(|c| c.wire_bytes > BUDGET_BYTES).count();
+    println!(
+        "  largest call at turns {}–{TURNS}: {} bytes; {over} of {} calls over the budget",
+        TURNS - BUCKET + 1,
+        late.clone()
+            .map(|c| c.wire_bytes)
+            .max()
+            .unwrap_or(0)
+            .max(largest),
+        late.count()
+    );
 }

@@ -26,11 +26,11 @@ use super::sheet::CharacterSheet;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum HazardSeverity {
-    /// It hurts, but is unlikely to kill.
+    /// Hurts, rarely kills.
     Setback,
-    /// It can badly wound a hero of this level.
+    /// Can badly wound.
     Dangerous,
-    /// It can kill a hero of this level outright.
+    /// Can kill outright.
     Deadly,
 }
 

@@ -94,6 +94,131 @@ pub fn make_strict(schema: &mut Value) {
     collapse_nullable(map);
 }
 
+/// Makes a tool's strict `schema` compact, for the bytes every call pays for the tool list: an
+/// `anyOf` of described string constants (an enum whose variants carry doc comments) becomes one
+/// `enum` whose description names each value with its meaning (`"very_unlikely 10%; ..."`,
+/// unless the own description names every value already), and an array's items carry no
+/// descriptions (their field names say them; the array's own description says the rest).
+///
+/// Tools go with `strict` off (`server::llm::openai::wire::wire_tool`), so the strict form's
+/// extras go too: no `additionalProperties: false` (a grammar-sampling server such as llama.cpp
+/// adds no unlisted property without it either, and the arguments' types ignore unknown fields),
+/// and `required` lists only the arguments that cannot be null (a nullable one left out is
+/// `None`, as a null is; an empty list is left out).
+pub fn compact_tool_schema(schema: &mut Value) {
+    compact(schema, true);
+}
+
+/// [`compact_tool_schema`], keeping the descriptions if `described`.
+fn compact(schema: &mut Value, described: bool) {
+    let Value::Object(map) = schema else {
+        return;
+    };
+    if let Some(items) = map.get_mut("items") {
+        compact(items, false);
+    }
+    if let Some(sub) = map.get_mut("not") {
+        compact(sub, described);
+    }
+    if let Some(Value::Object(properties)) = map.get_mut("properties") {
+        properties
+            .values_mut()
+            .for_each(|sub| compact(sub, described));
+    }
+    if let Some(Value::Array(subs)) = map.get_mut("anyOf") {
+        subs.iter_mut().for_each(|sub| compact(sub, described));
+    }
+    fold_described_constants(map);
+    if !described {
+        map.remove("description");
+    }
+    collapse_nullable(map);
+    require_only_the_non_nullable(map);
+}
+
+/// Drops `additionalProperties` and keeps in `required` only the properties that cannot be null
+/// (see [`compact_tool_schema`]).
+fn require_only_the_non_nullable(map: &mut Map<String, Value>) {
+    map.remove("additionalProperties");
+    let Some(Value::Array(mut required)) = map.remove("required") else {
+        return;
+    };
+    if let Some(Value::Object(properties)) = map.get("properties") {
+        required.retain(|name| {
+            let property = name.as_str().and_then(|name| properties.get(name));
+            !property.is_some_and(is_nullable)
+        });
+    }
+    if !required.is_empty() {
+        map.insert("required".to_owned(), Value::Array(required));
+    }
+}
+
+/// Whether `schema` admits null (a nullable type, a null in its enum or a null variant).
+fn is_nullable(schema: &Value) -> bool {
+    let null = Value::from("null");
+    let typed = match schema.get("type") {
+        Some(Value::Array(types)) => types.contains(&null),
+        Some(ty) => *ty == null,
+        None => false,
+    };
+    let listed = schema
+        .get("enum")
+        .and_then(Value::as_array)
+        .is_some_and(|values| values.contains(&Value::Null));
+    let variant = schema
+        .get("anyOf")
+        .and_then(Value::as_array)
+        .is_some_and(|variants| variants.iter().any(is_nullable));
+    typed || listed || variant
+}
+
+/// `{"anyOf": [{"const": "a", "description": "A."}, ...]}` (each variant a string constant, or
+/// null) into `{"type": "string", "enum": ["a", ...], "description": "Own: a A; ..."}`.
+fn fold_described_constants(map: &mut Map<String, Value>) {
+    let Some(Value::Array(variants)) = map.get("anyOf") else {
+        return;
+    };
+    let mut values = Vec::new();
+    let mut meanings = Vec::new();
+    let mut nullable = false;
+    for variant in variants {
+        if variant.get("type").and_then(Value::as_str) == Some("null") {
+            nullable = true;
+            continue;
+        }
+        let Some(Value::String(value)) = variant.get("const") else {
+            return;
+        };
+        values.push(Value::String(value.clone()));
+        if let Some(Value::String(meaning)) = variant.get("description") {
+            meanings.push(format!("{value} {}", meaning.trim_end_matches('.')));
+        }
+    }
+    map.remove("anyOf");
+    let own = map.get("description").and_then(Value::as_str).unwrap_or("");
+    let named = values
+        .iter()
+        .filter_map(Value::as_str)
+        .all(|v| own.contains(v));
+    if !meanings.is_empty() && !named {
+        let meanings = meanings.join("; ");
+        let description = match own {
+            "" => format!("{meanings}."),
+            own => format!("{}: {meanings}.", own.trim_end_matches('.')),
+        };
+        map.insert("description".to_owned(), Value::String(description));
+    }
+    let ty = if nullable {
+        values.push(Value::Null);
+        json!(["string", "null"])
+    } else {
+        json!("string")
+    };
+    map.insert("type".to_owned(), ty);
+    map.insert("enum".to_owned(), Value::Array(values));
+}
+
 /// Whether the schema's `type` is or includes `object`.
 fn is_object_type(map: &Map<String, Value>) -> bool {
     match map.get("type") {
@@ -196,7 +321,19 @@ pub(in crate::gm) mod tests {
     use crate::game::DiceExpr;
 
     /// Asserts the strictness rules on `schema` and every schema inside it.
-    pub(in crate::gm) fn assert_strict(schema: &Value, path: &str) {
+    fn assert_strict(schema: &Value, path: &str) {
+        assert_shaped(schema, path, true);
+    }
+
+    /// A tool's schema as sent ([`compact_tool_schema`]): [`assert_strict`]'s form, except that
+    /// no object has `additionalProperties` and `required` lists exactly the properties that
+    /// cannot be null (tools go with `strict` off).
+    pub(in crate::gm) fn assert_tool_schema(schema: &Value, path: &str) {
+        assert_shaped(schema, path, false);
+    }
+
+    /// The checks of [`assert_strict`] (`strict`) or [`assert_tool_schema`].
+    fn assert_shaped(schema: &Value, path: &str, strict: bool) {
         let map = schema
             .as_object()
             .unwrap_or_else(|| panic!("{path}: not a schema object"));
@@ -213,27 +350,36 @@ pub(in crate::gm) mod tests {
             let properties = map["properties"]
                 .as_object()
                 .unwrap_or_else(|| panic!("{path}: object without properties"));
-            let mut required: Vec<&str> = map["required"]
-                .as_array()
-                .unwrap_or_else(|| panic!("{path}: object without required"))
+            let mut required: Vec<&str> = match map.get("required") {
+                Some(required) => required.as_array().expect("a list").iter(),
+                None if strict => panic!("{path}: object without required"),
+                None => [].iter(),
+            }
+            .map(|r| r.as_str().unwrap())
+            .collect();
+            let mut keys: Vec<&str> = properties
                 .iter()
-                .map(|r| r.as_str().unwrap())
+                .filter(|(_, sub)| strict || !is_nullable(sub))
+                .map(|(name, _)| name.as_str())
                 .collect();
-            let mut keys: Vec<&str> = properties.keys().map(String::as_str).collect();
             required.sort_unstable();
             keys.sort_unstable();
-            assert_eq!(required, keys, "{path}: required must list every property");
-            assert_eq!(map["additionalProperties"], false, "{path}");
+            assert_eq!(required, keys, "{path}: required (strict: {strict})");
+            if strict {
+                assert_eq!(map["additionalProperties"], false, "{path}");
+            } else {
+                assert!(!map.contains_key("additionalProperties"), "{path}");
+            }
             for (name, sub) in properties {
-                assert_strict(sub, &format!("{path}.{name}"));
+                assert_shaped(sub, &format!("{path}.{name}"), strict);
             }
         }
         if let Some(items) = map.get("items") {
-            assert_strict(items, &format!("{path}[]"));
+            assert_shaped(items, &format!("{path}[]"), strict);
         }
         if let Some(Value::Array(variants)) = map.get("anyOf") {
             for (i, sub) in variants.iter().enumerate() {
-                assert_strict(sub, &format!("{path}|{i}"));
+                assert_shaped(sub, &format!("{path}|{i}"), strict);
             }
         }
     }
@@ -312,6 +458,92 @@ pub(in crate::gm) mod tests {
             })
         );
         assert_strict(&schema, "$");
+    }
+
+    #[test]
+    fn a_tool_schema_folds_described_constants_and_drops_the_items_descriptions() {
+        let mut schema = json!({
+            "type": "object",
+            "properties": {
+                "likelihood": {
+                    "description": "How likely a yes is.",
+                    "anyOf": [
+                        { "type": "string", "const": "unlikely", "description": "25%." },
+                        { "type": "string", "const": "likely", "description": "75%." }
+                    ]
+                },
+                "kind": {
+                    "description": "short or long.",
+                    "anyOf": [
+                        { "type": "string", "const": "short", "description": "An hour." },
+                        { "type": "string", "const": "long", "description": "A night." },
+                        { "type": "null" }
+                    ]
+                },
+                "items": {
+                    "type": "array",
+                    "description": "1 to 10 items.",
+                    "items": {
+                        "description": "An item.",
+                        "type": "object",
+                        "properties": { "description": { "description": "What.", "type": "string" } }
+                    }
+                }
+            }
+        });
+        compact_tool_schema(&mut schema);
+        assert_eq!(
+            schema["properties"]["likelihood"],
+            json!({
+                "description": "How likely a yes is: unlikely 25%; likely 75%.",
+                "type": "string",
+                "enum": ["unlikely", "likely"]
+            })
+        );
+        assert_eq!(
+            schema["properties"]["kind"],
+            json!({
+                "description": "short or long.",
+                "type": ["string", "null"],
+                "enum": ["short", "long", null]
+            }),
+            "a description naming every value keeps its own words"
+        );
+        assert_eq!(
+            schema["properties"]["items"],
+            json!({
+                "type": "array",
+                "description": "1 to 10 items.",
+                "items": {
+                    "type": "object",
+                    "properties": { "description": { "type": "string" } }
+                }
+            }),
+            "a property named description stays"
+        );
+    }
+
+    #[test]
+    fn a_tool_schema_requires_only_what_cannot_be_null() {
+        let mut schema = json!({
+            "type": "object",
+            "properties": {
+                "dice": { "type": "string" },
+                "reason": { "type": ["string", "null"] },
+                "kind": { "type": ["string", "null"], "enum": ["short", "long", null] }
+            },
+            "required": ["dice", "reason", "kind"],
+            "additionalProperties": false
+        });
+        compact_tool_schema(&mut schema);
+        assert_eq!(schema["required"], json!(["dice"]));
+        assert!(schema.get("additionalProperties").is_none());
+        assert_tool_schema(&schema, "$");
+        let mut none = json!({
+            "type": "object", "properties": {}, "required": [], "additionalProperties": false
+        });
+        compact_tool_schema(&mut none);
+        assert_eq!(none, json!({ "type": "object", "properties": {} }));
     }
 
     #[test]

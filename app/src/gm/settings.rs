@@ -1,8 +1,19 @@
 //! The game master's limits for one model: reply lengths, tool rounds, the prompt's token
 //! budget and how the action schema is shaped. Each provider picks the set that suits its model.
 
-use super::tools::{EndChapter, GameTool, SanityCheckCall, WritePlan};
+use serde_json::Value;
+
+use super::llm::ToolDefinition;
+use super::tools::{
+    EndChapter, EndEncounter, GameTool, HazardCall, Rest, SanityCheckCall, StartEncounter,
+    UpdateCharacter, WritePlan,
+};
 use crate::campaign::state::CampaignState;
+use crate::game::combat::Combat;
+
+/// `update_character`'s argument for a change of sanity.
+const SANITY_CHANGE: &str = "sanityChange";
+
 /// Limits of one turn.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GmSettings {
@@ -51,7 +62,7 @@ impl GmSettings {
     }
 
     /// The tools the model is shown (none without the full prompt).
-    pub fn tools(&self) -> Vec<super::llm::ToolDefinition> {
+    pub fn tools(&self) -> Vec<ToolDefinition> {
         if self.full_prompt {
             super::tools::definitions()
         } else {
@@ -59,22 +70,32 @@ impl GmSettings {
         }
     }
 
-    /// The tools for a turn of `state`: [`tools`](Self::tools) without `sanity_check` when
-    /// the game does not track sanity, `write_plan` once the story has a plan, and
-    /// `end_chapter` while it has no chapter under way.
-    pub fn tools_for(&self, state: &CampaignState) -> Vec<super::llm::ToolDefinition> {
+    /// The tools for a turn of `state` with `combat` as the player's move left it, only those
+    /// the state can use: `sanity_check` and `update_character`'s `sanityChange` only when the
+    /// game tracks sanity, `write_plan` until the story has a plan, `end_chapter` while a
+    /// chapter is under way; outside a fight `start_encounter`, `hazard` and `rest`, during one
+    /// `end_encounter` (the rules refuse each of them otherwise). The list is byte-identical
+    /// from call to call while these do not change (a fight starting or ending changes it).
+    pub fn tools_for(&self, state: &CampaignState, combat: &Combat) -> Vec<ToolDefinition> {
         let mut tools = self.tools();
         let spine = &state.spine;
         let chapter_under_way = spine
             .plan
             .as_ref()
             .is_some_and(|plan| spine.chapter < plan.chapters().len());
+        let sanity = state.sheet.sanity().is_some();
+        let fighting = combat.is_running();
         tools.retain(|tool| match tool.name.as_str() {
-            SanityCheckCall::NAME => state.sheet.sanity().is_some(),
+            SanityCheckCall::NAME => sanity,
             WritePlan::NAME => spine.plan.is_none(),
             EndChapter::NAME => chapter_under_way,
+            StartEncounter::NAME | HazardCall::NAME | Rest::NAME => !fighting,
+            EndEncounter::NAME => fighting,
             _ => true,
         });
+        if !sanity {
+            without_argument(&mut tools, UpdateCharacter::NAME, SANITY_CHANGE);
+        }
         super::tools::whose::name_the_characters(
             &mut tools,
             state.sheet.name().as_str(),
@@ -112,6 +133,24 @@ impl GmSettings {
     }
 }
 
+/// Removes `argument` from the schema of the tool named `tool` (its properties and its
+/// required list).
+fn without_argument(tools: &mut [ToolDefinition], tool: &str, argument: &str) {
+    let Some(schema) = tools
+        .iter_mut()
+        .find(|definition| definition.name == tool)
+        .and_then(|definition| definition.parameters.as_object_mut())
+    else {
+        return;
+    };
+    if let Some(Value::Object(properties)) = schema.get_mut("properties") {
+        properties.remove(argument);
+    }
+    if let Some(Value::Array(required)) = schema.get_mut("required") {
+        required.retain(|name| name != argument);
+    }
+}
+
 impl Default for GmSettings {
     fn default() -> Self {
         Self {
@@ -125,6 +164,68 @@ impl Default for GmSettings {
             bounded_schema: false,
             phase_deadline: std::time::Duration::from_secs(180),
             full_prompt: true,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::{rngs::StdRng, SeedableRng};
+
+    use super::*;
+    use crate::game::combat::Hero;
+    use crate::game::text::{CharacterName, ClassName, LocationName};
+    use crate::game::{ArmorClass, Bestiary, CharacterSheet, Sanity};
+
+    fn state() -> CampaignState {
+        let sheet = CharacterSheet::new(
+            CharacterName::new("Wren").unwrap(),
+            ClassName::new("Ranger").unwrap(),
+            LocationName::new("The road").unwrap(),
+        );
+        CampaignState::start("A road to a barrow.", sheet)
+    }
+
+    fn names(tools: &[ToolDefinition]) -> Vec<&str> {
+        tools.iter().map(|tool| tool.name.as_str()).collect()
+    }
+
+    fn arguments(tools: &[ToolDefinition], tool: &str) -> String {
+        let tool = tools.iter().find(|t| t.name == tool).expect("the tool");
+        tool.parameters.to_string()
+    }
+
+    #[test]
+    fn the_tools_are_those_the_state_uses() {
+        let settings = GmSettings::default();
+        let mut state = state();
+        let calm = settings.tools_for(&state, &state.combat);
+        let listed = names(&calm);
+        assert!(listed.contains(&StartEncounter::NAME) && listed.contains(&Rest::NAME));
+        assert!(!listed.contains(&EndEncounter::NAME) && !listed.contains(&SanityCheckCall::NAME));
+        assert!(!arguments(&calm, UpdateCharacter::NAME).contains(SANITY_CHANGE));
+        assert_eq!(
+            calm,
+            settings.tools_for(&state, &state.combat),
+            "the same bytes"
+        );
+
+        state.sheet = state.sheet.clone().with_sanity(Sanity::new(80).unwrap());
+        let sane = settings.tools_for(&state, &state.combat);
+        assert!(names(&sane).contains(&SanityCheckCall::NAME));
+        assert!(arguments(&sane, UpdateCharacter::NAME).contains(SANITY_CHANGE));
+
+        let mut combat = Combat::default();
+        let goblin = Bestiary::srd().get("Goblin").unwrap().clone();
+        let hero = Hero::new(ArmorClass::new(13).unwrap(), 20, 2);
+        combat
+            .start(vec![goblin], &hero, &mut StdRng::seed_from_u64(1))
+            .unwrap();
+        let during = settings.tools_for(&state, &combat);
+        let fighting = names(&during);
+        assert!(fighting.contains(&EndEncounter::NAME), "{fighting:?}");
+        for refused in [StartEncounter::NAME, HazardCall::NAME, Rest::NAME] {
+            assert!(!fighting.contains(&refused), "{refused} in {fighting:?}");
         }
     }
 }

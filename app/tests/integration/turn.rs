@@ -487,6 +487,10 @@ async fn the_action_request_uses_the_strict_schema_and_a_valid_answer_is_offered
     let format = llm.requests()[0].response_format.clone().expect("a schema");
     assert!(format.strict);
     assert_eq!(format.schema["additionalProperties"], json!(false));
+    assert!(
+        llm.requests()[0].tools.is_empty(),
+        "the action list calls no tool, so it is sent none"
+    );
 }
 
 #[tokio::test]

@@ -214,12 +214,13 @@ impl StoryPlan {
             .find(|(_, threat)| threat.name.as_str().eq_ignore_ascii_case(name))
     }
 
-    /// The plan for the model, compact: the goal, a line per chapter, threat and person.
+    /// The plan for the model, compact: the goal, a line per chapter (when it ends, what happens
+    /// if it fails), threat (its segments, what fills one, what happens when full) and person.
     pub fn compact(&self) -> String {
         let mut lines = vec![format!("Goal: {}", self.goal())];
         for (n, chapter) in self.chapters().iter().enumerate() {
             lines.push(format!(
-                "Chapter {}: {} — {} (ends when the hero can {}; if it fails: {})",
+                "Chapter {}: {} — {} (ends: {}; failed: {})",
                 n + 1,
                 chapter.title,
                 chapter.goal,
@@ -229,7 +230,7 @@ impl StoryPlan {
         }
         for threat in self.threats() {
             lines.push(format!(
-                "Threat: {} ({} segments; fills with {}; when full: {})",
+                "Threat: {} ({} segments, +1 {}; full: {})",
                 threat.name, threat.segments, threat.fills, threat.when_full
             ));
         }

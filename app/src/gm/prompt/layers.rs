@@ -2,9 +2,9 @@
 //! budget, so the prompt stays bounded however long the campaign and its front stays the same
 //! from call to call (a provider's prompt cache reuses it):
 //!
-//! 1. the stable prefix: the rules, the premise, the character as created and the table's style,
-//!    lines and veils (byte-identical for the whole campaign unless the player changes those;
-//!    text-mode tools are inserted at its end);
+//! 1. the stable prefix: the rules, the premise, the table's style, lines and veils, and the plan
+//!    (byte-identical for the whole campaign unless the player changes those; text-mode tools are
+//!    inserted at its end);
 //! 2. "the story so far": the model's rolling summary of the turns it no longer sees;
 //! 3. the journal: people, places, threads, promises, notable items;
 //! 4. "from earlier in the story": the older passages the rules recalled for this move
@@ -166,12 +166,11 @@ pub fn summary_plan(
 }
 
 /// The request for a new summary: the layered prompt with the turns to fold as its window (the
-/// front of the last narration's), then the instruction.
+/// front of the last narration's messages), then the instruction; no tools (it calls none).
 pub fn summary_request(
     state: &CampaignState,
     settings: &GmSettings,
     plan: &SummaryPlan,
-    tools: Vec<ToolDefinition>,
 ) -> (Layered, LlmRequest) {
     let layered = build(state, settings, &state.context[..plan.folded], &[]);
     let since = state.summary.as_ref().map_or(String::new(), |summary| {
@@ -185,7 +184,7 @@ pub fn summary_request(
          sheet keeps those. Answer with the summary only.",
         plan.through_turn
     ));
-    let mut request = layered.request(&[instruction], tools);
+    let mut request = layered.request(&[instruction], Vec::new());
     request.tool_choice = crate::gm::llm::ToolChoice::None;
     request.temperature = Some(0.3);
     request.max_tokens = Some(settings.summary_max_tokens);
@@ -276,7 +275,8 @@ fn turn_tokens(turn: &ContextTurn) -> usize {
     turn.messages.iter().map(message_tokens).sum()
 }
 
-fn tools_tokens(tools: &[ToolDefinition]) -> usize {
+/// The estimated tokens of a tool list as sent.
+pub fn tools_tokens(tools: &[ToolDefinition]) -> usize {
     if tools.is_empty() {
         0
     } else {
@@ -372,13 +372,22 @@ fn journal_budget(settings: &GmSettings) -> usize {
     settings.prompt_budget() / JOURNAL_SHARE
 }
 
-/// Layer 1: the rules, the premise, the character as created.
+/// Layer 1: the rules, the premise, the table's style and lines, the plan. A very small model
+/// is also shown the character as created; the full prompt says the sheet once, as it is now
+/// (layer 5).
 pub fn stable_prefix(state: &CampaignState, settings: &GmSettings) -> String {
+    let origin = if settings.full_prompt {
+        String::new()
+    } else {
+        format!(
+            "\nThe character as created: {}",
+            describe_sheet(&state.origin)
+        )
+    };
     format!(
-        "{}\n\n# The adventure\nPremise: {}\nThe character as created: {}{}{}",
+        "{}\n\n# The adventure\nPremise: {}{origin}{}{}",
         settings.rules(),
         state.premise,
-        describe_sheet(&state.origin),
         agreement_text(&state.agreement),
         plan_text(state, settings.full_prompt)
     )
@@ -465,20 +474,23 @@ mod tests {
         // 181: 2,181 without sanity, 2,307 with it. Hazards (the rules' damage for a trap, a
         // fall, fire or poison) add 196: 2,377 without sanity. The story's plan adds
         // end_chapter to every call once there is a plan, and write_plan (nested, so larger) to
-        // the opening's only.
+        // the opening's only. Issue 50 (every call ≤ 12 KB at turn 300): only narrations carry
+        // the list, compacted (enum values folded, items undescribed, descriptions that say
+        // when to call each tool once, the rules no longer repeating them): 2,440 → 2,050 with a
+        // plan, 3,020 → 2,450 at the opening, 3,190 → 2,550 for every tool.
         let settings = GmSettings::default();
-        let opening = tools_tokens(&settings.tools_for(&state()));
+        let opening = tools_tokens(&settings.tools_for(&state(), &Default::default()));
         let mut planned = state();
         planned.spine.plan = Some(crate::game::spine::shapes::Shape::Rescue.plan());
-        let cost = tools_tokens(&settings.tools_for(&planned));
-        assert!(cost <= 2_440, "the tool list costs {cost} tokens");
+        let cost = tools_tokens(&settings.tools_for(&planned, &planned.combat));
+        assert!(cost <= 2_050, "the tool list costs {cost} tokens");
         assert!(
-            opening <= 3_020,
+            opening <= 2_450,
             "the opening's tool list costs {opening} tokens"
         );
         let all = tools_tokens(&crate::gm::tools::definitions());
         // Every tool at once (sanity_check and write_plan included), which no call sends.
-        assert!(all <= 3_190, "every tool costs {all} tokens");
+        assert!(all <= 2_550, "every tool costs {all} tokens");
     }
 
     fn state() -> CampaignState {
@@ -609,13 +621,23 @@ mod tests {
         let plan = summary_plan(&state, &settings, &[]).expect("a plan");
         assert_eq!(plan.through_turn, plan.folded as u32);
         assert!(plan.folded >= 1 && plan.folded < 40);
-        let (layered, request) = summary_request(&state, &settings, &plan, Vec::new());
+        let (layered, request) = summary_request(&state, &settings, &plan);
         assert_eq!(layered.window, Some((1, plan.through_turn)));
         assert!(matches!(
             request.messages.last(),
             Some(Message::User { content }) if content.contains("story so far")
         ));
         assert!(request_tokens(&request) <= settings.prompt_budget());
+        assert!(request.tools.is_empty(), "a summary calls no tool");
+    }
+
+    #[test]
+    fn the_full_prompt_says_the_sheet_once() {
+        let state = state();
+        let full = stable_prefix(&state, &GmSettings::default());
+        assert!(!full.contains("The character as created"), "{full}");
+        let small = stable_prefix(&state, &GmSettings::small_model());
+        assert!(small.contains("The character as created: Wren"), "{small}");
     }
 
     #[test]

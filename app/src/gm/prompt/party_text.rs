@@ -12,9 +12,9 @@ pub fn party_text(state: &CampaignState) -> String {
         return String::new();
     }
     let mut text = String::from(
-        "\n\n# The party\nEach hero's move this round comes in the player's message; narrate \
-         every one. Name the character (\"character\") in a tool that changes or rolls for \
-         one; without it, it is the character above.",
+        "\n\n# The party\nNarrate every hero's move in the player's message. A tool that \
+         changes or rolls for one character names it (\"character\"; null: the character \
+         above).",
     );
     for member in state.party.members() {
         let _ = write!(text, "\n- {}", compact(member));

@@ -17,7 +17,7 @@ pub fn plan_text(state: &CampaignState, full: bool) -> String {
     };
     if full {
         format!(
-            "\n\n# The hidden plan (the player never sees it: steer towards it, never reveal it)\n{}",
+            "\n\n# The hidden plan (steer towards it; never reveal it)\n{}",
             plan.compact()
         )
     } else {

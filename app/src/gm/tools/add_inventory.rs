@@ -12,14 +12,13 @@ pub const MAX_ITEMS_PER_CALL: usize = 10;
 /// Arguments of `add_inventory`.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 pub struct AddInventory {
-    /// The items the character receives (1 to 10).
+    /// 1 to 10 items (description may be null; quantity 1 to 999).
     pub items: Vec<NewItem>,
 }
 
 impl GameTool for AddInventory {
     const NAME: &'static str = "add_inventory";
-    const DESCRIPTION: &'static str = "Give the character items they found, bought or were \
-        handed. Items with the same name stack.";
+    const DESCRIPTION: &'static str = "Items the character gains (the same name stacks).";
 
     fn into_command(self) -> Result<ToolCommand, ArgumentError> {
         if self.items.is_empty() || self.items.len() > MAX_ITEMS_PER_CALL {

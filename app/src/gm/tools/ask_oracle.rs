@@ -11,7 +11,7 @@ use crate::game::text::OracleQuestion;
 /// Arguments of `ask_oracle`.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 pub struct AskOracle {
-    /// A yes/no question about the world, e.g. "Is the door locked?".
+    /// E.g. Is the door locked?
     pub question: OracleQuestion,
     /// How likely a yes is.
     pub likelihood: Likelihood,
@@ -19,8 +19,8 @@ pub struct AskOracle {
 
 impl GameTool for AskOracle {
     const NAME: &'static str = "ask_oracle";
-    const DESCRIPTION: &'static str = "Ask a yes/no question the story has not settled (is \
-        anyone home?). Follow the answer: yes, no, \"yes, and\" or \"no, but\".";
+    const DESCRIPTION: &'static str = "A yes/no fact the story has not settled: follow the \
+        answer (yes, no, yes and, no but).";
 
     fn into_command(self) -> Result<ToolCommand, ArgumentError> {
         Ok(ToolCommand::Oracle {

@@ -12,16 +12,16 @@ use crate::game::StateDelta;
 /// Arguments of `award_experience`.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 pub struct AwardExperience {
-    /// Experience points, 1 to 10000 (a small fight 50-300, a quest's end 500-2000).
+    /// 1 to 10000 (a small fight 50-300, a quest's end 500-2000).
     pub amount: i64,
-    /// What it is for, e.g. "Drove off the wolves".
+    /// What for.
     pub reason: DiceReason,
 }
 
 impl GameTool for AwardExperience {
     const NAME: &'static str = "award_experience";
-    const DESCRIPTION: &'static str = "Award experience when the character overcomes a \
-        challenge or reaches a milestone. The rules grant a level when it is earned.";
+    const DESCRIPTION: &'static str = "A challenge overcome or a milestone reached; the game \
+        grants levels.";
 
     fn into_command(self) -> Result<ToolCommand, ArgumentError> {
         let amount = u32::try_from(self.amount)

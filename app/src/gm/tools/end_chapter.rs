@@ -13,8 +13,7 @@ pub struct EndChapter {}
 
 impl GameTool for EndChapter {
     const NAME: &'static str = "end_chapter";
-    const DESCRIPTION: &'static str = "End the plan's chapter under way once its goal is met \
-        in the story; the rules check the goal.";
+    const DESCRIPTION: &'static str = "The chapter under way's goal is met in the story.";
 
     fn into_command(self) -> Result<ToolCommand, ArgumentError> {
         Ok(ToolCommand::EndChapter)

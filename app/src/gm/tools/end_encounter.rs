@@ -12,8 +12,7 @@ pub struct EndEncounter {}
 
 impl GameTool for EndEncounter {
     const NAME: &'static str = "end_encounter";
-    const DESCRIPTION: &'static str = "End the fight under way when it stops without a victor \
-        (a surrender, a truce).";
+    const DESCRIPTION: &'static str = "The fight stops without a victor (a surrender, a truce).";
 
     fn into_command(self) -> Result<ToolCommand, ArgumentError> {
         Ok(ToolCommand::EndEncounter)

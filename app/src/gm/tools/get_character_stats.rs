@@ -11,7 +11,7 @@ pub struct GetCharacterStats {}
 
 impl GameTool for GetCharacterStats {
     const NAME: &'static str = "get_character_stats";
-    const DESCRIPTION: &'static str = "Read the character sheet (inventory with slugs).";
+    const DESCRIPTION: &'static str = "Read the character sheet.";
 
     fn into_command(self) -> Result<ToolCommand, ArgumentError> {
         Ok(ToolCommand::ReadSheet)

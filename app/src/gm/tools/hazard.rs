@@ -14,11 +14,11 @@ use crate::game::Attribute;
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct HazardCall {
-    /// What, e.g. "Falling rocks".
+    /// E.g. Falling rocks.
     pub what: DiceReason,
     /// For a hero of this level.
     pub severity: HazardSeverity,
-    /// The attribute whose save halves it, or null.
+    /// The save that halves it, or null.
     #[serde(default)]
     pub save: Option<Attribute>,
 }
@@ -26,7 +26,7 @@ pub struct HazardCall {
 impl GameTool for HazardCall {
     const NAME: &'static str = "hazard";
     const DESCRIPTION: &'static str =
-        "A trap, fall, fire or poison: the rules roll its damage and save.";
+        "A trap, fall, fire or poison: the game rolls its damage and save.";
 
     fn into_command(self) -> Result<ToolCommand, ArgumentError> {
         Ok(ToolCommand::Hazard {

@@ -46,20 +46,20 @@ impl From<EntryKind> for JournalKind {
 /// `keep_journal`'s arguments.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 pub struct KeepJournal {
-    /// "note" writes or updates the entry of that name; "close" when it no longer matters.
+    /// note writes or updates the entry of that name.
     pub action: JournalAction,
     /// Needed to note.
     pub kind: Option<EntryKind>,
-    /// E.g. "Mira the smith"; entries are found by name.
+    /// E.g. Mira the smith.
     pub name: JournalName,
-    /// One or two sentences (needed to note): who they are, what was promised to whom.
+    /// One or two sentences (needed to note).
     pub note: Option<JournalNote>,
 }
 
 impl GameTool for KeepJournal {
     const NAME: &'static str = "keep_journal";
     const DESCRIPTION: &'static str = "Note a person met, a place, an open thread, a promise \
-        or debt, or a notable item the story must remember; close it when it no longer matters.";
+        or debt, a notable item; close an entry that no longer matters.";
 
     fn into_command(self) -> Result<ToolCommand, ArgumentError> {
         let change = match self.action {

@@ -21,7 +21,7 @@ use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 
 use super::llm::{ToolCall, ToolDefinition};
-use super::schema::strict_schema;
+use super::schema::{compact_tool_schema, strict_schema};
 use crate::campaign::turn_event::ToolEffect;
 use crate::game::fight::FoeSpec;
 use crate::game::hazard::HazardSeverity;
@@ -85,10 +85,12 @@ pub trait GameTool: DeserializeOwned + JsonSchema {
     /// Checks the parsed arguments against the rules and builds the command.
     fn into_command(self) -> Result<ToolCommand, ArgumentError>;
 
-    /// The definition sent to the model (the arguments type's own doc comment is left out of
-    /// the schema: the description says it, and every request carries these bytes).
+    /// The definition sent to the model, compact ([`compact_tool_schema`]; the arguments type's
+    /// own doc comment is left out of the schema: the description says it, and every narration
+    /// call carries these bytes).
     fn definition() -> ToolDefinition {
         let mut parameters = strict_schema::<Self>();
+        compact_tool_schema(&mut parameters);
         if let Some(schema) = parameters.as_object_mut() {
             schema.remove("description");
         }

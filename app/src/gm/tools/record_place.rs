@@ -12,17 +12,17 @@ use crate::game::text::LocationName;
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RecordPlace {
-    /// The place the character reached, e.g. "The bell tower".
+    /// E.g. The bell tower.
     pub place: LocationName,
-    /// The places it leads to (0 to 8), e.g. ["The square", "The crypt"].
+    /// 0 to 8 places it leads to.
     #[serde(default, alias = "connects_to", alias = "exits")]
     pub connects_to: Vec<LocationName>,
 }
 
 impl GameTool for RecordPlace {
     const NAME: &'static str = "record_place";
-    const DESCRIPTION: &'static str = "Record a place the character reached and the places it \
-        leads to, for the player's map. Connections go both ways.";
+    const DESCRIPTION: &'static str = "A new place the character reached and where it leads \
+        (the player's map).";
 
     fn into_command(self) -> Result<ToolCommand, ArgumentError> {
         if self.connects_to.len() > MAX_EXITS {

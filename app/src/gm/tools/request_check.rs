@@ -13,25 +13,25 @@ use crate::game::{Attribute, DifficultyClass};
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RequestCheck {
-    /// STR, DEX, CON, INT, WIS or CHA.
+    /// The attribute.
     pub attribute: Attribute,
-    /// A skill, e.g. "Athletics", or null.
+    /// E.g. Athletics, or null.
     // Described as a plain string: the eighteen names would cost every call ~90 tokens, and a
     // wrong one is refused with the list.
     #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub skill: Option<Skill>,
-    /// How hard: 5 easy, 10 moderate, 15 hard, 20 very hard.
+    /// 5 easy, 10 moderate, 15 hard, 20 very hard.
     #[serde(alias = "dc", alias = "difficulty_class")]
     pub difficulty_class: DifficultyClass,
-    /// What for, e.g. "Climb the wet wall".
+    /// What for.
     pub reason: DiceReason,
 }
 
 impl GameTool for RequestCheck {
     const NAME: &'static str = "request_check";
     const DESCRIPTION: &'static str =
-        "The player's words are risky or uncertain: roll their check (d20 + modifier vs DC).";
+        "The player's own words try something risky or uncertain: roll their check.";
 
     fn into_command(self) -> Result<ToolCommand, ArgumentError> {
         Ok(ToolCommand::Check {

@@ -9,14 +9,13 @@ use crate::game::{RestKind, StateDelta};
 /// Arguments of `rest`.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 pub struct Rest {
-    /// "short" (an hour: a hit die's worth of HP back) or "long" (a night: every HP back).
+    /// short: an hour, a hit die of HP back; long: a night, all HP back.
     pub kind: RestKind,
 }
 
 impl GameTool for Rest {
     const NAME: &'static str = "rest";
-    const DESCRIPTION: &'static str = "The character rests somewhere safe enough. The rules \
-        restore hit points and move the clock.";
+    const DESCRIPTION: &'static str = "The character rests somewhere safe enough.";
 
     fn into_command(self) -> Result<ToolCommand, ArgumentError> {
         Ok(ToolCommand::Change(vec![StateDelta::Rest {

@@ -11,11 +11,11 @@ use crate::game::DiceExpr;
 /// Arguments of `roll_dice`.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 pub struct RollDice {
-    /// Dice notation, e.g. "1d20+3", "2d6+1" or "1d100".
+    /// E.g. 1d20+3, 2d6, 1d100.
     pub dice: String,
-    /// What the roll is for, e.g. "Falling rocks".
+    /// What for.
     pub reason: DiceReason,
-    /// "advantage" or "disadvantage" (a single d20 rolled twice), or null.
+    /// A single d20 rolled twice (advantage keeps the higher, disadvantage the lower), or null.
     #[serde(default, deserialize_with = "advantage")]
     pub advantage: Option<Advantage>,
 }
@@ -59,8 +59,8 @@ fn advantage<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Advant
 
 impl GameTool for RollDice {
     const NAME: &'static str = "roll_dice";
-    const DESCRIPTION: &'static str = "Roll dice for a trap or a random event (never the \
-        player's action or a fight); narrate the outcome from the result.";
+    const DESCRIPTION: &'static str = "Dice for a random event (never the player's action, \
+        a foe's attack or a hazard); then narrate from the result.";
 
     fn into_command(self) -> Result<ToolCommand, ArgumentError> {
         if is_an_attack(self.reason.as_str()) {

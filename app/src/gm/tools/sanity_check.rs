@@ -21,7 +21,7 @@ pub struct SanityCheckCall {
 
 impl GameTool for SanityCheckCall {
     const NAME: &'static str = "sanity_check";
-    const DESCRIPTION: &'static str = "Horror met: the rules roll the sanity save and loss.";
+    const DESCRIPTION: &'static str = "Horror met: the game rolls the sanity save and loss.";
 
     fn into_command(self) -> Result<ToolCommand, ArgumentError> {
         Ok(ToolCommand::Sanity {

@@ -13,14 +13,15 @@ use crate::game::fight::FoeSpec;
 /// Arguments of `start_encounter`.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 pub struct StartEncounter {
-    /// One name per foe, e.g. ["Goblin","Goblin"]; not in the SRD: "Bog hag (CR 2)".
+    /// A name per foe, e.g. Goblin, Goblin; not in the SRD: Bog hag (CR 2).
     pub foes: Vec<String>,
 }
 
 impl GameTool for StartEncounter {
     const NAME: &'static str = "start_encounter";
-    const DESCRIPTION: &'static str = "A fight begins. The game rolls initiative, every \
-        attack, its damage and the foes' turns; narrate only its results.";
+    const DESCRIPTION: &'static str = "Any foe's attack, even one ambush blow: a fight. The \
+        game rolls every attack, its damage and the foes' turns; narrate exactly the exchange it \
+        gives.";
 
     fn into_command(self) -> Result<ToolCommand, ArgumentError> {
         if self.foes.is_empty() || self.foes.len() > MAX_FOES {

@@ -12,10 +12,10 @@ use crate::game::{Condition, StateDelta};
 #[derive(Clone, Debug, Default, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct UpdateCharacter {
-    /// Damage (negative) or healing (positive), e.g. -5.
+    /// Damage (-) or healing (+).
     #[serde(alias = "hp_change", alias = "damage_or_healing")]
     pub hp_change: Option<i32>,
-    /// Current hit points, set exactly.
+    /// HP set exactly.
     pub hp: Option<i32>,
     /// Refused: maximum hit points follow from class, level and CON.
     #[serde(alias = "max_hp")]
@@ -27,18 +27,18 @@ pub struct UpdateCharacter {
     /// Refused: attribute scores do not change in play.
     #[schemars(skip)]
     pub stats: Option<serde_json::Value>,
-    /// Sanity change, e.g. -10.
+    /// Sanity change.
     #[serde(alias = "sanity_change")]
     pub sanity_change: Option<i32>,
-    /// Conditions gained.
+    /// Conditions gained (name, e.g. Poisoned; duration and notes may be null).
     #[serde(alias = "add_conditions")]
     pub add_conditions: Option<Vec<Condition>>,
-    /// Names of conditions lost.
+    /// Conditions lost, by name.
     #[serde(alias = "remove_conditions")]
     pub remove_conditions: Option<Vec<ConditionName>>,
-    /// Where the character is now, if they moved.
+    /// Where they are now, if they moved.
     pub location: Option<LocationName>,
-    /// In-game minutes that passed, if notable.
+    /// Game minutes passed, if notable.
     #[serde(alias = "minutes_passed")]
     pub minutes_passed: Option<i32>,
 }
@@ -53,9 +53,8 @@ const MAX_CONDITIONS_PER_CALL: usize = 5;
 
 impl GameTool for UpdateCharacter {
     const NAME: &'static str = "update_character";
-    const DESCRIPTION: &'static str = "Change the character once the dice decided: hit points \
-        (outside a fight, at most a roll_dice total of this turn), sanity, conditions, location, \
-        time.";
+    const DESCRIPTION: &'static str = "Change the character once the dice decided: HP \
+        (outside a fight, at most this turn's roll_dice total), sanity, conditions, place, time.";
 
     fn into_command(self) -> Result<ToolCommand, ArgumentError> {
         if self.max_hp.is_some() || self.level.is_some() || self.stats.is_some() {

@@ -12,7 +12,8 @@ pub const MAX_UPDATES_PER_CALL: usize = 10;
 /// Arguments of `update_inventory`.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 pub struct UpdateInventory {
-    /// The changes, one per carried item (1 to 10).
+    /// 1 to 10: an item's slug from the sheet and its change (+ gained, - used up; none left
+    /// removes it).
     pub updates: Vec<InventoryUpdate>,
 }
 
@@ -29,8 +30,7 @@ pub struct InventoryUpdate {
 
 impl GameTool for UpdateInventory {
     const NAME: &'static str = "update_inventory";
-    const DESCRIPTION: &'static str = "Change how many of a carried item the character has: \
-        negative when used up, spent, lost or given away (zero removes it).";
+    const DESCRIPTION: &'static str = "Carried items used up, spent, lost or given away.";
 
     fn into_command(self) -> Result<ToolCommand, ArgumentError> {
         if self.updates.is_empty() || self.updates.len() > MAX_UPDATES_PER_CALL {

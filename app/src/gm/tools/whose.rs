@@ -57,11 +57,8 @@ pub fn name_the_characters(definitions: &mut [ToolDefinition], host: &str, party
     let mut names: Vec<Value> = vec![Value::from(host)];
     names.extend(party.members().iter().map(|m| Value::from(m.name())));
     names.push(Value::Null);
-    let property = json!({
-        "type": ["string", "null"],
-        "enum": names,
-        "description": format!("Whose sheet (null: {host})."),
-    });
+    // No description: the names say it, and the party layer says null is the host's hero.
+    let property = json!({ "type": ["string", "null"], "enum": names });
     for definition in definitions
         .iter_mut()
         .filter(|d| FOR_ONE_CHARACTER.contains(&d.name.as_str()))
@@ -69,11 +66,9 @@ pub fn name_the_characters(definitions: &mut [ToolDefinition], host: &str, party
         let Some(schema) = definition.parameters.as_object_mut() else {
             continue;
         };
+        // Not required: nullable, and left out it is the host's hero, as null is.
         if let Some(Value::Object(properties)) = schema.get_mut("properties") {
             properties.insert(CHARACTER.to_owned(), property.clone());
-        }
-        if let Some(Value::Array(required)) = schema.get_mut("required") {
-            required.push(Value::from(CHARACTER));
         }
     }
 }
@@ -145,6 +140,7 @@ mod tests {
     use super::*;
     use crate::game::creation::tests_support::named;
     use crate::game::party::{Member, Role, Seat};
+    use crate::gm::schema::tests::assert_tool_schema;
     use crate::gm::tools::definitions;
 
     fn party() -> Party {
@@ -186,10 +182,7 @@ mod tests {
             update.parameters["properties"][CHARACTER]["enum"],
             json!(["Aria", "Mira", null])
         );
-        assert!(update.parameters["required"]
-            .as_array()
-            .unwrap()
-            .contains(&json!(CHARACTER)));
+        assert_tool_schema(&update.parameters, &update.name);
         let oracle = tools.iter().find(|t| t.name == "ask_oracle").unwrap();
         assert!(oracle.parameters["properties"].get(CHARACTER).is_none());
     }

@@ -16,11 +16,14 @@ use crate::game::text::{ItemName, JournalName, LocationName, PlanLine, PlanTitle
 pub struct WritePlan {
     /// The goal of the whole adventure.
     pub goal: PlanLine,
-    /// 3 to 5 chapters, in order.
+    /// 3 to 5, in order; each ends when the hero can reach a place, meet a person or find an
+    /// item: exactly one of reach, meet, find, the others null; ifFailed: what happens if it fails.
     pub chapters: Vec<ChapterArgument>,
-    /// 2 to 4 threats, each with a clock of 4 to 8 segments.
+    /// 2 to 4, each a clock of 4 to 8 segments the game ticks: what fills it, what happens
+    /// when full.
     pub threats: Vec<ThreatArgument>,
-    /// Up to 8 key people.
+    /// Up to 8 key people: what they want, know, hide; their first attitude (hostile, wary,
+    /// indifferent, friendly, devoted).
     #[serde(default)]
     pub people: Vec<PersonArgument>,
 }
@@ -78,10 +81,8 @@ pub struct PersonArgument {
 
 impl GameTool for WritePlan {
     const NAME: &'static str = "write_plan";
-    const DESCRIPTION: &'static str = "At the opening only, before the scene: write the story's \
-        hidden plan (never shown to the player): the goal, 3-5 chapters (each ends when the hero \
-        can reach a place, meet a person or find an item), 2-4 threats with clocks of 4-8 \
-        segments the rules tick, up to 8 key people.";
+    const DESCRIPTION: &'static str = "At the opening only, before the scene: the story's \
+        hidden plan (never shown to the player).";
 
     fn into_command(self) -> Result<ToolCommand, ArgumentError> {
         let chapters = self

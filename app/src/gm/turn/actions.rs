@@ -39,7 +39,6 @@ pub async fn offer_actions(
     previous: Option<&SentRequest>,
 ) -> Result<Offered, TurnError> {
     let mut events = Vec::new();
-    let tools = settings.tools_for(state);
     let ask = [actions_message()];
     // A model small enough to need a bounded schema picks among the rules' moves.
     let candidates = if settings.bounded_schema {
@@ -50,8 +49,10 @@ pub async fn offer_actions(
     let described: Vec<String> = candidates.iter().map(|c| c.description.clone()).collect();
     let format = actions_format(settings.bounded_schema, &described);
     let schema = layers::Reserve::Schema(tokens(&format.schema.to_string()));
-    let layered = layers::layered(state, settings, &tools, &ask, schema, &[]);
-    let mut request = layered.request(&ask, tools);
+    // No tools: this phase calls none, and the list would be most of its bytes. Every action
+    // list's request starts the same (the rules, the premise, the plan), for the prompt cache.
+    let layered = layers::layered(state, settings, &[], &ask, schema, &[]);
+    let mut request = layered.request(&ask, Vec::new());
     request.purpose = Purpose::Actions;
     request.tool_choice = ToolChoice::None;
     request.response_format = Some(format);

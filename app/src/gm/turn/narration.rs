@@ -78,7 +78,7 @@ pub async fn narrate<R: Rng + Send>(
             passages: memory.recalled.to_vec(),
         });
     }
-    let tools = settings.tools_for(state);
+    let tools = settings.tools_for(state, &table.tools.combat);
     let layered = layers::layered(
         state,
         settings,

@@ -30,11 +30,12 @@ pub async fn summarize(
     state: &CampaignState,
     previous: Option<&SentRequest>,
 ) -> Result<Option<Summarized>, TurnError> {
-    let tools = settings.tools_for(state);
+    let tools = settings.tools_for(state, &state.combat);
     let Some(plan) = layers::summary_plan(state, settings, &tools) else {
         return Ok(None);
     };
-    let (layered, mut request) = layers::summary_request(state, settings, &plan, tools);
+    // The narration's tools size the window to fold; the summary calls none, so sends none.
+    let (layered, mut request) = layers::summary_request(state, settings, &plan);
     request.purpose = Purpose::Summary;
     let mut sent = layers::record(Purpose::Summary.label(), &request, &layered, previous);
     let reply = llm.complete(request).await?;
