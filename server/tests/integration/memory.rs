@@ -184,8 +184,9 @@ async fn an_npc_and_a_promise_from_turn_five_are_in_the_prompt_at_turn_three_hun
     world.0.state(&id).await;
 }
 
-/// The prompt budget of the failed-summary test.
-const BUDGET: u32 = 3_850;
+/// The prompt budget of the failed-summary test: the window's first turn must be over it when the
+/// summary fails (lowered with the tool list and the rules text, issue 50).
+const BUDGET: u32 = 3_300;
 
 #[tokio::test]
 async fn a_failed_summary_leaves_the_turn_saved_and_the_campaign_playable() {
