@@ -1,8 +1,9 @@
 //! The storybook download (`GET /api/storybook/{id}`): one HTML page with the story and its dice,
-//! sent as an attachment with a safe name, to the campaign's player only.
+//! sent as an attachment with a safe name, to the campaign's table only: a friend's has their
+//! own hero at the end, never the host's.
 
-use app::api::PlayTurn;
-use app::wire::view::{CampaignSummary, TurnUpdate};
+use app::api::{InviteFriend, JoinTable, PlayTurn};
+use app::wire::view::{CampaignSummary, InvitationView, TurnUpdate};
 use leptos::server_fn::ServerFn;
 
 use crate::support::test_app::{browser, updates, TestApp};
@@ -83,4 +84,35 @@ async fn the_storybook_downloads_as_one_page_for_its_player_only() {
         let body = refused.text().await.unwrap();
         assert!(!body.contains("A gate in the rain."));
     }
+
+    // A friend seated at the table gets the same story with their own hero, not the host's.
+    let invitation: InvitationView = client
+        .post(app.url(InviteFriend::PATH))
+        .form(&[("id", id.as_str())])
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let code = invitation.path.trim_start_matches("/join/");
+    let friend = browser();
+    let join = serde_json::json!({"code": code, "character": {"name": "Bran", "class": "Fighter"}});
+    let joined = friend
+        .post(app.url(JoinTable::PATH))
+        .json(&join)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(joined.status().as_u16(), 200);
+    let theirs = friend
+        .get(app.url(&format!("/api/storybook/{id}")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(theirs.status().as_u16(), 200);
+    let theirs = theirs.text().await.unwrap();
+    assert!(theirs.contains("A gate in the rain."));
+    assert!(theirs.contains("<footer><h2>Bran</h2>"), "{theirs}");
+    assert!(!theirs.contains("<footer><h2>Mira</h2>"));
 }
