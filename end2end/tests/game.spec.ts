@@ -96,6 +96,8 @@ test("a typed move plays a turn, and the panels open and close, with the keyboar
   const box = page.getByLabel("Your move");
   await tabTo(box);
   await page.keyboard.type("I search the guardhouse");
+  // The move box is a textarea (Enter makes a new line): Tab reaches "Do it".
+  await tabTo(page.getByRole("button", { name: "Do it" }));
   await page.keyboard.press("Enter");
 
   await expect(story().locator(".move").last()).toHaveText("I search the guardhouse");
