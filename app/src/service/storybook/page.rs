@@ -154,7 +154,7 @@ fn dice_html(out: &mut String, dice: &[StoryDie]) {
 fn table_html(out: &mut String, table: &StoryTable, dice: &[StoryDie], chosen: u32) {
     out.push_str("<table class=\"outcomes\"><caption>");
     text(out, &table.name);
-    out.push_str(" ");
+    out.push(' ');
     dice_html(out, dice);
     out.push_str(&format!(
         "</caption><thead><tr><th scope=\"col\">d{}</th><th scope=\"col\">Outcome</th></tr></thead><tbody>",
