@@ -1,4 +1,5 @@
 import { test, expect, type Page } from "@playwright/test";
+import { expectAccessible } from "./support/axe";
 import { closeWatched, hitPoints, openWatched, type Watched } from "./support/watched";
 
 // Approval mode against its own scripted scenario (fixtures/approval.json, a server of its own):
@@ -43,6 +44,7 @@ test("the game master's damage and item wait for the player; a refused item neve
   await expect(page.getByTestId("inventory")).not.toContainText("Dagger");
   await expect(page.getByRole("button", { name: "Wait under the eaves" })).toBeDisabled();
   await page.screenshot({ path: testInfo.outputPath("proposals.png"), fullPage: true });
+  await expectAccessible(page, "the play screen with proposals waiting");
 
   await proposals().getByTestId("proposal").nth(1).getByTestId("refuse").click();
   await expect(proposals().getByTestId("proposal")).toHaveCount(1);
@@ -67,6 +69,7 @@ test("the game master's damage and item wait for the player; a refused item neve
     "Accepted by the player: update_character",
   );
   await page.screenshot({ path: testInfo.outputPath("ledger.png"), fullPage: true });
+  await expectAccessible(page, "the ledger");
 
   // The story goes on.
   await page.getByRole("button", { name: "Wait under the eaves" }).click();

@@ -1,4 +1,5 @@
 import { test, expect, type Page } from "@playwright/test";
+import { expectAccessible } from "./support/axe";
 import { closeWatched, openWatched, type Watched } from "./support/watched";
 
 // Game depth against its own scripted scenario (fixtures/depth.json, a server of its own): a
@@ -41,6 +42,7 @@ test("a Rogue is created with the scores the player chose", async ({}, testInfo)
   }
   await expect(page.getByTestId("score-verdict")).toHaveText("The standard array, each score used once.");
   await page.screenshot({ path: testInfo.outputPath("creation.png"), fullPage: true });
+  await expectAccessible(page, "the play screen after creation");
   await page.getByRole("button", { name: "Begin the adventure" }).click();
 
   await expect(page).toHaveURL(/\/play\/[0-9a-f]{32}$/);
@@ -148,4 +150,5 @@ test("the ledger lists each change with its cause, and each roll", async ({}, te
   await expect(ledger.locator("tr", { hasText: "Player: Death save" })).toContainText(/1d20 \[\d+\] \+0 = \d+ vs 10/);
   await expect(ledger.locator("tr", { hasText: "Game master: Thug's club" })).toContainText(/1d8\+2/);
   await page.screenshot({ path: testInfo.outputPath("ledger.png"), fullPage: true });
+  await expectAccessible(page, "the ledger");
 });

@@ -1,4 +1,5 @@
 import { test, expect, type Page } from "@playwright/test";
+import { expectAccessible } from "./support/axe";
 import { closeWatched, hitPoints, openWatched, type Watched } from "./support/watched";
 
 // A whole fight, by the rules, against its own scripted scenario (fixtures/fight.json, a server
@@ -105,6 +106,7 @@ test("the attack misses the goblin's armour class, and the goblin's hit takes th
   await expect(fighter("Goblin").getByTestId("fighter-hp")).toHaveText("7/7 HP");
   await tracker().screenshot({ path: testInfo.outputPath("tracker.png") });
   await page.screenshot({ path: testInfo.outputPath("fight.png"), fullPage: true });
+  await expectAccessible(page, "the fight tracker");
 
   // On a narrow screen the tracker still fits.
   await page.setViewportSize({ width: 360, height: 740 });
@@ -168,4 +170,5 @@ test("the ledger lists every roll of the fight with the armour class it faced", 
   await expect(row("HP: 2 → 6")).toContainText("Used from the character panel");
   await expect(row("XP: 0 → 50")).toContainText("Rules: the fight");
   await page.screenshot({ path: testInfo.outputPath("ledger.png"), fullPage: true });
+  await expectAccessible(page, "the ledger after a fight");
 });

@@ -1,4 +1,5 @@
 import { test, expect, type Page } from "@playwright/test";
+import { expectAccessible } from "./support/axe";
 import { closeWatched, openWatched, type Watched } from "./support/watched";
 
 // A table of friends against its own scripted scenario (fixtures/friends.json, a server of its
@@ -47,6 +48,7 @@ test("the host starts with a companion and invites a friend, who takes a seat", 
   const table = page.getByTestId("table-panel");
   await table.locator("summary").click();
   await expect(table.getByTestId("table-members")).toContainText("Bran (Cleric, companion)");
+  await expectAccessible(page, "the table of friends panel");
   await table.getByTestId("invite").click();
   const link = await table.getByTestId("invite-link").inputValue();
   expect(link).toMatch(/\/join\/[A-Z2-9]{25}$/);
@@ -57,10 +59,12 @@ test("the host starts with a companion and invites a friend, who takes a seat", 
   await other.getByPlaceholder("Mira Thorne").fill("Mira");
   await other.getByTestId("class").fill("Rogue");
   await other.getByTestId("class").dispatchEvent("change");
+  await expectAccessible(other, "the join page");
   await other.getByTestId("join").click();
   await expect(other).toHaveURL(page.url());
   await expect(other.locator('main[data-hydrated="true"]')).toBeAttached();
   await expect(story(other)).toContainText("Mira (Rogue) joins the party.");
+  await expectAccessible(other, "a friend's play screen after joining");
   // The host's screen hears of it live.
   await expect(story(page)).toContainText("Mira (Rogue) joins the party.");
   await expect(table.getByTestId("table-members")).toContainText("Mira (Rogue, seat 2)");

@@ -1,4 +1,6 @@
 import { test, expect, type Page } from "@playwright/test";
+import { readFile } from "node:fs/promises";
+import { expectAccessible } from "./support/axe";
 import { closeWatched, openWatched, type Watched } from "./support/watched";
 
 // One campaign played through in order against the scripted scenario (fixtures/scenario.json):
@@ -55,14 +57,66 @@ test("an action with a roll shows the roll, the scene, a chip and the new HP", a
   await page.screenshot({ path: testInfo.outputPath("play.png"), fullPage: true });
 });
 
-test("a typed move plays a turn", async () => {
-  await page.getByLabel("Your move").fill("I search the guardhouse");
-  await page.getByRole("button", { name: "Do it" }).click();
+test("the storybook downloads as one page with the story and its dice", async ({}, testInfo) => {
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("storybook").click()]);
+  expect(download.suggestedFilename()).toMatch(/\.storybook\.html$/);
+  const file = testInfo.outputPath("campaign.storybook.html");
+  await download.saveAs(file);
+  const book = await page.context().newPage();
+  await book.setContent(await readFile(file, "utf8"));
+  await expect(book.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(book.getByRole("main")).toContainText("You stand before the drowned gate of Hollowmere.");
+  await expect(book.getByRole("main")).toContainText("Sneak past the guard");
+  const roll = book.locator(".roll", { hasText: "Stealth" });
+  await expect(roll).toContainText(/Rolled 1d20\+2 for Stealth/);
+  await expect(roll.locator(".die")).toHaveText(/^d20\s\d+$/);
+  await expect(book.locator("footer")).toContainText("HP 8/11");
+  await expect(book.locator("script")).toHaveCount(0);
+  await expectAccessible(book, "the storybook");
+  await book.close();
+});
+
+/** Presses Tab until `target` has the focus (at most 150 times), then checks the focus shows. */
+async function tabTo(target: ReturnType<Page["locator"]>) {
+  for (let presses = 0; presses < 150; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement)) break;
+    await page.keyboard.press("Tab");
+  }
+  await expect(target).toBeFocused();
+  const ring = await target.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return style.outlineStyle !== "none" && style.outlineWidth !== "0px" ? style.outlineStyle : style.boxShadow;
+  });
+  expect(ring, "a visible focus").not.toBe("none");
+}
+
+test("a typed move plays a turn, and the panels open and close, with the keyboard only", async () => {
+  await expectAccessible(page, "the play screen");
+  await page.locator("body").focus();
+  const box = page.getByLabel("Your move");
+  await tabTo(box);
+  await page.keyboard.type("I search the guardhouse");
+  // The move box is a textarea (Enter makes a new line): Tab reaches "Do it".
+  await tabTo(page.getByRole("button", { name: "Do it" }));
+  await page.keyboard.press("Enter");
 
   await expect(story().locator(".move").last()).toHaveText("I search the guardhouse");
   await expect(story()).toContainText("you find a rusty key");
   await expect(page.getByTestId("inventory")).toContainText("Rusty key");
-  await expect(page.getByLabel("Your move")).toHaveValue("");
+  await expect(box).toHaveValue("");
+
+  // The drawer: Enter opens it and Space closes it. (Opening it moves the focus to the page's
+  // start, a defect still to fix in the play screen: Tab brings it back to the summary.)
+  const drawer = page.locator(".gm-drawer");
+  const summary = drawer.locator("summary");
+  await tabTo(summary);
+  await page.keyboard.press("Enter");
+  await expect(drawer.getByTestId("inspector")).toBeVisible();
+  await expectAccessible(page, "the play screen with the drawer open");
+  await tabTo(summary);
+  await page.keyboard.press("Space");
+  await expect(drawer).not.toHaveAttribute("open");
+  await expect(drawer.getByTestId("inspector")).toBeHidden();
 });
 
 test("the journal in the side panel keeps who was met; the player can pin and rewrite it", async () => {
@@ -113,9 +167,18 @@ test("HTML in the model's Markdown is shown as text, never run", async () => {
 });
 
 test("the play screen fits a 375 px wide phone", async ({}, testInfo) => {
-  await page.setViewportSize({ width: 375, height: 800 });
+  await page.setViewportSize({ width: 375, height: 740 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expect(page.getByTestId("character")).toBeVisible();
+  // The move box and the action buttons are on screen (scrolled to) and inside its width.
+  for (const control of [page.getByLabel("Your move"), page.getByRole("button", { name: "Do it" }), page.locator(".actions button").first()]) {
+    await control.scrollIntoViewIfNeeded();
+    await expect(control).toBeInViewport();
+    await expect(control).toBeEnabled();
+    const box = await control.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 375, "inside the screen's width").toBe(true);
+  }
+  await expectAccessible(page, "the play screen at 375 px");
   await page.screenshot({ path: testInfo.outputPath("play-375.png"), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 720 });
 });
@@ -276,6 +339,7 @@ test("the campaign is listed on the home page, can be renamed, and is deleted to
   // Whole days left: 30 when the trash is read in the second of the deletion, 29 from the next
   // (the test does not depend on which second the clock shows).
   await expect(trashed).toContainText(/\b(30|29) days left/);
+  await expectAccessible(page, "the home page with the trash open");
   await trashed.getByRole("button", { name: "Restore" }).click();
   await expect(renamed).toHaveCount(1);
   await expect(trash).toContainText("The trash is empty.");

@@ -1,4 +1,5 @@
 import { test, expect } from "@playwright/test";
+import { expectAccessible } from "./support/axe";
 
 test("the home page hydrates with the new-adventure form", async ({ page }, testInfo) => {
   const errors: string[] = [];
@@ -19,6 +20,9 @@ test("the home page hydrates with the new-adventure form", async ({ page }, test
   await expect(page.locator(".game-master")).toContainText("a scripted scenario, not a model");
 
   await page.screenshot({ path: testInfo.outputPath("home.png"), fullPage: true });
+  await expectAccessible(page, "the home page");
+  await page.getByText("Tone and lines").click();
+  await expectAccessible(page, "the creation form with its tone and lines open");
   expect(errors).toEqual([]);
 });
 
@@ -43,6 +47,7 @@ test("a recovery code moves the campaigns to a second browser; the table's lines
   await panel.getByLabel("Veils").fill("torture");
   await panel.getByRole("button", { name: "Save" }).click();
   await expect(first.getByTestId("agreement-saved")).toBeVisible();
+  await expectAccessible(first, "the table's lines in play");
 
   await first.goto("/");
   await expect(first.locator('main[data-hydrated="true"]')).toBeAttached();
@@ -53,6 +58,7 @@ test("a recovery code moves the campaigns to a second browser; the table's lines
   expect(code).toMatch(/^([A-Z2-9]{5}-){4}[A-Z2-9]{5}$/);
   await expect(recovery.getByTestId("recovery-made")).toContainText("You made a recovery code on");
   await first.screenshot({ path: testInfo.outputPath("recovery-code.png"), fullPage: true });
+  await expectAccessible(first, "the recovery panel with a code");
 
   const second = await (await browser.newContext()).newPage();
   await second.goto("/");
@@ -63,6 +69,7 @@ test("a recovery code moves the campaigns to a second browser; the table's lines
   await there.getByLabel("Recovery code").fill(code.toLowerCase());
   await there.getByRole("button", { name: "Bring my campaigns here" }).click();
   await expect(second.getByText(/Tamsin the \w+/)).toBeVisible();
+  await expectAccessible(second, "the recovery panel after redeeming");
   await second.screenshot({ path: testInfo.outputPath("recovered.png"), fullPage: true });
   await first.context().close();
   await second.context().close();

@@ -1,4 +1,5 @@
 import { test, expect, type Page } from "@playwright/test";
+import { expectAccessible } from "./support/axe";
 import { closeWatched, hitPoints, openWatched, type Watched } from "./support/watched";
 
 // An honest game master, against its own scripted scenario (fixtures/ledger.json, a server of
@@ -109,6 +110,7 @@ test("a model that insists: the rules' note beside the scene, and the sheet keep
   await expect(check().locator(".check-notes li")).toHaveText([NOTE, NOTE]);
   await check().screenshot({ path: testInfo.outputPath("inspector.png") });
   await page.screenshot({ path: testInfo.outputPath("ledger-check.png"), fullPage: true });
+  await expectAccessible(page, "the inspector with the rules' check");
   await closeInspector();
 
   // The note and the sheet are saved: a reload shows them again.

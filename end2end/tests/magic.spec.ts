@@ -1,4 +1,5 @@
 import { test, expect, type Page } from "@playwright/test";
+import { expectAccessible } from "./support/axe";
 import { closeWatched, hitPoints, openWatched, type Watched } from "./support/watched";
 
 // Spells, class features and rests by the rules, against their own scripted scenario
@@ -64,6 +65,7 @@ test("a Wizard's spells are the rules': the casting figures, slots by level, the
   await expect(page.getByTestId("cast-magic-missile")).toBeEnabled();
   await expect(page.getByTestId("cast-fireball")).toHaveCount(0);
   await expect(page.getByTestId("feature-arcaneRecovery")).toContainText("Arcane Recovery ●");
+  await expectAccessible(page, "the spells and powers panel");
   await page.getByRole("button", { name: "Read the warding runes" }).click();
   await settled();
   // Level 2: a third 1st-level slot, a second hit die and a spell learned.
@@ -126,6 +128,7 @@ test("a short rest, two hit dice spent one at a time and each rolled by the serv
   await page.getByTestId("long-rest").click();
   await expect(slots(1)).toHaveText("1st ●●●");
   await page.screenshot({ path: testInfo.outputPath("rested.png"), fullPage: true });
+  await expectAccessible(page, "the powers after a rest");
   await page.getByTestId("long-rest").click();
   await expect(page.getByRole("alert")).toContainText("rest: You had a long rest less than a day ago");
   refusedOnly();

@@ -1,4 +1,5 @@
 import { test, expect, type Page } from "@playwright/test";
+import { expectAccessible } from "./support/axe";
 import { closeWatched, openWatched, type Watched } from "./support/watched";
 
 // The settings page on a server of its own, started on the scripted scenario: the operator points
@@ -53,6 +54,7 @@ test("the game master's model is changed in the app and tells the next turn", as
   await expect(page.getByTestId("in-use")).toContainText("second-model");
   await expect(page.getByLabel("API key")).toHaveValue("");
   await page.screenshot({ path: testInfo.outputPath("settings.png"), fullPage: true });
+  await expectAccessible(page, "the settings page");
 
   // After a reload the key is only "set": it never comes back to the page.
   await page.reload();

@@ -1,4 +1,5 @@
 import { test, expect, type Page } from "@playwright/test";
+import { expectAccessible } from "./support/axe";
 import { closeWatched, openWatched, type Watched } from "./support/watched";
 
 // The story's spine, against its own scripted scenario (fixtures/spine.json, a server of its own,
@@ -51,6 +52,7 @@ test("the opening makes the plan: the first chapter is shown, its secrets are no
   // The notes are the player's choice, kept with the campaign.
   await spine().getByTestId("show-notes").check();
   await expect(spine().getByTestId("gm-notes")).toContainText("he took a bribe");
+  await expectAccessible(page, "the plan with its notes shown");
   await spine().getByTestId("show-notes").uncheck();
   await expect(spine().getByTestId("gm-notes")).toHaveCount(0);
 });
@@ -105,4 +107,5 @@ test("the map is drawn and choosing a place travels there", async () => {
   await expect(story()).toContainText("You follow the towpath");
   await expect(map.locator("svg")).toHaveAttribute("aria-label", /you are at The mill/);
   await page.screenshot({ path: "test-results/story-spine.png", fullPage: true });
+  await expectAccessible(page, "the map");
 });

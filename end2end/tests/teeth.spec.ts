@@ -1,4 +1,5 @@
 import { test, expect, type Page } from "@playwright/test";
+import { expectAccessible } from "./support/axe";
 import { closeWatched, openWatched, type Watched } from "./support/watched";
 
 // Conditions with teeth, against their own scripted scenario (fixtures/teeth.json, a server of
@@ -76,6 +77,7 @@ test("a poisoned hero's attack shows disadvantage and is rolled with two d20s, t
   );
   await expect(attack()).toContainText(/2d20kl1\+\d+ to hit \(disadvantage\)/);
   await page.screenshot({ path: testInfo.outputPath("poisoned.png"), fullPage: true });
+  await expectAccessible(page, "the play screen with an outcome table and a poisoned hero");
 
   // The game master's 2d6: two six-sided dice, landed on the faces the line gives.
   const sting = story().getByTestId("roll").filter({ hasText: "The fumes' sting" });
@@ -129,6 +131,7 @@ test("proficiency chosen at creation and a level-up's improvement change the nex
   await expect(improvement).toContainText("Ability score improvement");
   await improvement.getByTestId("improve-first").selectOption("DEX");
   await page.screenshot({ path: testInfo.outputPath("improvement.png"), fullPage: true });
+  await expectAccessible(page, "the ability score improvement");
   await improvement.getByRole("button", { name: "Improve" }).click();
 
   // DEX 17 (+3): the same action now adds 5, and the improvement is spent.

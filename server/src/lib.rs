@@ -41,6 +41,8 @@
 //!   `text/event-stream`, the owner's only, `Last-Event-ID` honoured.
 //! - [`live_relay`]: on PostgreSQL, the live updates shared by every instance: written to a
 //!   table, announced by `NOTIFY`, delivered by each instance's `LISTEN`er to its followers.
+//! - [`storybook`]: a campaign as one HTML page to download, `GET /api/storybook/{id}`, for
+//!   its table only.
 //! - [`serve`]: the connection loop, with limits on the request headers.
 //! - [`error_status`]: each kind of a server function's error sent with its HTTP status: not found
 //!   404, invalid 422, stale or busy 409, limited 429 with `Retry-After`, the model failing 502 or
@@ -86,4 +88,5 @@ pub mod security;
 pub mod serve;
 pub mod startup;
 pub mod store;
+pub mod storybook;
 pub mod telemetry;

@@ -317,6 +317,7 @@ fn router(
     let assets_path = format!("/{}", options.site_pkg_dir);
     Router::new()
         .merge(crate::live::routes(services.clone()))
+        .merge(crate::storybook::routes(services.clone()))
         .nest_service(
             &assets_path,
             ServeDir::new(assets)

@@ -11,6 +11,7 @@
 //!   equipped or put away; an ability score improvement spent);
 //! - [`powers`]: spells, class features, rests and hit dice, from the character panel;
 //! - [`portable`]: export, import and branch;
+//! - [`storybook`]: a campaign as one HTML page to share (the story and the player's hero);
 //! - [`verify`]: an imported file checked against the rules event by event; `verify/turn.rs`
 //!   one turn's events, `verify/checks.rs` the checks that need no walk (bounds, effects);
 //! - [`between_turns`]: the summary phase and the player's journal edits;
@@ -67,6 +68,7 @@ mod question;
 mod recall;
 pub mod recovery;
 mod start;
+pub mod storybook;
 pub mod table;
 mod trash;
 mod verify;

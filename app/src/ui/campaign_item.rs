@@ -1,5 +1,5 @@
-//! One saved campaign on the home page: resume, rename, export, and delete (asked twice; it goes
-//! to the trash, restorable for 30 days).
+//! One saved campaign on the home page: resume, rename, export (a file, or a storybook to
+//! share), and delete (asked twice; it goes to the trash, restorable for 30 days).
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -11,7 +11,7 @@ use super::spend::spend_text;
 use crate::api::{rename_campaign, DeleteCampaign};
 use crate::wire::view::{CampaignSummary, MAX_TITLE_CHARS};
 
-/// One saved campaign: resume, rename, export, delete.
+/// One saved campaign: resume, rename, export, its storybook, delete.
 #[component]
 pub fn CampaignItem(
     campaign: CampaignSummary,
@@ -23,6 +23,7 @@ pub fn CampaignItem(
     let renaming = RwSignal::new(false);
     let export_title = campaign.title.clone();
     let delete_id = id.clone();
+    let id_for_book = id.clone();
     view! {
         <li class="campaign" data-testid="campaign">
             <div>
@@ -41,6 +42,9 @@ pub fn CampaignItem(
                 <A href=href attr:class="button">"Resume"</A>
                 <button on:click=move |_| renaming.update(|open| *open = !*open)>"Rename"</button>
                 <ExportButton id=delete_id.clone() title=export_title />
+                <a class="button" href=storybook_href(&id_for_book) download="" rel="external">
+                    "Storybook"
+                </a>
                 <AskTwice
                     label="Delete"
                     asking="Really delete? It goes to the trash for 30 days"
@@ -85,4 +89,10 @@ fn RenameForm(id: String, title: RwSignal<String>, renaming: RwSignal<bool>) -> 
             {move || error.get().map(|error| view! { <p class="error" role="alert">{error}</p> })}
         </form>
     }
+}
+
+/// Where campaign `id`'s storybook downloads from (one HTML page, see the server's
+/// `storybook.rs`).
+pub fn storybook_href(id: &str) -> String {
+    format!("/api/storybook/{id}")
 }

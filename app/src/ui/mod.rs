@@ -29,7 +29,7 @@
 pub mod agreement;
 pub mod app;
 mod ask_twice;
-mod campaign_item;
+pub(crate) mod campaign_item;
 mod card;
 pub mod creation;
 pub mod files;

@@ -52,3 +52,4 @@ mod spend;
 mod statuses;
 mod store;
 mod story_spine;
+mod storybook;

@@ -262,7 +262,10 @@ fn request_view(request: RequestView) -> impl IntoView {
                 </tbody>
             </table>
             <p class="meta">{format!("Verbatim: {window}. Tools: {}.", if request.tools.is_empty() { "none".to_owned() } else { request.tools.join(", ") })}</p>
-            <ol class="llm-history">{request.messages.into_iter().map(llm_entry).collect_view()}</ol>
+            // It scrolls on its own: focusable, so that the keyboard can scroll it too.
+            <ol class="llm-history" tabindex="0" aria-label="The messages sent, in order">
+                {request.messages.into_iter().map(llm_entry).collect_view()}
+            </ol>
         </div>
     }
 }

@@ -1,4 +1,5 @@
-//! The play screen's header: back to the campaigns, the title, the model, Start over.
+//! The play screen's header: back to the campaigns, the title, the model, the storybook to
+//! download, Start over.
 
 use leptos::prelude::*;
 use leptos_router::components::A;
@@ -6,6 +7,7 @@ use leptos_router::hooks::use_navigate;
 
 use super::state::use_play;
 use crate::api::RestartCampaign;
+use crate::ui::campaign_item::storybook_href;
 
 /// The header, with Start over (asks once for confirmation).
 #[component]
@@ -33,6 +35,15 @@ pub fn PlayHeader(title: String, model: String) -> impl IntoView {
             <A href="/" attr:class="back">"← Campaigns"</A>
             <h1>{title}</h1>
             <span class="model" title="The model telling this story">"Told by " {model}</span>
+            <a
+                class="button storybook"
+                href=storybook_href(&state.id.get_value())
+                download=""
+                rel="external"
+                data-testid="storybook"
+            >
+                "Storybook"
+            </a>
             <button
                 class="danger start-over"
                 disabled=move || state.busy.get() || restart.pending().get()
