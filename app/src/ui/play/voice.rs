@@ -125,8 +125,8 @@ pub fn VoiceButton(
             hidden=move || !available.get()
             disabled=move || state.busy.get()
             aria-pressed=move || voice.listening.get().to_string()
-            aria-label=move || if voice.listening.get() { "Stop listening" } else { "Speak your move" }
-            title="Push to talk: press, speak, press again; what you said goes in the box"
+            aria-label=move || if voice.listening.get() { "Stop listening" } else { "Push to talk" }
+            title="Press, speak, press again: what you said goes in the box, for you to send"
             on:click=press
         >
             {move || if voice.listening.get() { "■" } else { "🎙" }}
@@ -297,8 +297,7 @@ mod recognition {
 
     fn call(target: &JsValue, method: &str) -> Result<JsValue, JsValue> {
         get(target, method)
-            .dyn_into::<Function>()
-            .map_err(JsValue::from)?
+            .dyn_into::<Function>()?
             .call0(target)
     }
 }
