@@ -10,7 +10,7 @@ let page: Page;
 let watched: Watched;
 let playUrl: string;
 const story = () => page.getByTestId("story");
-const moveBox = () => page.getByLabel("Your move");
+const moveBox = () => page.getByRole("textbox", { name: "Your move" });
 const voice = () => page.getByTestId("voice");
 const hydrated = (on: Page) => expect(on.locator('main[data-hydrated="true"]')).toBeAttached();
 
