@@ -296,9 +296,7 @@ mod recognition {
     }
 
     fn call(target: &JsValue, method: &str) -> Result<JsValue, JsValue> {
-        get(target, method)
-            .dyn_into::<Function>()?
-            .call0(target)
+        get(target, method).dyn_into::<Function>()?.call0(target)
     }
 }
 
