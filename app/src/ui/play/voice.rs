@@ -10,6 +10,7 @@
 #![allow(unsafe_code)]
 
 use leptos::prelude::*;
+use send_wrapper::SendWrapper;
 
 use super::state::use_play;
 
@@ -89,8 +90,10 @@ pub struct Voice {
     listening: RwSignal<bool>,
     /// The last failure, shown under the box until the next press.
     problem: RwSignal<Option<VoiceError>>,
-    /// The recognition of the last press, kept until the next (or the page is left).
-    active: StoredValue<Option<recognition::Listening>, LocalStorage>,
+    /// The recognition of the last press, kept until the next (or the page is left). Only ever
+    /// set in the browser: the server renders the button on any of its threads and cleans up on
+    /// another, where a thread-local value could not be dropped.
+    active: StoredValue<Option<SendWrapper<recognition::Listening>>>,
 }
 
 /// The push-to-talk button, hidden until the browser is known to have speech recognition.
@@ -105,7 +108,7 @@ pub fn VoiceButton(
         text: state.text,
         listening: RwSignal::new(false),
         problem,
-        active: StoredValue::new_local(None),
+        active: StoredValue::new(None),
     };
     // Effects run only in the browser, after hydration.
     Effect::new(move |_| available.set(recognition_available()));
@@ -181,7 +184,7 @@ mod recognition {
     use leptos::wasm_bindgen::{closure::Closure, JsCast, JsValue};
     use web_sys::js_sys::{Array, Function, Reflect};
 
-    use super::{with_transcript, Voice, VoiceError};
+    use super::{with_transcript, SendWrapper, Voice, VoiceError};
 
     /// The names the browsers give the recognition's constructor.
     pub const CONSTRUCTORS: [&str; 2] = ["SpeechRecognition", "webkitSpeechRecognition"];
@@ -199,7 +202,7 @@ mod recognition {
         // Before it starts: a recognition may end while it starts.
         voice.listening.set(true);
         match Listening::start(voice) {
-            Ok(listening) => voice.active.set_value(Some(listening)),
+            Ok(listening) => voice.active.set_value(Some(SendWrapper::new(listening))),
             Err(error) => {
                 voice.listening.set(false);
                 voice.problem.set(Some(error));
