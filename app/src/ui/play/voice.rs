@@ -329,6 +329,22 @@ mod tests {
     }
 
     #[test]
+    fn the_servers_empty_recognition_is_cleaned_up_on_another_thread() {
+        // The server renders the button on one thread and may clean its page up on another.
+        let owner = Owner::new();
+        let active = owner.with(|| {
+            let active: StoredValue<Option<SendWrapper<recognition::Listening>>> =
+                StoredValue::new(None);
+            on_cleanup(move || {
+                active.try_update_value(Option::take);
+            });
+            active
+        });
+        assert!(active.with_value(Option::is_none));
+        std::thread::spawn(move || owner.cleanup()).join().unwrap();
+    }
+
+    #[test]
     fn the_browsers_error_codes_become_clear_messages() {
         assert_eq!(VoiceError::from_code("not-allowed"), VoiceError::NotAllowed);
         assert_eq!(
