@@ -41,6 +41,9 @@ const storyURL = `http://127.0.0.1:${storyPort}`;
 // A table of friends (two players, a companion, a fight) on a server of its own.
 const friendsPort = Number(process.env.E2E_FRIENDS_PORT ?? port + 13);
 const friendsURL = `http://127.0.0.1:${friendsPort}`;
+// Reach (playing by voice, the manifest, the service worker) on a server of its own.
+const reachPort = Number(process.env.E2E_REACH_PORT ?? port + 14);
+const reachURL = `http://127.0.0.1:${reachPort}`;
 // `cargo leptos end-to-end --release` builds into $CARGO_TARGET_DIR when it is set.
 const targetDir = process.env.CARGO_TARGET_DIR ?? "../target";
 const serverBin = process.env.DICEBOUND_SERVER_BIN ?? `${targetDir}/release/server`;
@@ -76,7 +79,7 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "game", testIgnore: /(depth|csr|fight|ledger|teeth|approval|read_aloud|settings|magic|story|friends)\.spec\.ts/ },
+    { name: "game", testIgnore: /(depth|csr|fight|ledger|teeth|approval|read_aloud|settings|magic|story|friends|reach)\.spec\.ts/ },
     { name: "friends", testMatch: /friends\.spec\.ts/, use: { baseURL: friendsURL } },
     { name: "story", testMatch: /story\.spec\.ts/, use: { baseURL: storyURL } },
     { name: "magic", testMatch: /magic\.spec\.ts/, use: { baseURL: magicURL } },
@@ -87,6 +90,7 @@ export default defineConfig({
     { name: "teeth", testMatch: /teeth\.spec\.ts/, use: { baseURL: teethURL } },
     { name: "approval", testMatch: /approval\.spec\.ts/, use: { baseURL: approvalURL } },
     { name: "read-aloud", testMatch: /read_aloud\.spec\.ts/, use: { baseURL: voiceURL } },
+    { name: "reach", testMatch: /reach\.spec\.ts/, use: { baseURL: reachURL } },
     {
       name: "settings",
       testMatch: /settings\.spec\.ts/,
@@ -107,6 +111,7 @@ export default defineConfig({
     server(magicPort, "magic.json", "magic.db"),
     server(storyPort, "spine.json", "spine.db"),
     server(friendsPort, "friends.json", "friends.db"),
+    server(reachPort, "harbour.json", "reach.db"),
     {
       command: "node fake-model.mjs",
       url: `http://127.0.0.1:${fakeModelPort}/v1/models`,

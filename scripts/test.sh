@@ -84,9 +84,10 @@ end_to_end() {
   E2E_MAGIC_PORT=$(free_port)
   E2E_STORY_PORT=$(free_port)
   E2E_FRIENDS_PORT=$(free_port)
+  E2E_REACH_PORT=$(free_port)
   export E2E_PORT E2E_DEPTH_PORT E2E_CSR_PORT E2E_CSR_GAME_PORT E2E_FIGHT_PORT E2E_LEDGER_PORT E2E_TEETH_PORT \
     E2E_APPROVAL_PORT E2E_VOICE_PORT E2E_SETTINGS_PORT E2E_FAKE_MODEL_PORT E2E_MAGIC_PORT \
-    E2E_STORY_PORT E2E_FRIENDS_PORT
+    E2E_STORY_PORT E2E_FRIENDS_PORT E2E_REACH_PORT
   # The end-to-end tests play the release build players get (built incrementally, see above).
   export DICEBOUND_SERVER_BIN="$CARGO_TARGET_DIR/release/server"
   export E2E_DATA_DIR="$results"

@@ -12,6 +12,10 @@ use super::join::JoinRoute;
 use super::play::PlayPage;
 use super::settings::SettingsRoute;
 
+/// Registers `public/sw.js` once the page has loaded, where the browser has service workers (a
+/// refusal, such as a browser that blocks them, changes nothing).
+const REGISTER_SERVICE_WORKER: &str = "if(\"serviceWorker\"in navigator)addEventListener(\"load\",function(){navigator.serviceWorker.register(\"/sw.js\").catch(function(){})})";
+
 /// The whole HTML document the server renders around [`App`].
 pub fn shell(options: LeptosOptions) -> impl IntoView {
     #[cfg(feature = "ssr")]
@@ -24,6 +28,11 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 <meta name="viewport" content="width=device-width, initial-scale=1" />
                 <meta name="color-scheme" content="dark" />
                 <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+                // Installable: the web app manifest, and the service worker that keeps the hashed
+                // assets (public/sw.js), registered once the page has loaded.
+                <link rel="manifest" href="/manifest.webmanifest" />
+                <meta name="theme-color" content="#15110d" />
+                <script nonce=leptos::nonce::use_nonce() inner_html=REGISTER_SERVICE_WORKER></script>
                 <AutoReload options=options.clone() />
                 // The built file names carry their content's hash in a release build.
                 <HashedStylesheet options=options.clone() id="leptos" />

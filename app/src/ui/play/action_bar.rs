@@ -1,10 +1,11 @@
 //! Below the story: what the game is doing (writing, a failure with Retry, a note), the action
-//! buttons and the free-text move; once the character has fallen, the end of the story.
+//! buttons and the free-text move (typed, or said: [`super::voice`]); once the character has fallen, the end of the story.
 
 use leptos::prelude::*;
 
 use super::run_turn::{play, retry_actions};
 use super::state::{use_play, Retry};
+use super::voice::{VoiceButton, VoiceProblem, MOVE_BOX_CHARS};
 use crate::wire::view::MoveInput;
 
 /// "The GM is writing…", the last failure with Retry, or a note.
@@ -43,6 +44,7 @@ pub fn TurnStatus() -> impl IntoView {
 #[component]
 pub fn ActionBar() -> impl IntoView {
     let state = use_play();
+    let voice_problem = RwSignal::new(None);
     let submit = move |event: leptos::ev::SubmitEvent| {
         event.prevent_default();
         let typed = state.text.get_untracked();
@@ -107,15 +109,17 @@ pub fn ActionBar() -> impl IntoView {
                 <textarea
                     aria-label="Your move"
                     placeholder="…or do something else"
-                    maxlength="2000"
+                    maxlength=MOVE_BOX_CHARS
                     rows="2"
                     prop:value=state.text
                     on:input=move |event| state.text.set(event_target_value(&event))
                 ></textarea>
+                <VoiceButton problem=voice_problem />
                 <button class="primary" type="submit" disabled=move || state.busy.get() || state.waiting()>
                     "Do it"
                 </button>
             </form>
+            <VoiceProblem problem=voice_problem />
         </div>
     }
 }

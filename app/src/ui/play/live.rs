@@ -1,7 +1,8 @@
 //! Following the campaign live: the play screen subscribes to the campaign's event stream, so
 //! that a turn played in another tab or on another device streams in here as it is told. While
 //! this tab plays a turn itself, its own answer brings the updates and the stream's are passed
-//! over. The browser reconnects by itself, saying the last event it saw.
+//! over. The browser reconnects by itself, saying the last event it saw. The stream is
+//! `gloo-net`'s `EventSource`, one subscription per kind of event.
 
 use leptos::prelude::*;
 
@@ -14,74 +15,109 @@ pub fn LiveFollow() -> impl IntoView {
     Effect::new(move |_| follow(state));
 }
 
+/// The kinds of event the stream sends (`server/src/live.rs`).
+#[cfg(target_arch = "wasm32")]
+const KINDS: [&str; 8] = [
+    "narrative",
+    "roll",
+    "settlement",
+    "state",
+    "suggestions",
+    "done",
+    "error",
+    "reload",
+];
+
+/// One event read off the stream: its number (the last one seen, for an event without one), its
+/// kind and its data.
+#[cfg(target_arch = "wasm32")]
+type Received = (u64, String, Option<String>);
+
 #[cfg(target_arch = "wasm32")]
 fn follow(state: super::state::PlayState) {
     use futures::StreamExt;
-    use leptos::wasm_bindgen::{closure::Closure, JsCast};
-    use leptos::web_sys::{EventSource, MessageEvent};
+    use gloo_net::eventsource::futures::EventSource;
 
-    use crate::wire::view::TurnUpdate;
-
-    const KINDS: [&str; 8] = [
-        "narrative",
-        "roll",
-        "settlement",
-        "state",
-        "suggestions",
-        "done",
-        "error",
-        "reload",
-    ];
-    let Ok(source) = EventSource::new(&format!("/api/live/{}", state.id.get_value())) else {
+    let Ok(mut source) = EventSource::new(&format!("/api/live/{}", state.id.get_value())) else {
         return;
     };
-    // One queue for every kind, so that the events are read in the order they were sent (a
-    // turn's failure after its move, never before it).
-    let (sender, mut events) = futures::channel::mpsc::unbounded::<(String, Option<String>)>();
-    let listener = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-        let _ = sender.unbounded_send((event.type_(), event.data().as_string()));
-    });
-    for kind in KINDS {
-        let _ = source.add_event_listener_with_callback(kind, listener.as_ref().unchecked_ref());
-    }
-    let open = StoredValue::new_local(Some((source, listener)));
+    let kinds = KINDS.iter().filter_map(|kind| source.subscribe(*kind).ok());
+    // Ends when the stream is closed for good (the page left, or the server refused it).
+    let mut events = futures::stream::select_all(kinds)
+        .take_while(|event| std::future::ready(event.is_ok()))
+        .filter_map(|event| {
+            std::future::ready(event.ok().map(|(kind, message)| {
+                let number = message.last_event_id().trim().parse().unwrap_or(0);
+                (number, kind, message.data().as_string())
+            }))
+        })
+        .boxed_local();
+    // Dropping the source closes it.
+    let open = StoredValue::new_local(Some(source));
     on_cleanup(move || {
-        if let Some((source, _listener)) = open.try_update_value(Option::take).flatten() {
-            source.close();
-        }
+        open.try_update_value(Option::take);
     });
     leptos::task::spawn_local(async move {
-        while let Some((kind, data)) = events.next().await {
-            if state.busy.get_untracked() {
-                continue;
-            }
-            // What was saved, when the stream can no longer say: it skipped ahead, or a turn
-            // told elsewhere failed (its move and draft were shown, and nothing was saved).
-            let note = match kind.as_str() {
-                "reload" => Some("This campaign moved on elsewhere."),
-                "error" => Some("A move made in another tab could not be told; nothing changed."),
-                _ => None,
-            };
-            if let Some(note) = note {
-                super::run_turn::catch_up(state, note).await;
-                continue;
-            }
-            let update =
-                data.and_then(|data| crate::ui::resource::decode::<TurnUpdate>(&data).ok());
-            // The table as another seat sees it is never this screen's.
-            let update = update.filter(|u| !matches!(u, TurnUpdate::RoundWaiting { .. }));
-            if let Some(update) = update {
-                let told = matches!(update, TurnUpdate::Done { .. });
-                state.update(update);
-                // A friend's screen takes its own hero's sheet and actions once a round is told.
-                if told && !state.is_host() {
-                    if let Ok(view) = crate::api::load_campaign(state.id.get_value()).await {
-                        state.replace(view);
-                    }
+        while let Some(first) = events.next().await {
+            for (_, kind, data) in in_send_order(first, &mut events) {
+                if !state.busy.get_untracked() {
+                    take(state, &kind, data).await;
                 }
             }
         }
     });
+}
+
+/// `first` and every event already received after it, in the order they were sent. Each kind
+/// comes through a queue of its own, and the queues are read in turn: events received while the
+/// last ones were being taken may come out of them in any order. They are put back in the order
+/// of their numbers (an event without one, `reload`, keeps the number of the one before it, so
+/// it stays first).
+#[cfg(target_arch = "wasm32")]
+fn in_send_order(
+    first: Received,
+    events: &mut (impl futures::Stream<Item = Received> + Unpin),
+) -> Vec<Received> {
+    use futures::{FutureExt, StreamExt};
+
+    let mut batch = vec![first];
+    while let Some(Some(event)) = events.next().now_or_never() {
+        batch.push(event);
+    }
+    batch.sort_by_key(|(number, _, _)| *number);
+    batch
+}
+
+/// Takes one event: an update shown as it streams, or the campaign loaded again when the
+/// stream can no longer say what was saved.
+#[cfg(target_arch = "wasm32")]
+async fn take(state: super::state::PlayState, kind: &str, data: Option<String>) {
+    use crate::wire::view::TurnUpdate;
+
+    // What was saved, when the stream can no longer say: it skipped ahead, or a turn told
+    // elsewhere failed (its move and draft were shown, and nothing was saved).
+    let note = match kind {
+        "reload" => Some("This campaign moved on elsewhere."),
+        "error" => Some("A move made in another tab could not be told; nothing changed."),
+        _ => None,
+    };
+    if let Some(note) = note {
+        super::run_turn::catch_up(state, note).await;
+        return;
+    }
+    let update = data.and_then(|data| crate::ui::resource::decode::<TurnUpdate>(&data).ok());
+    // The table as another seat sees it is never this screen's.
+    let Some(update) = update.filter(|u| !matches!(u, TurnUpdate::RoundWaiting { .. })) else {
+        return;
+    };
+    let told = matches!(update, TurnUpdate::Done { .. });
+    state.update(update);
+    // A friend's screen takes its own hero's sheet and actions once a round is told.
+    if told && !state.is_host() {
+        if let Ok(view) = crate::api::load_campaign(state.id.get_value()).await {
+            state.replace(view);
+        }
+    }
 }
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -35,6 +35,8 @@
 //! - [`story_so_far`]: the chapters reached, the revealed clocks, the people met and the
 //!   switch to the game master's notes;
 //! - [`ask`]: a question to the game master out of character, and its answer;
+//! - [`voice`]: push-to-talk beside the move box, the browser's speech recognition typing what
+//!   was said into it (its glue fetched on the first press);
 //! - [`live`]: the campaign's event stream followed, so that a turn played in another tab or
 //!   device streams in as it is told.
 
@@ -62,6 +64,7 @@ mod story;
 mod story_search;
 mod story_so_far;
 mod table_panel;
+mod voice;
 
 use leptos::prelude::*;
 use leptos_router::components::A;
