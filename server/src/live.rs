@@ -2,7 +2,7 @@
 //! (`text/event-stream`). Only the campaign's table may subscribe (its host and the friends
 //! seated at it); each event is one update the
 //! playing tab gets (the same typed JSON), named by its kind (`narrative`, `roll`,
-//! `settlement`, `state`, `suggestions`, `done`, `error`) and numbered, so that a browser that
+//! `settlement`, `state`, `suggestions`, `done`, `failure`) and numbered, so that a browser that
 //! reconnects with `Last-Event-ID` gets what it missed. When what it missed is no longer kept,
 //! it gets a `reload` event and loads the campaign again. On PostgreSQL the numbers are the
 //! database's, alike on every instance, and the turns played through any of them are followed

@@ -24,7 +24,7 @@ const KINDS: [&str; 8] = [
     "state",
     "suggestions",
     "done",
-    "error",
+    "failure",
     "reload",
 ];
 
@@ -98,7 +98,7 @@ async fn take(state: super::state::PlayState, kind: &str, data: Option<String>) 
     // elsewhere failed (its move and draft were shown, and nothing was saved).
     let note = match kind {
         "reload" => Some("This campaign moved on elsewhere."),
-        "error" => Some("A move made in another tab could not be told; nothing changed."),
+        "failure" => Some("A move made in another tab could not be told; nothing changed."),
         _ => None,
     };
     if let Some(note) = note {

@@ -24,7 +24,8 @@ impl TurnUpdate {
     /// Its kind in a campaign's event stream (a second screen's): `narrative` (the scene's
     /// text), `roll` (a roll's entry), `settlement` (what the rules changed), `state` (the
     /// sheet, journal, map, fight, proposals, agreement and other entries), `suggestions` (the
-    /// actions), `done`, `error`.
+    /// actions), `done`, `failure` (not `error`: an event source's own `error` event means its
+    /// connection failed).
     pub fn live_kind(&self) -> &'static str {
         match self {
             Self::Narrative { .. } | Self::NarrativeReplaced { .. } | Self::Waiting { .. } => {
@@ -57,7 +58,7 @@ impl TurnUpdate {
             | Self::Created { .. } => "state",
             Self::Actions { .. } => "suggestions",
             Self::Done { .. } => "done",
-            Self::Error { .. } => "error",
+            Self::Error { .. } => "failure",
         }
     }
 }
