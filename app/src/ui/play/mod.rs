@@ -35,6 +35,8 @@
 //! - [`story_so_far`]: the chapters reached, the revealed clocks, the people met and the
 //!   switch to the game master's notes;
 //! - [`ask`]: a question to the game master out of character, and its answer;
+//! - `pictures.rs`: the portrait, "Picture this" and "Draw a portrait", when the server has an
+//!   image model;
 //! - [`live`]: the campaign's event stream followed, so that a turn played in another tab or
 //!   device streams in as it is told.
 
@@ -53,6 +55,7 @@ mod ledger;
 mod live;
 mod map;
 mod outcome_table;
+mod pictures;
 mod powers;
 mod proposals;
 mod read_aloud;
@@ -79,6 +82,7 @@ use self::journal::JournalPanel;
 use self::ledger::LedgerDrawer;
 use self::live::LiveFollow;
 use self::map::MapPanel;
+use self::pictures::PicturesPanel;
 use self::powers::PowersPanel;
 use self::proposals::Proposals;
 use self::read_aloud::ReadAloud;
@@ -156,6 +160,7 @@ fn Play(initial: CampaignView, master: GameMasterResource) -> impl IntoView {
                     <StorySoFar />
                     <JournalPanel />
                     <AskTheGm />
+                    <PicturesPanel />
                     <AgreementPanel />
                     <StorySearch />
                     <LedgerDrawer />
