@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::conversation::{Message, RecalledPassage, TokenUsage};
 use super::event::{CampaignEvent, StoredEvent};
 use super::markdown;
-use super::picture::PictureTally;
+use super::picture::{PictureRef, PictureTally};
 use super::proposal::{Proposal, ProposalError};
 use super::shown::Shown;
 use super::story::{player_roll, story_dice, story_table, Roller, StoryEntry};
@@ -380,22 +380,21 @@ impl CampaignState {
                 self.round_wait = Some(*secs);
                 Ok(vec![Shown::Party])
             }
-            CampaignEvent::Pictured { picture } => {
-                self.pictures
-                    .room_for(picture.bytes)
-                    .map_err(ProjectionError::Picture)?;
-                self.pictures.add(picture);
-                let mut shown = vec![self.entry(StoryEntry::Picture {
-                    id: picture.id.clone(),
-                    shows: picture.kind,
-                })];
-                if picture.kind == super::picture::PictureKind::Portrait {
-                    shown.push(Shown::Sheet);
-                }
-                Ok(shown)
-            }
+            CampaignEvent::Pictured { picture } => self.pictured(picture),
             CampaignEvent::Turn(event) => self.apply_turn(event, stored.turn),
         }
+    }
+
+    /// A picture drawn: counted within the campaign's bounds, and added to the story.
+    fn pictured(&mut self, picture: &PictureRef) -> Result<Vec<Shown>, ProjectionError> {
+        self.pictures
+            .room_for(picture.bytes)
+            .map_err(ProjectionError::Picture)?;
+        self.pictures.add(picture);
+        Ok(vec![self.entry(StoryEntry::Picture {
+            id: picture.id.clone(),
+            shows: picture.kind,
+        })])
     }
 
     fn apply_turn(&mut self, event: &TurnEvent, turn: u32) -> Result<Vec<Shown>, ProjectionError> {
