@@ -121,3 +121,64 @@ fn clipped(text: &str, max: usize) -> String {
     let folded = text.split_whitespace().collect::<Vec<_>>().join(" ");
     folded.chars().take(max).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::campaign::state::ContextTurn;
+    use crate::game::agreement::{Style, TableAgreement};
+    use crate::game::text::{CharacterName, ClassName, LocationName};
+    use crate::game::CharacterSheet;
+    use crate::gm::llm::Message;
+
+    fn state(scene: Option<&str>) -> CampaignState {
+        let sheet = CharacterSheet::new(
+            CharacterName::new("Mira").unwrap(),
+            ClassName::new("Ranger").unwrap(),
+            LocationName::new("Crypt").unwrap(),
+        );
+        let mut state = CampaignState::start("A flooded crypt", sheet);
+        if let Some(scene) = scene {
+            state.context.push(ContextTurn {
+                turn: 1,
+                messages: vec![Message::user("Begin"), Message::assistant(scene)],
+            });
+        }
+        state
+    }
+
+    #[test]
+    fn the_rules_compose_the_prompt_from_the_scene_the_place_and_the_hero() {
+        let scene = format!(
+            "**Water** drips from a _drowned_ arch. {}",
+            "On. ".repeat(400)
+        );
+        let prompt = picture_prompt(&state(Some(&scene)), PictureKind::Scene).unwrap();
+        assert!(
+            prompt.starts_with(
+                "A scene at Crypt, with Mira, a level 1 Ranger: Water drips from a drowned arch."
+            ),
+            "{prompt}"
+        );
+        assert!(prompt.chars().count() <= MAX_PROMPT_CHARS);
+        let portrait = picture_prompt(&state(None), PictureKind::Portrait).unwrap();
+        assert!(portrait.starts_with("A head-and-shoulders portrait of Mira, a level 1 Ranger."));
+        assert_eq!(
+            picture_prompt(&state(None), PictureKind::Scene),
+            Err(PromptRefused::NoScene)
+        );
+    }
+
+    #[test]
+    fn a_prompt_that_touches_a_line_or_a_veil_is_refused() {
+        let mut state = state(Some("A spider waits above the drowned arch."));
+        state.agreement = TableAgreement::new(Style::Vivid, &[], &["spiders".to_owned()]).unwrap();
+        assert_eq!(
+            picture_prompt(&state, PictureKind::Scene),
+            Err(PromptRefused::Line {
+                line: "spiders".to_owned()
+            })
+        );
+        assert!(picture_prompt(&state, PictureKind::Portrait).is_ok());
+    }
+}
