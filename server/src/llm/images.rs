@@ -15,7 +15,7 @@ use async_openai::types::images::{CreateImageRequest, ImageModel, ImageResponseF
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine;
 use futures::future::BoxFuture;
-use reqwest::header::{HeaderValue, AUTHORIZATION};
+use reqwest::header::{HeaderValue, AUTHORIZATION, CONTENT_TYPE};
 use reqwest::{StatusCode, Url};
 use serde::Deserialize;
 
@@ -101,10 +101,12 @@ impl ImagesAdapter {
 
     /// One picture, without the overall timeout.
     async fn draw_unbounded(&self, prompt: &str) -> Result<Vec<u8>, ImageError> {
+        let json = serde_json::to_vec(&self.request(prompt)).map_err(|_| ImageError::NotAnImage)?;
         let mut builder = self
             .http
             .post(self.endpoint.clone())
-            .json(&self.request(prompt));
+            .header(CONTENT_TYPE, "application/json")
+            .body(json);
         if let Some(authorization) = &self.authorization {
             builder = builder.header(AUTHORIZATION, authorization.clone());
         }
