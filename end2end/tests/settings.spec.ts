@@ -90,8 +90,8 @@ test("with an image model set, a picture of the scene shows in the story", async
   await hydrated();
   const pictures = page.getByTestId("picture-settings");
   await pictures.getByLabel("Images endpoint").fill(endpoint);
-  await pictures.getByLabel("Image model").fill("tiny-painter");
-  await pictures.getByLabel("API key").fill(KEY);
+  await pictures.getByLabel("Image model", { exact: true }).fill("tiny-painter");
+  await pictures.getByLabel("Key for the images endpoint").fill(KEY);
   await pictures.getByRole("button", { name: "Save the image model" }).click();
   await expect(page.getByTestId("pictures-saved")).toContainText("pictures are on");
   expect(await page.content()).not.toContain(KEY);

@@ -74,7 +74,7 @@ fn PictureForm(loaded: PictureSettingsView, token: RwSignal<Option<String>>) -> 
                 <input type="text" name="images_model" placeholder="dall-e-3" bind:value=model />
             </label>
             <label>
-                {move || if key_set.get() { "API key (set; type a new one to replace it)" } else { "API key" }}
+                {move || if key_set.get() { "Key for the images endpoint (set; type a new one to replace it)" } else { "Key for the images endpoint" }}
                 <input type="password" name="images_api_key" autocomplete="off" bind:value=api_key />
             </label>
             <label class="check">
