@@ -1,6 +1,6 @@
 // A second scripted model behind an OpenAI-compatible API, for the settings test: it lists one
 // model, wants one key, answers a test call with "ready", streams numbered scenes and gives one
-// action a list.
+// action a list; and an images endpoint (`/v1/images/generations`) that draws a 1×1 PNG.
 //
 //   FAKE_MODEL_PORT=8090 node fake-model.mjs
 import { createServer } from "node:http";
@@ -17,7 +17,13 @@ function completion(content, chunk) {
   return { id: "fake", object: chunk ? "chat.completion.chunk" : "chat.completion", created: 1, model: "second-model", choices: [choice] };
 }
 
+/** A 1×1 PNG, as an images endpoint answers it (`b64_json`). */
+const PICTURE = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+
 function reply(request, body, answer) {
+  if (request.url === "/v1/images/generations" && request.method === "POST") {
+    return answer(200, { created: 1, data: [{ b64_json: PICTURE }] });
+  }
   if (request.url === "/v1/models") {
     return answer(200, { object: "list", data: [{ id: "second-model" }, { id: "third-model" }] });
   }

@@ -6,11 +6,14 @@ import { closeWatched, openWatched, type Watched } from "./support/watched";
 // it at a second scripted model behind an OpenAI-compatible API (fake-model.mjs), which wants a
 // key. A wrong key is refused, the model is picked from the endpoint's own list, the connection
 // is tested, and once saved the next adventure is told by the second model, turn after turn.
+// Then an image model is set beside it (the same fake's images endpoint): "Picture this" draws
+// the scene, which shows in the story, and a portrait shows in the panel.
 test.describe.configure({ mode: "serial" });
 
 const KEY = "sk-e2e-second-model";
 let page: Page;
 let watched: Watched;
+let played = "";
 const hydrated = () => expect(page.locator('main[data-hydrated="true"]')).toBeAttached();
 
 test.beforeAll(async ({ browser }) => {
@@ -74,4 +77,43 @@ test("the game master's model is changed in the app and tells the next turn", as
   await page.getByRole("button", { name: "Follow the bell" }).click();
   await expect(story).toContainText("The second model tells scene 2");
   await page.screenshot({ path: testInfo.outputPath("second-model.png"), fullPage: true });
+  played = page.url();
+});
+
+test("with an image model set, a picture of the scene shows in the story", async ({}, testInfo) => {
+  const endpoint = testInfo.project.metadata.fakeModel as string;
+  // Without an image model, nothing of pictures shows.
+  await page.goto(played);
+  await hydrated();
+  await expect(page.getByTestId("story")).toContainText("The second model tells scene 2");
+  await expect(page.getByTestId("pictures")).toHaveCount(0);
+
+  await page.goto("/settings");
+  await hydrated();
+  const pictures = page.getByTestId("picture-settings");
+  await pictures.getByLabel("Images endpoint").fill(endpoint);
+  await pictures.getByLabel("Image model", { exact: true }).fill("tiny-painter");
+  await pictures.getByLabel("Key for the images endpoint").fill(KEY);
+  await pictures.getByRole("button", { name: "Save the image model" }).click();
+  await expect(page.getByTestId("pictures-saved")).toContainText("pictures are on");
+  expect(await page.content()).not.toContain(KEY);
+
+  await page.goto(played);
+  await hydrated();
+  await page.getByTestId("pictures").locator("summary").click();
+  await page.getByTestId("picture-this").click();
+  const picture = page.getByTestId("story").getByTestId("picture").locator("img");
+  await expect(picture).toBeVisible();
+  await expect
+    .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBe(1);
+  await page.getByTestId("draw-portrait").click();
+  await expect(page.getByTestId("portrait")).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("pictures.png"), fullPage: true });
+
+  // After a reload, the pictures are still in the story.
+  await page.reload();
+  await hydrated();
+  await expect(page.getByTestId("story").getByTestId("picture")).toHaveCount(2);
+  expect(await page.content()).not.toContain(KEY);
 });

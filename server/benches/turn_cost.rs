@@ -15,8 +15,11 @@ use std::time::{Duration, Instant};
 
 use app::campaign::event::StoredEvent;
 use app::campaign::passage::{Passage, SearchQuery, SearchScope};
+use app::campaign::picture::PictureId;
 use app::campaign::state::CampaignState;
-use app::campaign::store::{Append, CampaignRecord, CampaignStore, Commit, Current, StoreError};
+use app::campaign::store::{
+    Append, CampaignRecord, CampaignStore, Commit, Current, KeptPicture, StoreError,
+};
 use app::gm::scripted::ScriptedLlm;
 use app::gm::GmSettings;
 use app::service::{Game, MoveRequest, TurnsInFlight};
@@ -223,6 +226,26 @@ impl CampaignStore for Counting {
         newcomer: &'a PlayerId,
     ) -> BoxFuture<'a, Result<Option<PlayerId>, StoreError>> {
         self.inner.redeem(digest, newcomer)
+    }
+    fn put_picture<'a>(
+        &'a self,
+        id: &'a CampaignId,
+        picture: &'a KeptPicture,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        self.inner.put_picture(id, picture)
+    }
+    fn picture<'a>(
+        &'a self,
+        id: &'a CampaignId,
+        picture: &'a PictureId,
+    ) -> BoxFuture<'a, Result<Option<KeptPicture>, StoreError>> {
+        self.inner.picture(id, picture)
+    }
+    fn pictures<'a>(
+        &'a self,
+        id: &'a CampaignId,
+    ) -> BoxFuture<'a, Result<Vec<KeptPicture>, StoreError>> {
+        self.inner.pictures(id)
     }
 }
 

@@ -20,7 +20,9 @@
 //!     `master.rs` makes the game master;
 //!   - `endpoint_settings.rs`: the settings page's side: what the environment fixes, what the page
 //!     saved, a form read into an endpoint; `office.rs`: the endpoint's model list, a test call,
-//!     saving and switching without a restart.
+//!     saving and switching without a restart;
+//!   - `images.rs`: the image model, an OpenAI-compatible images endpoint, within its bounds;
+//!     `picture_office.rs`: its settings saved from the settings page and swapped in.
 //! - [`store`]: SQLite or PostgreSQL by the URL, the same statements on both; the log, the
 //!   snapshot and the story tables, leases and pending rolls, the server's own settings; their
 //!   migrations in `migrations/sqlite` and `migrations/postgres`.
@@ -39,6 +41,8 @@
 //!   (`headers.rs`).
 //! - [`live`]: the campaign's event stream for a second screen: `GET /api/live/{id}`,
 //!   `text/event-stream`, the owner's only, `Last-Event-ID` honoured.
+//! - [`pictures`]: a campaign's pictures, `GET /api/pictures/{campaign}/{id}`, to its table only,
+//!   cached for a year (a picture's id is its digest).
 //! - [`live_relay`]: on PostgreSQL, the live updates shared by every instance: written to a
 //!   table, announced by `NOTIFY`, delivered by each instance's `LISTEN`er to its followers.
 //! - [`storybook`]: a campaign as one HTML page to download, `GET /api/storybook/{id}`, for
@@ -84,6 +88,7 @@ pub mod live;
 pub mod live_relay;
 pub mod llm;
 pub mod memory;
+pub mod pictures;
 pub mod security;
 pub mod serve;
 pub mod startup;

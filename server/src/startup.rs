@@ -21,6 +21,7 @@ use crate::llm::choice::LlmChoice;
 use crate::llm::endpoint_settings::Endpoint;
 use crate::llm::master::{MasterRecipe, ENDPOINT_CALLS};
 use crate::llm::office::Office;
+use crate::llm::picture_office::PictureDesk;
 use crate::llm::provider::{Provider, ProviderError};
 use crate::memory::Requests;
 use crate::security::body::limit_bodies;
@@ -112,8 +113,12 @@ impl Application {
         };
         let bundled = started.bundled;
         let live = live_hub(store.backend(), settings.database_url.expose_secret()).await?;
+        let base = &settings.endpoint_env.base;
+        let timeouts = (base.idle_timeout, base.overall_timeout);
+        let pictures = Arc::new(PictureDesk::open(store.clone(), timeouts).await?);
         let parts = ServiceParts {
             store,
+            pictures,
             master: started.master,
             saved,
             dice_seed: started.dice_seed,
@@ -222,6 +227,8 @@ async fn live_hub(backend: Backend, url: &str) -> Result<Arc<LiveTurns>, Startup
 struct ServiceParts {
     /// The campaign database.
     store: Arc<SqlStore>,
+    /// The image model's office.
+    pictures: Arc<PictureDesk>,
     /// The game master.
     master: ActiveMaster,
     /// The endpoint saved on the settings page, if any.
@@ -237,6 +244,7 @@ struct ServiceParts {
 fn services(parts: ServiceParts, settings: &Settings) -> GameServices {
     let ServiceParts {
         store,
+        pictures,
         master,
         saved,
         dice_seed,
@@ -266,6 +274,7 @@ fn services(parts: ServiceParts, settings: &Settings) -> GameServices {
         operator: Arc::new(Operator {
             gate: OperatorGate::new(reach(settings), settings.admin_token.clone()),
             office: Arc::new(office),
+            pictures,
         }),
         limits: Arc::new(RateLimits::new(settings.spend.limits)),
         live,
@@ -318,6 +327,7 @@ fn router(
     Router::new()
         .merge(crate::live::routes(services.clone()))
         .merge(crate::storybook::routes(services.clone()))
+        .merge(crate::pictures::routes(services.clone()))
         .nest_service(
             &assets_path,
             ServeDir::new(assets)

@@ -65,7 +65,9 @@ fn attachment(book: Storybook) -> Response {
             (header::CONTENT_DISPOSITION, disposition),
             (
                 header::CONTENT_SECURITY_POLICY,
-                HeaderValue::from_static("default-src 'none'; style-src 'unsafe-inline'"),
+                HeaderValue::from_static(
+                    "default-src 'none'; style-src 'unsafe-inline'; img-src data:",
+                ),
             ),
         ],
         book.html,

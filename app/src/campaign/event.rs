@@ -86,6 +86,12 @@ pub enum CampaignEvent {
         /// The companion.
         sheet: CharacterSheet,
     },
+    /// The operator's image model drew a picture (a portrait, a scene); its bytes are kept
+    /// beside the log.
+    Pictured {
+        /// The picture.
+        picture: super::picture::PictureRef,
+    },
     /// The player took the latest turn back (see [`super::timeline`]); stored with the turn the
     /// campaign is at afterwards.
     Undone,

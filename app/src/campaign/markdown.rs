@@ -5,6 +5,19 @@
 use pulldown_cmark::{html, CowStr, Event, Options, Parser, Tag, TagEnd};
 use pulldown_cmark_escape as escape;
 
+/// The words of `markdown` without its markup (a scene as plain text, for a picture's prompt).
+pub fn plain_text(markdown: &str) -> String {
+    let mut text = String::new();
+    for event in Parser::new_ext(markdown, Options::ENABLE_STRIKETHROUGH) {
+        match event {
+            Event::Text(words) | Event::Code(words) => text.push_str(&words),
+            Event::SoftBreak | Event::HardBreak | Event::End(_) => text.push(' '),
+            _ => {}
+        }
+    }
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// Renders `markdown` to HTML that cannot run script or load anything.
 pub fn render(markdown: &str) -> String {
     let mut in_image = 0usize;

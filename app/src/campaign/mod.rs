@@ -17,7 +17,8 @@
 //!   the `LeaseStore` port (one turn at a time across instances, rolls made final); [`table`]:
 //!   the `TableStore` port (invitations, seats, the round's moves); [`export`]:
 //!   a campaign as one versioned file; [`passage`]: the story as searchable text, which the
-//!   store indexes, and a search's words.
+//!   store indexes, and a search's words; [`picture`]: a portrait or a scene's picture, its id
+//!   and the campaign's bounds on them (shared by server and browser).
 
 #[cfg(feature = "ssr")]
 pub mod bounds;
@@ -42,6 +43,7 @@ pub mod markdown;
 mod party;
 #[cfg(feature = "ssr")]
 pub mod passage;
+pub mod picture;
 #[cfg(feature = "ssr")]
 pub mod proposal;
 #[cfg(feature = "ssr")]

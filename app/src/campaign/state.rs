@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::conversation::{Message, RecalledPassage, TokenUsage};
 use super::event::{CampaignEvent, StoredEvent};
 use super::markdown;
+use super::picture::{PictureRef, PictureTally};
 use super::proposal::{Proposal, ProposalError};
 use super::shown::Shown;
 use super::story::{player_roll, story_dice, story_table, Roller, StoryEntry};
@@ -140,6 +141,9 @@ pub struct CampaignState {
     /// How long a round waits for every seat, in seconds, when the host set it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub round_wait: Option<u32>,
+    /// The pictures drawn for the story so far (how many, their bytes, the portrait).
+    #[serde(default, skip_serializing_if = "PictureTally::is_empty")]
+    pub pictures: PictureTally,
 }
 
 /// The tokens one phase of a turn cost.
@@ -227,6 +231,9 @@ pub enum ProjectionError {
     /// A decision whose stored changes are not what accepting or refusing does.
     #[error("a decision on proposal {0} does not match what it changes")]
     Decision(u32),
+    /// A picture past the campaign's bounds.
+    #[error("a picture does not fit: {0}")]
+    Picture(super::picture::PictureBoundError),
 }
 
 /// A log replayed: the state and every story entry, in order.
@@ -263,6 +270,7 @@ impl CampaignState {
             approval: false,
             turn_usage: Vec::new(),
             agreement: TableAgreement::default(),
+            pictures: PictureTally::default(),
             proposals: Vec::new(),
             proposals_made: 0,
             refused: Vec::new(),
@@ -372,8 +380,21 @@ impl CampaignState {
                 self.round_wait = Some(*secs);
                 Ok(vec![Shown::Party])
             }
+            CampaignEvent::Pictured { picture } => self.pictured(picture),
             CampaignEvent::Turn(event) => self.apply_turn(event, stored.turn),
         }
+    }
+
+    /// A picture drawn: counted within the campaign's bounds, and added to the story.
+    fn pictured(&mut self, picture: &PictureRef) -> Result<Vec<Shown>, ProjectionError> {
+        self.pictures
+            .room_for(picture.bytes)
+            .map_err(ProjectionError::Picture)?;
+        self.pictures.add(picture);
+        Ok(vec![self.entry(StoryEntry::Picture {
+            id: picture.id.clone(),
+            shows: picture.kind,
+        })])
     }
 
     fn apply_turn(&mut self, event: &TurnEvent, turn: u32) -> Result<Vec<Shown>, ProjectionError> {

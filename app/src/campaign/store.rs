@@ -12,6 +12,7 @@ use super::conversation::{SentRequest, TokenUsage};
 use super::event::{CampaignEvent, StoredEvent};
 use super::ids::{CampaignId, PlayerId};
 use super::passage::{Passage, SearchQuery, SearchScope};
+use super::picture::{PictureFormat, PictureId};
 use super::state::CampaignState;
 use super::story::StoryEntry;
 
@@ -256,4 +257,38 @@ pub trait CampaignStore: Send + Sync {
         digest: &'a str,
         newcomer: &'a PlayerId,
     ) -> BoxFuture<'a, Result<Option<PlayerId>, StoreError>>;
+
+    /// Keeps a picture's bytes beside the campaign's log (one already kept stays as it is). The
+    /// caller has checked that the campaign is the player's and the bytes are the picture.
+    fn put_picture<'a>(
+        &'a self,
+        id: &'a CampaignId,
+        picture: &'a KeptPicture,
+    ) -> BoxFuture<'a, Result<(), StoreError>>;
+
+    /// A picture kept for the campaign, if any (the caller has checked that the player may see
+    /// the campaign).
+    fn picture<'a>(
+        &'a self,
+        id: &'a CampaignId,
+        picture: &'a PictureId,
+    ) -> BoxFuture<'a, Result<Option<KeptPicture>, StoreError>>;
+
+    /// Every picture kept for the campaign, for its export (the caller has checked that it is
+    /// the player's).
+    fn pictures<'a>(
+        &'a self,
+        id: &'a CampaignId,
+    ) -> BoxFuture<'a, Result<Vec<KeptPicture>, StoreError>>;
+}
+
+/// A picture's bytes as the store keeps them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeptPicture {
+    /// Its id (the digest of its bytes).
+    pub id: PictureId,
+    /// How it is encoded.
+    pub format: PictureFormat,
+    /// The bytes.
+    pub bytes: Vec<u8>,
 }

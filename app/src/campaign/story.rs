@@ -137,6 +137,13 @@ pub enum StoryEntry {
         /// The chips.
         labels: Vec<String>,
     },
+    /// A picture the operator's image model drew: a portrait or a scene.
+    Picture {
+        /// Its id (fetched from `/api/pictures/{campaign}/{id}`).
+        id: super::picture::PictureId,
+        /// What it shows.
+        shows: super::picture::PictureKind,
+    },
 }
 
 /// An outcome table as the story keeps it.

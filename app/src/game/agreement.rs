@@ -241,6 +241,17 @@ impl TableAgreement {
             .collect()
     }
 
+    /// The lines and veils some sentence of `text` holds, each once: what a picture may not
+    /// show (a veil may happen, but never on screen).
+    pub fn pictured(&self, text: &str) -> Vec<&Boundary> {
+        let sentences: Vec<Vec<String>> = sentences(text).map(|s| words(s).collect()).collect();
+        self.lines
+            .iter()
+            .chain(&self.veils)
+            .filter(|boundary| sentences.iter().any(|sentence| boundary.within(sentence)))
+            .collect()
+    }
+
     /// `text` without its sentences that cross a line, and how many were left out.
     pub fn without_crossing(&self, text: &str) -> (String, usize) {
         let mut kept = String::with_capacity(text.len());

@@ -3,6 +3,7 @@
 //! - the model port (`llm`), the scripted model (`scripted`), the schemas as the model provider
 //!   needs them (`schema`), the settings (`settings`) and the tools (`tools`, each a command run
 //!   through the rules by `tools/run.rs`), the only way the story changes the game state;
+//! - the image model's port and the picture's prompt the rules compose (`picture`);
 //! - `turn`: the turn, in its phases (narrate, offer actions, summarize) with everything the
 //!   rules play in it (the fight, spells, complications, the player's question);
 //! - `prompt`: what the model is given: the words, the layered prompt within a token budget,
@@ -13,6 +14,7 @@
 //! It emits campaign events and knows no storage: the service commits what a phase emits.
 
 pub mod llm;
+pub mod picture;
 pub mod prompt;
 pub mod prose;
 pub mod schema;

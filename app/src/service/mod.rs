@@ -10,7 +10,9 @@
 //! - [`panel`]: what the player changes from the character panel (an item dropped, used,
 //!   equipped or put away; an ability score improvement spent);
 //! - [`powers`]: spells, class features, rests and hit dice, from the character panel;
-//! - [`portable`]: export, import and branch;
+//! - [`pictures`]: a portrait or a scene's picture drawn by the operator's image model, checked,
+//!   kept beside the log; the settings page's side of the image model (`PictureOffice`);
+//! - [`portable`]: export, import and branch (a campaign's pictures carried in its file);
 //! - [`storybook`]: a campaign as one HTML page to share (the story and the player's hero);
 //! - [`verify`]: an imported file checked against the rules event by event; `verify/turn.rs`
 //!   one turn's events, `verify/checks.rs` the checks that need no walk (bounds, effects);
@@ -50,6 +52,7 @@ mod agreement;
 mod approval;
 mod between_turns;
 pub mod card;
+mod carried_pictures;
 mod dice;
 pub mod error;
 pub mod game_master;
@@ -60,6 +63,7 @@ pub mod live;
 mod notes;
 pub mod operator;
 mod panel;
+pub mod pictures;
 mod play;
 mod portable;
 mod powers;
@@ -97,8 +101,8 @@ use crate::wire::present::sheet::{llm_view, sheet_view};
 use crate::wire::present::spine::{director_view, spine_view};
 use crate::wire::view::{
     CampaignPage, CampaignSummary, CampaignView, GameMasterView, GmContextView, LayerView,
-    LedgerPage, ModelTurnView, ModelView, RequestView, StoryPage, TurnUpdate, CAMPAIGN_PAGE,
-    STORY_PAGE,
+    LedgerPage, ModelTurnView, ModelView, RequestView, SpendView, StoryPage, TurnUpdate,
+    CAMPAIGN_PAGE, STORY_PAGE,
 };
 use crate::wire::view::{LedgerCheckView, TableView};
 use crate::wire::{CampaignId, PlayerId};
@@ -234,7 +238,10 @@ impl Game<'_> {
             request: loaded.request.as_ref().map(request_view),
             tokens: tokens(&loaded.state),
             turn_spend: pricing.phases(&loaded.state.turn_usage),
-            spend: pricing.spend(loaded.state.usage),
+            spend: SpendView {
+                pictures: loaded.state.pictures.count,
+                ..pricing.spend(loaded.state.usage)
+            },
             model: model_view(&loaded.state, loaded.request.as_ref()),
             check: loaded
                 .state
@@ -356,6 +363,11 @@ impl Game<'_> {
                 members: crate::wire::present::table::table_members(state, &[]),
                 you: 1,
                 ..TableView::default()
+            },
+            pictures: crate::wire::view::PicturesView {
+                // Said by the server function, which knows the image model.
+                on: false,
+                portrait: state.pictures.portrait.clone(),
             },
         }
     }

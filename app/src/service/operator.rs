@@ -1,4 +1,5 @@
-//! The operator: who may see and change the game master's model settings, and those use cases.
+//! The operator: who may see and change the game master's model settings (and the image
+//! model's), and those use cases.
 //!
 //! On a server only this computer can reach (the default `make play`: bound to a loopback
 //! address, no public host names, no trusted proxy), whoever uses it is the operator. A server
@@ -12,8 +13,10 @@ use std::time::{Duration, Instant};
 use subtle::ConstantTimeEq;
 
 use super::game_master::{GameMasterOffice, OfficeError};
+use super::pictures::PictureOffice;
 use super::ServiceError;
 use crate::wire::model_settings::{ConnectionReport, ModelSettingsForm, ModelSettingsView};
+use crate::wire::picture_settings::{PictureSettingsForm, PictureSettingsView};
 
 /// Wrong tokens allowed before attempts are delayed.
 const FREE_FAILURES: u32 = 3;
@@ -131,6 +134,8 @@ pub struct Operator {
     pub gate: OperatorGate,
     /// The server's side of the settings.
     pub office: Arc<dyn GameMasterOffice>,
+    /// The server's side of the image model's settings.
+    pub pictures: Arc<dyn PictureOffice>,
 }
 
 impl Operator {
@@ -176,6 +181,35 @@ impl Operator {
             tools = saved.tools.name(),
             context_tokens = saved.context_tokens,
             "the game master's model settings changed"
+        );
+        Ok(saved)
+    }
+}
+
+impl Operator {
+    /// The image model's settings in effect.
+    pub async fn picture_settings(
+        &self,
+        token: Option<&str>,
+    ) -> Result<PictureSettingsView, ServiceError> {
+        self.gate.admit(token)?;
+        self.pictures.settings().await.map_err(office_error)
+    }
+
+    /// Saves the image model's form, used from the next request on; the change is logged
+    /// (never the key).
+    pub async fn save_picture_settings(
+        &self,
+        token: Option<&str>,
+        form: PictureSettingsForm,
+    ) -> Result<PictureSettingsView, ServiceError> {
+        self.gate.admit(token)?;
+        let saved = self.pictures.save(form).await.map_err(office_error)?;
+        tracing::info!(
+            endpoint = %saved.endpoint,
+            model = %saved.model,
+            key_set = saved.key_set,
+            "the image model's settings changed"
         );
         Ok(saved)
     }

@@ -1,15 +1,17 @@
 //! Campaigns that leave and join: export one as a versioned file, import a file (checked against
 //! the rules event by event, see [`super::verify`]) as a new campaign of the importing player, and
-//! branch a new campaign from any turn of one.
+//! branch a new campaign from any turn of one; the pictures its log names go with it
+//! (`carried_pictures.rs`).
 
 use rand::Rng;
 
+use super::carried_pictures::{files, named_in, read_files, store_pictures};
 use super::verify::verify;
 use super::{summary, Game, ServiceError};
 use crate::campaign::event::{CampaignEvent, StoredEvent};
 use crate::campaign::export::{CampaignExport, EXPORT_FORMAT, EXPORT_VERSION};
 use crate::campaign::state::CampaignState;
-use crate::campaign::store::CampaignRecord;
+use crate::campaign::store::{CampaignRecord, KeptPicture};
 use crate::campaign::timeline::timeline;
 use crate::campaign::title::Title;
 use crate::campaign::turn_event::TurnEvent;
@@ -27,10 +29,12 @@ impl Game<'_> {
         id: &CampaignId,
     ) -> Result<CampaignExport, ServiceError> {
         let (record, events) = self.store.log(owner, id).await?;
+        let pictures = named_in(&events, self.store.pictures(id).await?);
         Ok(CampaignExport {
             format: EXPORT_FORMAT.to_owned(),
             version: EXPORT_VERSION,
             title: record.title,
+            pictures: files(&pictures),
             events,
         })
     }
@@ -46,9 +50,11 @@ impl Game<'_> {
     ) -> Result<CampaignSummary, ServiceError> {
         let export = read_export(file)?;
         verify(&export.events).map_err(|refusal| ServiceError::invalid("file", refusal))?;
+        let pictures = read_files(&export.pictures, &export.events)?;
         let title = Title::clean(&export.title);
         let events = export.events.into_iter().map(rendered_here).collect();
-        self.store_copy(owner, title, events, now, rng).await
+        self.store_copy(owner, title, (events, pictures), now, rng)
+            .await
     }
 
     /// A new campaign of `owner` that copies `id` up to turn `turn` (the turns in effect).
@@ -74,15 +80,17 @@ impl Game<'_> {
             .filter(|stored| stored.turn <= turn)
             .cloned()
             .collect();
+        let pictures = named_in(&copied, self.store.pictures(id).await?);
         let title = Title::branch(&record.title, turn);
-        self.store_copy(owner, title, copied, now, rng).await
+        self.store_copy(owner, title, (copied, pictures), now, rng)
+            .await
     }
 
     async fn store_copy<R: Rng + Send>(
         &self,
         owner: &PlayerId,
         title: Title,
-        events: Vec<StoredEvent>,
+        (events, pictures): (Vec<StoredEvent>, Vec<KeptPicture>),
         now: i64,
         rng: &mut R,
     ) -> Result<CampaignSummary, ServiceError> {
@@ -99,6 +107,7 @@ impl Game<'_> {
         self.store
             .create(&record, &events, &replay.story, &replay.state)
             .await?;
+        store_pictures(self.store, owner, &record.id, &pictures).await?;
         Ok(summary(record))
     }
 }

@@ -40,6 +40,7 @@ impl Pricing {
             cached: usage.cached_tokens.min(usage.prompt_tokens),
             completion: usage.completion_tokens,
             cost: None,
+            pictures: 0,
         };
         self.price(&mut spend);
         spend

@@ -17,7 +17,8 @@
 //! - [`spend`]: a story's tokens and cost as the home page and the inspector write them;
 //! - [`game_master`]: which model is the game master, and advice about it;
 //! - [`settings`]: the settings page (`/settings`): the game master's endpoint, the model picked
-//!   from its list, the key, tools and context size, tested and saved;
+//!   from its list, the key, tools and context size, tested and saved; `picture_settings.rs` the
+//!   image model that draws the story's pictures;
 //! - `join.rs`: the page an invitation link opens (`/join/CODE`): a friend's hero, a seat taken;
 //! - [`ask_twice`]: a button whose first click only asks, for what cannot be taken back lightly;
 //! - [`lazy_panel`]: a side panel whose body the browser fetches the first time it opens;
@@ -38,6 +39,7 @@ pub mod home;
 mod join;
 mod lazy_page;
 mod lazy_panel;
+mod picture_settings;
 pub mod play;
 mod recovery;
 pub mod resource;

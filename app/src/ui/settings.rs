@@ -1,7 +1,8 @@
 //! The settings page (`/settings`): which model the game master runs on. The operator sets an
 //! OpenAI-compatible endpoint, picks a model from the endpoint's own list, sets a key (never
 //! shown again, only "set"), the tools mode and the context size, tests the connection and
-//! saves; the next turn is told by the new model. A server others can reach asks for its admin
+//! saves; the next turn is told by the new model. Beside it, the image model that draws the
+//! story's pictures (`picture_settings.rs`). A server others can reach asks for its admin
 //! token first. The page is a route whose code the browser fetches on the first visit (the
 //! release build splits the wasm: `cargo leptos build --split`; without it, the code comes with
 //! the rest).
@@ -13,6 +14,7 @@ use leptos::prelude::*;
 
 use crate::api::{model_settings, EndpointModels, SaveModelSettings, TestConnection};
 use crate::ui::lazy_page::ClientPage;
+use crate::ui::picture_settings::PictureSettings;
 use crate::ui::resource::wire_resource;
 use crate::wire::errors::AppError;
 use crate::wire::model_settings::{ModelField, ModelSettingsForm, ModelSettingsView, ToolsMode};
@@ -46,7 +48,13 @@ fn SettingsPage() -> impl IntoView {
                     settings
                         .get()
                         .map(|loaded| match loaded {
-                            Ok(loaded) => view! { <SettingsForm loaded token /> }.into_any(),
+                            Ok(loaded) => {
+                                view! {
+                                    <SettingsForm loaded token />
+                                    <PictureSettings token />
+                                }
+                                    .into_any()
+                            }
                             Err(AppError::NotAllowed { reason }) => {
                                 view! { <TokenForm reason token /> }.into_any()
                             }

@@ -2,7 +2,8 @@
 
 use crate::wire::view::SpendView;
 
-/// `12,345 tokens ($0.0123)`: what a story has cost, the cost when the operator set prices.
+/// `12,345 tokens, 2 pictures ($0.0123)`: what a story has cost, the cost when the operator set
+/// prices.
 pub fn spend_text(spend: &SpendView) -> String {
     let tokens = spend.prompt.saturating_add(spend.completion);
     let cached = if spend.cached > 0 {
@@ -15,7 +16,12 @@ pub fn spend_text(spend: &SpendView) -> String {
         .as_ref()
         .map(|cost| format!(" ({cost})"))
         .unwrap_or_default();
-    format!("{} tokens{cached}{cost}", thousands(tokens))
+    let pictures = match spend.pictures {
+        0 => String::new(),
+        1 => ", 1 picture".to_owned(),
+        n => format!(", {n} pictures"),
+    };
+    format!("{} tokens{cached}{pictures}{cost}", thousands(tokens))
 }
 
 /// `12345` as `12,345`.
@@ -42,8 +48,17 @@ mod tests {
             cached: 1_500,
             completion: 345,
             cost: Some("$0.0123".into()),
+            pictures: 0,
         };
         assert_eq!(spend_text(&spend), "12,345 tokens, 1,500 cached ($0.0123)");
+        let drawn = SpendView {
+            pictures: 2,
+            ..spend
+        };
+        assert_eq!(
+            spend_text(&drawn),
+            "12,345 tokens, 1,500 cached, 2 pictures ($0.0123)"
+        );
         assert_eq!(spend_text(&SpendView::default()), "0 tokens");
     }
 }

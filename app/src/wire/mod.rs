@@ -7,13 +7,15 @@
 //! - `view/`: what the screens show, a file per screen or drawer (home, play, sheet, inspector)
 //!   and what the player sends (forms);
 //! - `model_settings`: the settings page's vocabulary: what is set, the form, a test's report;
-//!   the key only ever travels towards the server;
+//!   the key only ever travels towards the server; `picture_settings` the same for the image
+//!   model;
 //! - `errors`: `AppError`: not found, stale, invalid, busy, limited, too slow, the game master or
 //!   storage unavailable, not allowed, a malformed request;
 //! - `present/` (server): the campaign's state, story and log made into views.
 
 pub mod errors;
 pub mod model_settings;
+pub mod picture_settings;
 #[cfg(feature = "ssr")]
 pub mod present;
 pub mod view;

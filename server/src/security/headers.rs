@@ -40,6 +40,8 @@ pub async fn no_store(request: Request, next: Next) -> Response {
         Some(name) if hashed(name) && rewritten_after_hashing(name) => Some("no-cache"),
         Some(name) if hashed(name) => Some("public, max-age=31536000, immutable"),
         Some(_) => None,
+        // A picture is served with its own long-lived caching (its id is its digest).
+        None if path.starts_with(crate::pictures::PICTURES_PATH) => None,
         None => Some("no-store"),
     };
     let mut response = next.run(request).await;

@@ -6,6 +6,7 @@ mod sql;
 mod sql_batch;
 mod sql_campaigns;
 mod sql_leases;
+mod sql_pictures;
 mod sql_recovery;
 mod sql_search;
 mod sql_settings;

@@ -5,9 +5,11 @@
 use app::campaign::conversation::{SentRequest, TokenUsage};
 use app::campaign::event::{CampaignEvent, StoredEvent};
 use app::campaign::passage::{passages, Passage, SearchQuery, SearchScope};
+use app::campaign::picture::PictureId;
 use app::campaign::state::CampaignState;
 use app::campaign::store::{
-    Append, CampaignRecord, CampaignStore, Commit, Current, StoreError, SNAPSHOT_VERSION,
+    Append, CampaignRecord, CampaignStore, Commit, Current, KeptPicture, StoreError,
+    SNAPSHOT_VERSION,
 };
 use app::wire::view::StoryEntry;
 use app::wire::{CampaignId, PlayerId};
@@ -641,5 +643,28 @@ impl CampaignStore for SqlStore {
             self.forget_all();
             redeemed
         })
+    }
+
+    fn put_picture<'a>(
+        &'a self,
+        id: &'a CampaignId,
+        picture: &'a KeptPicture,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        Box::pin(self.insert_picture(id, picture))
+    }
+
+    fn picture<'a>(
+        &'a self,
+        id: &'a CampaignId,
+        picture: &'a PictureId,
+    ) -> BoxFuture<'a, Result<Option<KeptPicture>, StoreError>> {
+        Box::pin(self.select_picture(id, picture))
+    }
+
+    fn pictures<'a>(
+        &'a self,
+        id: &'a CampaignId,
+    ) -> BoxFuture<'a, Result<Vec<KeptPicture>, StoreError>> {
+        Box::pin(self.select_pictures(id))
     }
 }

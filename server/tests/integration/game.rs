@@ -65,6 +65,10 @@ impl World {
                 you: 1,
                 ..Default::default()
             },
+            pictures: app::wire::view::PicturesView {
+                on: false,
+                portrait: state.pictures.portrait.clone(),
+            },
         }
     }
 

@@ -34,6 +34,7 @@ mod memory;
 mod one_turn;
 mod openai_adapter;
 mod panel;
+mod pictures;
 mod playtest;
 mod portable;
 mod powers;

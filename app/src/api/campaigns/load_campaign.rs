@@ -12,9 +12,11 @@ pub async fn load_campaign(id: String) -> Result<CampaignView, AppError> {
     use crate::api::context::{caller, campaign_id, now};
     let caller = caller().await?;
     let id = campaign_id(&id)?;
-    Ok(caller
+    let mut view = caller
         .services
         .table()
         .load(&caller.player, &id, now())
-        .await?)
+        .await?;
+    view.pictures.on = caller.services.operator.pictures.painter().is_some();
+    Ok(view)
 }

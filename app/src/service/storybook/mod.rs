@@ -52,8 +52,16 @@ impl Table<'_> {
         }
         let entries = self.whole_story(&place, id, length).await?;
         let hero = own_sheet(&loaded.state, &place).map(sheet_view);
+        let pictured = entries
+            .iter()
+            .any(|entry| matches!(entry, StoryEntry::Picture { .. }));
+        let pictures = if pictured {
+            self.game.store.pictures(id).await?
+        } else {
+            Vec::new()
+        };
         let title = loaded.record.title;
-        let html = storybook_html(&title, &entries, hero.as_ref());
+        let html = storybook_html(&title, &entries, &pictures, hero.as_ref());
         Ok(Storybook { title, html })
     }
 

@@ -1,9 +1,12 @@
 //! The storybook as one self-contained HTML page: inline style, no script, nothing loaded. The
 //! scenes are the story's own sanitised HTML; every other text (moves, roll lines, tables,
-//! chips, the sheet) is escaped here.
+//! chips, the sheet) is escaped here; the pictures are in the page as data URLs.
 
+use base64::Engine;
 use pulldown_cmark_escape::escape_html;
 
+use crate::campaign::picture::PictureKind;
+use crate::campaign::store::KeptPicture;
 use crate::campaign::story::{Roller, StoryDie, StoryEntry, StoryTable, Verdict};
 use crate::game::Natural;
 use crate::wire::view::SheetView;
@@ -18,11 +21,17 @@ border-radius:4px;text-align:center}.die s{color:#595959}.success{color:#1b5e20}
 .chip{display:inline-block;border:1px solid #888;border-radius:1rem;padding:0 .5rem;margin:0 .2rem}\
 .aside{border:1px dashed #888;padding:.4rem .6rem}table{border-collapse:collapse}\
 td,th{border:1px solid #aaa;padding:.15rem .5rem;text-align:left}.chosen{font-weight:bold;background:#f1e7c9}\
-footer{margin-top:3rem;border-top:1px solid #ccc}";
+footer{margin-top:3rem;border-top:1px solid #ccc}figure{margin:1rem 0}figure img{max-width:100%;height:auto}";
 
-/// The storybook of the story titled `title`: its `entries` in order, then `hero`'s sheet (the
-/// exporting player's own), if they have one.
-pub fn storybook_html(title: &str, entries: &[StoryEntry], hero: Option<&SheetView>) -> String {
+/// The storybook of the story titled `title`: its `entries` in order (each picture entry shown
+/// from its bytes among `pictures`), then `hero`'s sheet (the exporting player's own), if they
+/// have one.
+pub fn storybook_html(
+    title: &str,
+    entries: &[StoryEntry],
+    pictures: &[KeptPicture],
+    hero: Option<&SheetView>,
+) -> String {
     let mut out = String::with_capacity(4096 + entries.len() * 512);
     out.push_str("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">");
     out.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">");
@@ -34,7 +43,7 @@ pub fn storybook_html(title: &str, entries: &[StoryEntry], hero: Option<&SheetVi
     text(&mut out, title);
     out.push_str("</h1>\n");
     for entry in entries {
-        entry_html(&mut out, entry);
+        entry_html(&mut out, entry, pictures);
         out.push('\n');
     }
     out.push_str("</main>");
@@ -52,7 +61,7 @@ fn text(out: &mut String, raw: &str) {
 }
 
 /// One entry of the story, matched exhaustively so that a new kind is placed here on purpose.
-fn entry_html(out: &mut String, entry: &StoryEntry) {
+fn entry_html(out: &mut String, entry: &StoryEntry, pictures: &[KeptPicture]) {
     match entry {
         // Sanitised when the scene was rendered from the model's Markdown.
         StoryEntry::Scene { html, .. } => {
@@ -104,7 +113,27 @@ fn entry_html(out: &mut String, entry: &StoryEntry) {
             out.push_str("</h2>");
         }
         StoryEntry::Changes { labels } => chips_html(out, "", labels),
+        StoryEntry::Picture { id, shows } => {
+            if let Some(picture) = pictures.iter().find(|picture| &picture.id == id) {
+                picture_html(out, picture, *shows);
+            }
+        }
     }
+}
+
+/// A picture, its bytes inline so that the page needs nothing else.
+fn picture_html(out: &mut String, picture: &KeptPicture, shows: PictureKind) {
+    let alt = match shows {
+        PictureKind::Portrait => "The hero's portrait",
+        PictureKind::Scene => "A picture of the scene",
+    };
+    out.push_str("<figure><img alt=\"");
+    out.push_str(alt);
+    out.push_str("\" src=\"data:");
+    out.push_str(picture.format.mime());
+    out.push_str(";base64,");
+    base64::engine::general_purpose::STANDARD.encode_string(&picture.bytes, out);
+    out.push_str("\"></figure>");
 }
 
 /// A roll: who rolled, its dice one by one (a dropped die struck through), its line and how it

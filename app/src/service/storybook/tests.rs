@@ -87,7 +87,7 @@ fn hero() -> CharacterSheet {
 
 #[test]
 fn a_move_typed_as_script_comes_out_as_text() {
-    let page = storybook_html("A <title>", &story(), None);
+    let page = storybook_html("A <title>", &story(), &[], None);
     assert!(!page.contains("<script"), "{page}");
     assert!(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
     assert!(page.contains("<title>A &lt;title&gt;</title>"));
@@ -101,7 +101,7 @@ fn a_move_typed_as_script_comes_out_as_text() {
 
 #[test]
 fn the_scenes_keep_their_sanitised_html_in_order() {
-    let page = storybook_html("Rain", &story(), None);
+    let page = storybook_html("Rain", &story(), &[], None);
     let scene = page.find("<p>A gate in the <em>rain</em>.</p>").unwrap();
     let roll = page.find("Climb the gate").unwrap();
     let chapter = page.find("Chapter 2").unwrap();
@@ -111,7 +111,7 @@ fn the_scenes_keep_their_sanitised_html_in_order() {
 
 #[test]
 fn rolls_show_their_dice_and_verdict() {
-    let page = storybook_html("Rain", &story(), None);
+    let page = storybook_html("Rain", &story(), &[], None);
     assert!(page.contains("<p class=\"roll success\">"));
     assert!(page.contains(">d20&nbsp;17<"));
     assert!(
@@ -124,7 +124,7 @@ fn rolls_show_their_dice_and_verdict() {
 
 #[test]
 fn nothing_beyond_the_story_is_shown_and_the_page_runs_nothing() {
-    let page = storybook_html("Rain", &story(), None);
+    let page = storybook_html("Rain", &story(), &[], None);
     assert!(
         !page.contains("secret-ish analysis"),
         "the pre-roll analysis stays out"
@@ -140,10 +140,39 @@ fn nothing_beyond_the_story_is_shown_and_the_page_runs_nothing() {
 
 #[test]
 fn the_hero_comes_at_the_end() {
-    let page = storybook_html("Rain", &story(), Some(&sheet_view(&hero())));
+    let page = storybook_html("Rain", &story(), &[], Some(&sheet_view(&hero())));
     let footer = page.find("<footer><h2>Mira</h2>").unwrap();
     assert!(footer > page.find("Chapter 2").unwrap());
     assert!(page.contains("Ranger, level 1"));
     assert!(page.contains("HP "));
     assert!(page.contains("STR "));
+}
+
+#[test]
+fn a_picture_is_in_the_page_as_its_own_bytes() {
+    use crate::campaign::picture::{PictureFormat, PictureId, PictureKind};
+    use crate::campaign::store::KeptPicture;
+
+    let kept: PictureId = "ab".repeat(32).parse().unwrap();
+    let lost: PictureId = "cd".repeat(32).parse().unwrap();
+    let entries = vec![
+        StoryEntry::Picture {
+            id: kept.clone(),
+            shows: PictureKind::Scene,
+        },
+        StoryEntry::Picture {
+            id: lost,
+            shows: PictureKind::Portrait,
+        },
+    ];
+    let pictures = [KeptPicture {
+        id: kept,
+        format: PictureFormat::Png,
+        bytes: b"\x89PNG".to_vec(),
+    }];
+    let page = storybook_html("Rain", &entries, &pictures, None);
+    assert!(page.contains(
+        "<figure><img alt=\"A picture of the scene\" src=\"data:image/png;base64,iVBORw==\"></figure>"
+    ));
+    assert_eq!(page.matches("<figure>").count(), 1, "a picture without its bytes is left out");
 }

@@ -321,7 +321,8 @@ impl Walk {
         match &stored.event {
             CampaignEvent::Started { .. } => Err(Wrong::StartedTwice),
             CampaignEvent::Turn(event) => self.check_turn(event, stored.turn),
-            CampaignEvent::NotesShown { .. } => Ok(()),
+            // Its bounds are the projector's; its bytes are checked with the file's pictures.
+            CampaignEvent::NotesShown { .. } | CampaignEvent::Pictured { .. } => Ok(()),
             CampaignEvent::ModelMessages { messages } => check_messages(messages),
             CampaignEvent::Summarized { through_turn, text } => {
                 if !fits(text, MAX_SUMMARY_CHARS) {

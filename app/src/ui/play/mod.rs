@@ -37,6 +37,8 @@
 //! - [`ask`]: a question to the game master out of character, and its answer;
 //! - [`voice`]: push-to-talk beside the move box, the browser's speech recognition typing what
 //!   was said into it (its glue fetched on the first press);
+//! - `pictures.rs`: the portrait, "Picture this" and "Draw a portrait", when the server has an
+//!   image model;
 //! - [`live`]: the campaign's event stream followed, so that a turn played in another tab or
 //!   device streams in as it is told.
 
@@ -55,6 +57,7 @@ mod ledger;
 mod live;
 mod map;
 mod outcome_table;
+mod pictures;
 mod powers;
 mod proposals;
 mod read_aloud;
@@ -82,6 +85,7 @@ use self::journal::JournalPanel;
 use self::ledger::LedgerDrawer;
 use self::live::LiveFollow;
 use self::map::MapPanel;
+use self::pictures::PicturesPanel;
 use self::powers::PowersPanel;
 use self::proposals::Proposals;
 use self::read_aloud::ReadAloud;
@@ -159,6 +163,7 @@ fn Play(initial: CampaignView, master: GameMasterResource) -> impl IntoView {
                     <StorySoFar />
                     <JournalPanel />
                     <AskTheGm />
+                    <PicturesPanel />
                     <AgreementPanel />
                     <StorySearch />
                     <LedgerDrawer />

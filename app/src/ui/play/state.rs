@@ -8,7 +8,8 @@ use crate::game::JournalEntry;
 use crate::wire::errors::AppError;
 use crate::wire::view::{
     ActionView, ActionsView, CampaignView, EncounterView, MapView, ModelView, MoveInput,
-    ProposalView, SheetView, SpineView, StoryEntry, StoryTable, TableView, TurnUpdate,
+    PicturesView, ProposalView, SheetView, SpineView, StoryEntry, StoryTable, TableView,
+    TurnUpdate,
 };
 
 /// A failed request: what to tell the player and what Retry does.
@@ -83,6 +84,8 @@ pub struct PlayState {
     pub model: RwSignal<Option<ModelView>>,
     /// The table of friends: who sits where, who has moved this round.
     pub table: RwSignal<TableView>,
+    /// Whether the server draws pictures, and the character's portrait.
+    pub pictures: RwSignal<PicturesView>,
 }
 
 impl PlayState {
@@ -132,6 +135,7 @@ impl PlayState {
             model: RwSignal::new(None),
             proposals: RwSignal::new(view.proposals),
             table: RwSignal::new(view.table),
+            pictures: RwSignal::new(view.pictures),
         }
     }
 
@@ -166,6 +170,7 @@ impl PlayState {
         self.model.set(None);
         self.proposals.set(view.proposals);
         self.table.set(view.table);
+        self.pictures.set(view.pictures);
     }
 
     /// Applies one streamed update of a running turn.

@@ -9,6 +9,7 @@ use super::dice::{analysis_view, dice_view};
 use super::outcome_table::{pending_table_view, rolled_table_view};
 use super::state::use_play;
 use crate::api::{branch_campaign, earlier_story};
+use crate::campaign::picture::{PictureId, PictureKind};
 use crate::game::Natural;
 use crate::wire::view::{Roller, StoryDie, StoryEntry, Verdict};
 
@@ -138,7 +139,23 @@ fn entry_view(entry: StoryEntry) -> AnyView {
             </p>
         }
         .into_any(),
+        StoryEntry::Picture { id, shows } => picture_view(&id, shows),
     }
+}
+
+/// A picture the image model drew, fetched from the server (cached by the browser for good).
+fn picture_view(id: &PictureId, shows: PictureKind) -> AnyView {
+    let src = id.url(&use_play().id.get_value());
+    let alt = match shows {
+        PictureKind::Portrait => "A portrait of your character",
+        PictureKind::Scene => "A picture of the scene",
+    };
+    view! {
+        <figure class="picture" data-testid="picture">
+            <img src=src alt=alt loading="lazy" />
+        </figure>
+    }
+    .into_any()
 }
 
 /// A roll: its dice tumble in and land on the faces the server rolled (not under

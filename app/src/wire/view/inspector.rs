@@ -17,6 +17,9 @@ pub struct SpendView {
     pub completion: u32,
     /// `$0.0123`, at the prices the operator set; none when no price is set.
     pub cost: Option<String>,
+    /// Pictures the image model drew for the story (none in a phase's tally).
+    #[serde(default)]
+    pub pictures: u32,
 }
 
 /// The tokens of one phase of a turn.

@@ -124,6 +124,19 @@ pub struct CampaignView {
     /// The table of friends as the viewer's seat sees it.
     #[serde(default)]
     pub table: TableView,
+    /// Whether the server draws pictures, and the character's portrait.
+    #[serde(default)]
+    pub pictures: PicturesView,
+}
+
+/// Pictures on the play screen: whether the server has an image model (without one, nothing of
+/// pictures shows), and the character's latest portrait.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PicturesView {
+    /// Whether the server draws pictures.
+    pub on: bool,
+    /// The latest portrait, if any.
+    pub portrait: Option<crate::campaign::picture::PictureId>,
 }
 
 /// A change the game master proposed, waiting for the player (approval mode).

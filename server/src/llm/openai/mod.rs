@@ -73,8 +73,9 @@ use reqwest::{
     header::{HeaderValue, ACCEPT, AUTHORIZATION, CONTENT_TYPE},
     Response, Url,
 };
+pub(crate) use settings::bearer;
 pub(crate) use settings::is_loopback;
-use settings::{bearer, chat_endpoint, public_endpoint};
+use settings::{chat_endpoint, public_endpoint};
 use tokio::time::{timeout, timeout_at, Instant};
 use wire::{wire_format, wire_message, wire_tool, WireResponse};
 

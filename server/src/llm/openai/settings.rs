@@ -188,7 +188,7 @@ pub(super) fn public_endpoint(endpoint: &Url) -> String {
 }
 
 /// The `Authorization` header for `key`, marked sensitive so that it is never printed.
-pub(super) fn bearer(key: &ApiKey) -> Result<HeaderValue, LlmConfigError> {
+pub(crate) fn bearer(key: &ApiKey) -> Result<HeaderValue, LlmConfigError> {
     let mut value = HeaderValue::from_str(&format!("Bearer {}", key.expose()))
         .map_err(|_| LlmConfigError::ApiKey)?;
     value.set_sensitive(true);
