@@ -174,5 +174,9 @@ fn a_picture_is_in_the_page_as_its_own_bytes() {
     assert!(page.contains(
         "<figure><img alt=\"A picture of the scene\" src=\"data:image/png;base64,iVBORw==\"></figure>"
     ));
-    assert_eq!(page.matches("<figure>").count(), 1, "a picture without its bytes is left out");
+    assert_eq!(
+        page.matches("<figure>").count(),
+        1,
+        "a picture without its bytes is left out"
+    );
 }
