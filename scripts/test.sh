@@ -37,7 +37,8 @@ step "build caches: incremental ones untouched for a day removed"
 # fill the disk (tens of GB). Those not used for a day go; cargo makes them again when needed.
 find "$CARGO_TARGET_DIR" -maxdepth 4 -type d -name incremental -print0 2>/dev/null |
   while IFS= read -r -d '' cache; do
-    find "$cache" -mindepth 1 -maxdepth 1 -type d -mtime +0 -exec rm -rf {} +
+    # A cache removed meanwhile (another build's clean-up) is nothing to stop for.
+    find "$cache" -mindepth 1 -maxdepth 1 -type d -mtime +0 -exec rm -rf {} + 2>/dev/null || true
   done
 du -sh "$CARGO_TARGET_DIR" 2>/dev/null || true
 
