@@ -120,9 +120,9 @@ unit_and_integration() {
       \( -type d -o -type f -executable \) -exec rm -rf {} + 2>/dev/null || true
   done
   # Every test thread, and every tokio worker a test starts without a size of its own, gets the
-  # stack the server's own threads have (server::startup::THREAD_STACK, 8 MiB): a debug build's
+  # stack the server's own threads have (server::startup::THREAD_STACK, 16 MiB): a debug build's
   # play page and turn futures outgrow the default 2 MiB (a test once died of a stack overflow).
-  RUST_MIN_STACK=8388608 \
+  RUST_MIN_STACK=16777216 \
     cargo test -p app -p playtest -p server --target-dir "$CARGO_TARGET_DIR/native-tests" 2>&1 | tee "$results/cargo.log"
 }
 browser_lane >"$results/browser.log" 2>&1 &

@@ -36,7 +36,7 @@ use secrecy::ExposeSecret;
 
 /// The stack of each of the server's threads: rendering a whole play page recurses deeply,
 /// more than tokio's default 2 MiB in a debug build.
-pub const THREAD_STACK: usize = 8 * 1024 * 1024;
+pub const THREAD_STACK: usize = 16 * 1024 * 1024;
 
 /// Why the server could not start.
 #[derive(Debug, thiserror::Error)]
