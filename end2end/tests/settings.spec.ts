@@ -52,7 +52,7 @@ test("the game master's model is changed in the app and tells the next turn", as
   await page.getByRole("button", { name: "Test connection" }).click();
   await expect(page.getByTestId("connection-ok")).toContainText("answered \u201cready\u201d");
   await expect(page.getByTestId("connection-ok")).toContainText("lists 2 models");
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByTestId("saved")).toContainText("second-model tells the stories");
   await expect(page.getByTestId("in-use")).toContainText("second-model");
   await expect(page.getByLabel("API key")).toHaveValue("");
@@ -91,7 +91,7 @@ test("with an image model set, a picture of the scene shows in the story", async
   await page.goto("/settings");
   await hydrated();
   const pictures = page.getByTestId("picture-settings");
-  await pictures.getByLabel("Images endpoint").fill(endpoint);
+  await pictures.getByLabel(/^Images endpoint/).fill(endpoint);
   await pictures.getByLabel("Image model", { exact: true }).fill("tiny-painter");
   await pictures.getByLabel("Key for the images endpoint").fill(KEY);
   await pictures.getByRole("button", { name: "Save the image model" }).click();

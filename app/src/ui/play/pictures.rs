@@ -19,8 +19,10 @@ use crate::wire::view::{StoryEntry, TurnUpdate};
 #[component]
 pub fn PicturesPanel() -> impl IntoView {
     let state = use_play();
+    // A memo: a portrait drawn changes the pictures, and must not build the panel again (closed).
+    let shown = Memo::new(move |_| state.pictures.with(|pictures| pictures.on) && state.is_host());
     move || {
-        (state.pictures.with(|pictures| pictures.on) && state.is_host()).then(|| {
+        shown.get().then(|| {
             view! { <LazyPanel class="pictures panel" testid="pictures" summary="Pictures" body=pictures_body /> }
         })
     }
