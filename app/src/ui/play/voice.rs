@@ -132,7 +132,11 @@ pub fn VoiceButton(
             title="Press, speak, press again: what you said goes in the box, for you to send"
             on:click=press
         >
-            {move || if voice.listening.get() { "■" } else { "🎙" }}
+            // A drawn microphone: an emoji depends on the fonts a system has (a box without).
+            <svg class="mic" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                <rect x="9" y="3" width="6" height="11" rx="3" fill="currentColor" />
+                <path d="M6 11a6 6 0 0 0 12 0M12 17v4M8 21h8" fill="none" stroke="currentColor" stroke-width="2" />
+            </svg>
         </button>
     }
 }
