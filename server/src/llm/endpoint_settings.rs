@@ -158,10 +158,7 @@ impl Endpoint {
             .trim_end_matches('/')
             .to_owned();
         let model = bounded("model", &form.model)?.to_owned();
-        let typed_key = form.api_key.trim();
-        if typed_key.chars().count() > MAX_SETTING_CHARS {
-            return Err(invalid("api_key", "is longer than 500 characters"));
-        }
+        let typed_key = typed_key(&form.api_key)?;
         let api_key = if !typed_key.is_empty() {
             Some(ApiKey::new(typed_key))
         } else if form.forget_key {
@@ -227,8 +224,18 @@ impl Endpoint {
     }
 }
 
+/// The key the form typed, trimmed (empty when none was typed), if it is at most
+/// [`MAX_SETTING_CHARS`] characters.
+pub(super) fn typed_key(typed: &str) -> Result<&str, OfficeError> {
+    let typed = typed.trim();
+    if typed.chars().count() > MAX_SETTING_CHARS {
+        return Err(invalid("api_key", "is longer than 500 characters"));
+    }
+    Ok(typed)
+}
+
 /// `text` trimmed, if it is 1 to [`MAX_SETTING_CHARS`] characters without control characters.
-fn bounded<'t>(field: &'static str, text: &'t str) -> Result<&'t str, OfficeError> {
+pub(super) fn bounded<'t>(field: &'static str, text: &'t str) -> Result<&'t str, OfficeError> {
     let text = text.trim();
     if text.is_empty() {
         Err(invalid(field, "is empty"))
@@ -242,7 +249,7 @@ fn bounded<'t>(field: &'static str, text: &'t str) -> Result<&'t str, OfficeErro
 }
 
 /// A refusal of `field` (the player reads `field: reason`).
-fn invalid(field: &'static str, reason: &str) -> OfficeError {
+pub(super) fn invalid(field: &'static str, reason: &str) -> OfficeError {
     OfficeError::Invalid {
         field,
         reason: reason.to_owned(),

@@ -10,11 +10,11 @@ use app::campaign::store::StoreError;
 use app::gm::picture::ImagePort;
 use app::service::game_master::OfficeError;
 use app::service::pictures::PictureOffice;
-use app::wire::model_settings::MAX_SETTING_CHARS;
 use app::wire::picture_settings::{PictureSettingsForm, PictureSettingsView};
 use futures::future::BoxFuture;
 use serde::{Deserialize, Serialize};
 
+use super::endpoint_settings::{bounded, invalid, typed_key};
 use super::images::ImagesAdapter;
 use super::openai::{ApiKey, LlmConfigError};
 use crate::store::SqlStore;
@@ -152,10 +152,7 @@ fn stored_from(
     }
     let base_url = bounded("endpoint", base_url)?.to_owned();
     let model = bounded("model", &form.model)?.to_owned();
-    let typed = form.api_key.trim();
-    if typed.chars().count() > MAX_SETTING_CHARS {
-        return Err(invalid("api_key", "is longer than 500 characters"));
-    }
+    let typed = typed_key(&form.api_key)?;
     let api_key = if !typed.is_empty() {
         Some(typed.to_owned())
     } else if form.forget_key {
@@ -172,20 +169,6 @@ fn stored_from(
     }))
 }
 
-/// `text` trimmed, if it is 1 to [`MAX_SETTING_CHARS`] characters without control characters.
-fn bounded<'t>(field: &'static str, text: &'t str) -> Result<&'t str, OfficeError> {
-    let text = text.trim();
-    if text.is_empty() {
-        Err(invalid(field, "is empty"))
-    } else if text.chars().count() > MAX_SETTING_CHARS {
-        Err(invalid(field, "is longer than 500 characters"))
-    } else if text.chars().any(char::is_control) {
-        Err(invalid(field, "holds a control character"))
-    } else {
-        Ok(text)
-    }
-}
-
 /// The adapter's refusal as the page's.
 fn config_error(error: LlmConfigError) -> OfficeError {
     match error {
@@ -194,14 +177,6 @@ fn config_error(error: LlmConfigError) -> OfficeError {
             "endpoint",
             "must be an http:// or https:// URL, such as http://127.0.0.1:8080/v1",
         ),
-    }
-}
-
-/// A refusal of `field`.
-fn invalid(field: &'static str, reason: &str) -> OfficeError {
-    OfficeError::Invalid {
-        field,
-        reason: reason.to_owned(),
     }
 }
 

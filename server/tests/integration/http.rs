@@ -679,17 +679,10 @@ async fn a_database_moved_without_its_key_file_is_refused_with_what_to_do() {
     );
 }
 
-/// Rendering a whole play page takes more stack than a test thread has in a debug build; the
-/// server's own runtime has as much (see `main.rs`).
+/// The play page is rendered, so the test runs on the server's stack.
 #[test]
 fn markup_the_model_writes_reaches_the_page_as_text() {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .thread_stack_size(server::startup::THREAD_STACK)
-        .enable_all()
-        .build()
-        .unwrap()
-        .block_on(markup_reaches_the_page_as_text());
+    test_app::on_server_stack(markup_reaches_the_page_as_text());
 }
 
 async fn markup_reaches_the_page_as_text() {

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use app::api::{NextActions, PlayTurn};
-use app::wire::view::{CampaignSummary, ModelChange, TurnUpdate};
+use app::wire::view::{ModelChange, TurnUpdate};
 use eventsource_stream::{Event, Eventsource};
 use futures::{Stream, StreamExt};
 use leptos::server_fn::ServerFn;
@@ -19,13 +19,6 @@ const SCENARIO: &str = r#"{"cycle": true,
     {"text": "The guard's blow goes wide."}
   ],
   "actions": [{"json": {"actions": [{"id": "wait", "description": "Wait"}]}}]}"#;
-
-async fn start(app: &TestApp, client: &reqwest::Client) -> CampaignSummary {
-    match updates(&app.start_campaign(client, "Mira").await).pop() {
-        Some(TurnUpdate::Created { summary }) => summary,
-        other => panic!("not created: {other:?}"),
-    }
-}
 
 /// The events of `GET /api/live/{id}`, after `last` if given.
 async fn follow(
@@ -64,7 +57,7 @@ async fn next(events: &mut (impl Stream<Item = Event> + Unpin), count: usize) ->
 async fn a_second_screen_gets_the_same_updates_as_the_playing_tab() {
     let app = TestApp::playing(SCENARIO).await;
     let client = browser();
-    let created = start(&app, &client).await;
+    let created = app.started(&client, "Mira").await;
     let id = created.id.as_str().to_owned();
     let (status, events) = follow(&app, &client, &id, None).await;
     assert_eq!(status, 200);
@@ -143,7 +136,7 @@ async fn a_second_screen_gets_the_same_updates_as_the_playing_tab() {
 async fn only_the_owner_may_follow_a_campaign() {
     let app = TestApp::playing(SCENARIO).await;
     let owner = browser();
-    let created = start(&app, &owner).await;
+    let created = app.started(&owner, "Mira").await;
     let stranger = browser();
     stranger.get(app.url("/")).send().await.unwrap();
     let (status, _) = follow(&app, &stranger, created.id.as_str(), None).await;

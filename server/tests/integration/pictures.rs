@@ -25,7 +25,7 @@ use wiremock::matchers::{header, method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
 use crate::support::logs::Captured;
-use crate::support::test_app::{self, browser, updates, TestApp};
+use crate::support::test_app::{self, browser, TestApp};
 
 /// The images endpoint's key: it must never come back out of the server.
 const KEY: &str = "sk-img-SECRET-51c0de";
@@ -103,13 +103,6 @@ async fn set_images(app: &TestApp, client: &reqwest::Client, endpoint: &str) -> 
 }
 
 /// Starts a campaign in `client`'s browser.
-async fn start(app: &TestApp, client: &reqwest::Client) -> CampaignSummary {
-    match updates(&app.start_campaign(client, "Mira").await).pop() {
-        Some(TurnUpdate::Created { summary }) => summary,
-        other => panic!("not created: {other:?}"),
-    }
-}
-
 /// Asks for a picture of `kind`: the status and the body.
 async fn draw(
     app: &TestApp,
@@ -156,17 +149,10 @@ fn refusal(body: &str) -> String {
     }
 }
 
-/// Rendering a whole play page takes more stack than a test thread has in a debug build; the
-/// server's own runtime has as much (see `main.rs`).
+/// The play page is rendered, so the test runs on the server's stack.
 #[test]
 fn a_portrait_and_a_scene_are_drawn_kept_served_and_carried() {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .thread_stack_size(server::startup::THREAD_STACK)
-        .enable_all()
-        .build()
-        .unwrap()
-        .block_on(drawn_kept_served_and_carried());
+    test_app::on_server_stack(drawn_kept_served_and_carried());
 }
 
 async fn drawn_kept_served_and_carried() {
@@ -174,7 +160,7 @@ async fn drawn_kept_served_and_carried() {
     let fake = endpoint(answer(&png)).await;
     let app = serve(Duration::from_secs(30)).await;
     let host = browser();
-    let summary = start(&app, &host).await;
+    let summary = app.started(&host, "Mira").await;
     let id = summary.id.to_string();
 
     // Without an image model, nothing of pictures: off on the play screen, refused if asked.
@@ -313,7 +299,7 @@ async fn the_image_models_key_is_in_no_log_line() {
     let fake = endpoint(ResponseTemplate::new(401).set_body_string(format!("bad key {KEY}"))).await;
     let app = serve(Duration::from_secs(30)).await;
     let host = browser();
-    let id = start(&app, &host).await.id.to_string();
+    let id = app.started(&host, "Mira").await.id.to_string();
     set_images(&app, &host, &format!("{}/v1", fake.uri())).await;
     let (_, body) = draw(&app, &host, &id, PictureKind::Scene).await;
     assert_eq!(
@@ -331,7 +317,7 @@ async fn the_image_models_key_is_in_no_log_line() {
 async fn a_failing_image_model_leaves_the_story_untouched() {
     let app = serve(Duration::from_secs(1)).await;
     let host = browser();
-    let summary = start(&app, &host).await;
+    let summary = app.started(&host, "Mira").await;
     let id = summary.id.to_string();
     let (before, _) = load(&app, &host, &id).await;
 

@@ -3,10 +3,10 @@
 //! own hero at the end, never the host's.
 
 use app::api::{InviteFriend, JoinTable, PlayTurn};
-use app::wire::view::{CampaignSummary, InvitationView, TurnUpdate};
+use app::wire::view::InvitationView;
 use leptos::server_fn::ServerFn;
 
-use crate::support::test_app::{browser, updates, TestApp};
+use crate::support::test_app::{browser, TestApp};
 
 const SCENARIO: &str = r#"{"cycle": true,
   "steps": [
@@ -16,18 +16,11 @@ const SCENARIO: &str = r#"{"cycle": true,
   ],
   "actions": [{"json": {"actions": [{"id": "wait", "description": "Wait"}]}}]}"#;
 
-async fn start(app: &TestApp, client: &reqwest::Client) -> CampaignSummary {
-    match updates(&app.start_campaign(client, "Mira").await).pop() {
-        Some(TurnUpdate::Created { summary }) => summary,
-        other => panic!("not created: {other:?}"),
-    }
-}
-
 #[tokio::test]
 async fn the_storybook_downloads_as_one_page_for_its_player_only() {
     let app = TestApp::playing(SCENARIO).await;
     let client = browser();
-    let id = start(&app, &client).await.id.as_str().to_owned();
+    let id = app.started(&client, "Mira").await.id.as_str().to_owned();
     let move_typed = "<script>alert(1)</script> I wait";
     let played = client
         .post(app.url(PlayTurn::PATH))

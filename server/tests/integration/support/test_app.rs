@@ -5,7 +5,7 @@ use std::net::SocketAddr;
 use std::path::Path;
 
 use app::api::StartCampaign;
-use app::wire::view::TurnUpdate;
+use app::wire::view::{CampaignSummary, TurnUpdate};
 use leptos::prelude::LeptosOptions;
 use leptos::server_fn::ServerFn;
 use server::config::Settings;
@@ -85,6 +85,14 @@ impl TestApp {
         response.text().await.unwrap()
     }
 
+    /// Starts a campaign as [`Self::start_campaign`] does: the campaign's summary.
+    pub async fn started(&self, client: &reqwest::Client, name: &str) -> CampaignSummary {
+        match updates(&self.start_campaign(client, name).await).pop() {
+            Some(TurnUpdate::Created { summary }) => summary,
+            other => panic!("not created: {other:?}"),
+        }
+    }
+
     /// Posts `form` to the server function at `path` from `client`'s browser.
     pub async fn post_form(
         &self,
@@ -94,6 +102,18 @@ impl TestApp {
     ) -> reqwest::Response {
         client.post(self.url(path)).form(form).send().await.unwrap()
     }
+}
+
+/// Runs `test` on a runtime whose threads have the server's stack: rendering a whole play page
+/// takes more stack than a test thread has in a debug build (see `main.rs`).
+pub fn on_server_stack(test: impl std::future::Future<Output = ()>) {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .thread_stack_size(server::startup::THREAD_STACK)
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(test);
 }
 
 /// A browser: a client that keeps the cookies it is given.
