@@ -1,6 +1,5 @@
 //! A file's size as the player reads it, in mebibytes with one decimal, worked out in whole
-//! numbers: the browser's code then formats no float (that code would weigh some 20 KB in the
-//! wasm).
+//! numbers rather than by formatting a float in the browser.
 
 /// Bytes in a mebibyte.
 const MEBIBYTE: u64 = 1024 * 1024;
