@@ -72,7 +72,7 @@ fn Fighter(fighter: FighterView, acting: bool) -> impl IntoView {
 /// Half of `top`, as the meter's `low` attribute writes it (`3.5`, `4`), without formatting a
 /// float in the browser.
 fn half(top: u16) -> String {
-    if top % 2 == 0 {
+    if top.is_multiple_of(2) {
         (top / 2).to_string()
     } else {
         format!("{}.5", top / 2)
