@@ -47,9 +47,12 @@ pub enum Roller {
     Oracle,
 }
 
-/// One entry of the story log (the UI history).
+/// One entry of the story log (the UI history), internally tagged by `kind`. The wasm derives
+/// the externally tagged form instead and reads the server's JSON tag first
+/// (`wire/tag_first.rs`), without serde's buffering.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[cfg_attr(not(target_arch = "wasm32"), serde(tag = "kind"))]
+#[serde(rename_all = "snake_case")]
 pub enum StoryEntry {
     /// A scene the game master wrote, as sanitised HTML rendered from its Markdown.
     Scene {

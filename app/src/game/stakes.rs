@@ -60,9 +60,11 @@ impl Stakes {
     }
 }
 
-/// How the character is doing, as the rules see it.
+/// How the character is doing, as the rules see it; internally tagged by `state` (the wasm reads
+/// it tag first, as `StoryEntry`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "state", rename_all = "snake_case")]
+#[cfg_attr(not(target_arch = "wasm32"), serde(tag = "state"))]
+#[serde(rename_all = "snake_case")]
 pub enum Vitality {
     /// On their feet (HP above 0, or a sheet from before stakes were kept).
     #[default]

@@ -8,6 +8,7 @@ use leptos::task::spawn_local;
 
 use super::files::picked_file;
 use crate::api::read_card;
+use crate::ui::file_size::{file_bytes, mebibytes, whole_mebibytes};
 use crate::wire::view::{CardView, MAX_CARD_BYTES};
 
 /// The file input and what the file brings.
@@ -25,11 +26,10 @@ pub fn CardPicker(
             return;
         };
         if file.size() > MAX_CARD_BYTES as f64 {
-            let mib = |bytes: f64| bytes / (1024.0 * 1024.0);
             failed.set(Some(format!(
-                "This file is {:.1} MB; a card or lorebook may have at most {:.0} MB.",
-                mib(file.size()),
-                mib(MAX_CARD_BYTES as f64)
+                "This file is {} MB; a card or lorebook may have at most {} MB.",
+                mebibytes(file_bytes(file.size())),
+                whole_mebibytes(MAX_CARD_BYTES)
             )));
             return;
         }

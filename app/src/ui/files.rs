@@ -8,6 +8,7 @@ use wasm_bindgen::JsCast;
 
 use crate::api::import_campaign::MAX_IMPORT_BYTES;
 use crate::api::{export_campaign, import_campaign};
+use crate::ui::file_size::{file_bytes, mebibytes, whole_mebibytes};
 
 /// "Export": downloads the campaign as `<title>.dicebound.json`.
 #[component]
@@ -79,12 +80,11 @@ pub fn ImportForm() -> impl IntoView {
 
 /// What the player reads about a file of `bytes` this server would not import.
 fn too_large(bytes: f64) -> Option<String> {
-    let mib = |bytes: f64| bytes / (1024.0 * 1024.0);
     (bytes > MAX_IMPORT_BYTES as f64).then(|| {
         format!(
-            "This file is {:.1} MiB; a campaign file may have at most {:.0} MiB.",
-            mib(bytes),
-            mib(MAX_IMPORT_BYTES as f64)
+            "This file is {} MiB; a campaign file may have at most {} MiB.",
+            mebibytes(file_bytes(bytes)),
+            whole_mebibytes(MAX_IMPORT_BYTES)
         )
     })
 }

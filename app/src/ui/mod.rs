@@ -12,6 +12,7 @@
 //! - [`campaign_item`]: a saved campaign on the home page, renamed in place, deleted to the trash
 //!   when asked twice;
 //! - [`files`]: a campaign exported as a file, or a file imported;
+//! - `file_size.rs`: a file's size in mebibytes, worked out without floats;
 //! - [`trash`]: the deleted campaigns, restored or deleted for good;
 //! - [`recovery`]: the home page's recovery code, made, revoked or redeemed;
 //! - [`spend`]: a story's tokens and cost as the home page and the inspector write them;
@@ -33,6 +34,7 @@ mod ask_twice;
 pub(crate) mod campaign_item;
 mod card;
 pub mod creation;
+mod file_size;
 pub mod files;
 pub mod game_master;
 pub mod home;

@@ -11,6 +11,8 @@
 //!   model;
 //! - `errors`: `AppError`: not found, stale, invalid, busy, limited, too slow, the game master or
 //!   storage unavailable, not allowed, a malformed request;
+//! - `tag_first`: the browser's reader for the story's entries and the vitality, internally
+//!   tagged, without serde's buffering;
 //! - `present/` (server): the campaign's state, story and log made into views.
 
 pub mod errors;
@@ -18,6 +20,7 @@ pub mod model_settings;
 pub mod picture_settings;
 #[cfg(feature = "ssr")]
 pub mod present;
+pub mod tag_first;
 pub mod view;
 
 pub use crate::campaign::ids::{CampaignId, PlayerId};

@@ -69,6 +69,16 @@ fn Fighter(fighter: FighterView, acting: bool) -> impl IntoView {
     }
 }
 
+/// Half of `top`, as the meter's `low` attribute writes it (`3.5`, `4`), without formatting a
+/// float in the browser.
+fn half(top: u16) -> String {
+    if top.is_multiple_of(2) {
+        (top / 2).to_string()
+    } else {
+        format!("{}.5", top / 2)
+    }
+}
+
 /// A fighter's hit points: a meter (no inline style, which the page's content security policy
 /// forbids; under half is its low part, shown red) and "cur/max HP".
 #[component]
@@ -77,10 +87,22 @@ fn HitPoints(name: String, hp: (u16, u16)) -> impl IntoView {
     let top = max.max(1);
     view! {
         <span class="fighter-hp">
-            <meter class="fighter-hp-bar" min="0" max=top value=current low=f64::from(top) / 2.0
+            <meter class="fighter-hp-bar" min="0" max=top value=current low=half(top)
                 high=top optimum=top aria-label=format!("{name}: hit points")
                 aria-valuetext=format!("{current} of {max}") data-testid="fighter-hp-bar"></meter>
             <span class="fighter-hp-text" data-testid="fighter-hp">{format!("{current}/{max} HP")}</span>
         </span>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::half;
+
+    #[test]
+    fn the_meters_low_part_is_half_its_top() {
+        assert_eq!(half(9), "4.5");
+        assert_eq!(half(8), "4");
+        assert_eq!(half(1), "0.5");
     }
 }

@@ -2,17 +2,44 @@
 //! that a turn played in another tab or on another device streams in here as it is told. While
 //! this tab plays a turn itself, its own answer brings the updates and the stream's are passed
 //! over. The browser reconnects by itself, saying the last event it saw. The stream is
-//! `gloo-net`'s `EventSource`, one subscription per kind of event.
+//! `gloo-net`'s `EventSource`, one subscription per kind of event: its code is a chunk of its own
+//! in the split build, fetched once the page has hydrated (so the home page never loads it).
+
+// `#[lazy]` expands to the wasm-split loader's extern calls.
+#![allow(unsafe_code)]
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use super::state::use_play;
+use super::state::{use_play, PlayState};
 
 /// Subscribes the play screen to its campaign's events while it is open (in the browser only).
 #[component]
 pub fn LiveFollow() -> impl IntoView {
     let state = use_play();
-    Effect::new(move |_| follow(state));
+    Effect::new(move |_| {
+        // The page may be left before the follower's code arrives: it then never starts.
+        let left = Arc::new(AtomicBool::new(false));
+        on_cleanup({
+            let left = Arc::clone(&left);
+            move || left.store(true, Ordering::Relaxed)
+        });
+        let owner = Owner::current();
+        leptos::task::spawn_local(async move {
+            let start = follower().await;
+            if let Some(owner) = owner.filter(|_| !left.load(Ordering::Relaxed)) {
+                owner.with(|| start(state));
+            }
+        });
+    });
+}
+
+/// The follower: a chunk of its own in the split build (`lazy_chunks`, app/build.rs).
+#[cfg_attr(lazy_chunks, lazy)]
+async fn follower() -> fn(PlayState) {
+    follow as fn(PlayState)
 }
 
 /// The kinds of event the stream sends (`server/src/live.rs`).
@@ -34,7 +61,7 @@ const KINDS: [&str; 8] = [
 type Received = (u64, String, Option<String>);
 
 #[cfg(target_arch = "wasm32")]
-fn follow(state: super::state::PlayState) {
+fn follow(state: PlayState) {
     use futures::StreamExt;
     use gloo_net::eventsource::futures::EventSource;
 
@@ -91,7 +118,7 @@ fn in_send_order(
 /// Takes one event: an update shown as it streams, or the campaign loaded again when the
 /// stream can no longer say what was saved.
 #[cfg(target_arch = "wasm32")]
-async fn take(state: super::state::PlayState, kind: &str, data: Option<String>) {
+async fn take(state: PlayState, kind: &str, data: Option<String>) {
     use crate::wire::view::TurnUpdate;
 
     // What was saved, when the stream can no longer say: it skipped ahead, or a turn told
@@ -121,4 +148,4 @@ async fn take(state: super::state::PlayState, kind: &str, data: Option<String>) 
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-fn follow(_state: super::state::PlayState) {}
+fn follow(_state: PlayState) {}

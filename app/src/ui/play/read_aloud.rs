@@ -10,8 +10,31 @@ use super::state::use_play;
 /// Where this browser keeps the player's choice.
 const STORAGE_KEY: &str = "dicebound.read_aloud";
 
-/// The speeds offered.
-const RATES: [(&str, f32); 4] = [("0.75×", 0.75), ("1×", 1.0), ("1.25×", 1.25), ("1.5×", 1.5)];
+/// The speeds offered: the label, the option's value and the speed. The value is written out
+/// so that the browser's code neither parses a float nor formats an `f32` (core's code for
+/// them weighs some 6 KB in the wasm).
+const RATES: [(&str, &str, f32); 4] = [
+    ("0.75×", "0.75", 0.75),
+    ("1×", "1", 1.0),
+    ("1.25×", "1.25", 1.25),
+    ("1.5×", "1.5", 1.5),
+];
+
+/// The option's value of the speed `rate` (normal speed's for a speed not offered).
+fn rate_value(rate: f32) -> &'static str {
+    RATES
+        .iter()
+        .find(|(_, _, offered)| *offered == rate)
+        .map_or("1", |(_, value, _)| value)
+}
+
+/// The speed of the option's value `value` (normal speed for an unknown value).
+fn rate_of(value: &str) -> f32 {
+    RATES
+        .iter()
+        .find(|(_, offered, _)| *offered == value)
+        .map_or(1.0, |(_, _, rate)| *rate)
+}
 
 /// The player's choice, remembered per browser.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -90,13 +113,13 @@ pub fn ReadAloud() -> impl IntoView {
                     " Speed "
                     <select
                         data-testid="read-aloud-rate"
-                        prop:value=move || settings.with(|settings| settings.rate.to_string())
+                        prop:value=move || settings.with(|settings| rate_value(settings.rate))
                         on:change=move |event| {
-                            let rate = event_target_value(&event).parse().unwrap_or(1.0);
+                            let rate = rate_of(&event_target_value(&event));
                             change(&|settings| settings.rate = rate);
                         }
                     >
-                        {RATES.iter().map(|(label, rate)| view! { <option value=rate.to_string()>{*label}</option> }).collect_view()}
+                        {RATES.iter().map(|(label, value, _)| view! { <option value=*value>{*label}</option> }).collect_view()}
                     </select>
                 </label>
             </Show>
@@ -298,5 +321,15 @@ mod tests {
         );
         assert!(!ReadAloudSettings::default().on);
         assert_eq!(ReadAloudSettings::default().rate, 1.0);
+    }
+
+    #[test]
+    fn each_speed_offered_reads_back_from_its_option() {
+        for (_, value, rate) in RATES {
+            assert_eq!(rate_value(rate), value);
+            assert_eq!(rate_of(value), rate);
+        }
+        assert_eq!(rate_value(3.0), "1");
+        assert_eq!(rate_of("fast"), 1.0);
     }
 }

@@ -165,6 +165,10 @@ pub struct StoryPage {
     /// The index of the first entry (0 when the page reaches the beginning).
     pub start: u32,
     /// The entries, oldest first.
+    #[cfg_attr(
+        target_arch = "wasm32",
+        serde(deserialize_with = "crate::wire::tag_first::many")
+    )]
     pub entries: Vec<StoryEntry>,
 }
 
@@ -243,6 +247,10 @@ pub enum TurnUpdate {
         /// Its index in the story log.
         index: u32,
         /// The entry.
+        #[cfg_attr(
+            target_arch = "wasm32",
+            serde(deserialize_with = "crate::wire::tag_first::one")
+        )]
         entry: StoryEntry,
     },
     /// The character changed.

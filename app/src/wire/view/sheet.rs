@@ -87,6 +87,10 @@ pub struct SheetView {
     /// What 0 HP means.
     pub stakes: Stakes,
     /// On their feet, down, stable or fallen (the story is over).
+    #[cfg_attr(
+        target_arch = "wasm32",
+        serde(deserialize_with = "crate::wire::tag_first::one")
+    )]
     pub vitality: Vitality,
     /// The level's proficiency bonus.
     #[serde(default)]
