@@ -30,7 +30,10 @@ function recordAssets(page) {
 /** Opens `path` in a context with an empty cache (and `state`'s cookie), waits until it is
  * interactive; the page and the assets it fetched. */
 async function firstVisit(browser, url, path, state) {
-  const context = await browser.newContext(state ? { storageState: state } : {});
+  // The service worker is blocked: a file it fetched for the page is reported with no size
+  // (-1), though its bytes crossed the wire all the same.
+  const options = { serviceWorkers: "block", ...(state ? { storageState: state } : {}) };
+  const context = await browser.newContext(options);
   const page = await context.newPage();
   const assets = recordAssets(page);
   await page.goto(url + path);
