@@ -38,8 +38,10 @@ const ROUND_RESERVE: usize = 200;
 /// Tokens a player's move is assumed to take when planning a summary (before the move exists).
 const MOVE_RESERVE: usize = 100;
 
-/// The share of the prompt budget the journal may take (its newest and pinned entries first).
-const JOURNAL_SHARE: usize = 6;
+/// The share of the prompt budget the journal may take (its pinned entries, then the newest
+/// open ones): a sixteenth, about 170 tokens (some 650 bytes) of the default budget. What falls
+/// out is older, and the story so far and the recalled passages carry it.
+const JOURNAL_SHARE: usize = 16;
 
 /// Tokens each message costs beyond its text (role and separators).
 const MESSAGE_OVERHEAD: usize = 4;
@@ -318,7 +320,10 @@ fn build(
         ),
         ("from earlier in the story", recall_text(recalled)),
         ("the character sheet", sheet_text(state)),
-        ("the story now", story_now(state, recalled)),
+        (
+            "the story now",
+            story_now(state, recalled, settings.full_prompt),
+        ),
     ];
     let mut layers: Vec<PromptLayer> = parts
         .iter()
@@ -363,7 +368,7 @@ fn system_text(state: &CampaignState, settings: &GmSettings) -> String {
         summary_text(state),
         journal_text(&state.journal, journal_budget(settings)),
         sheet_text(state),
-        story_now(state, &[]),
+        story_now(state, &[], settings.full_prompt),
     ]
     .concat()
 }

@@ -1,8 +1,10 @@
 //! The story's spine as the model reads it. The plan sits in the stable prefix (it is made once,
-//! at the opening; a very small model gets its goal alone); the chapter under way, the clocks
-//! and the people in the scene come after the sheet, as the story now stands. Both are bounded:
-//! the plan's lines are (at most 5 chapters, 4 threats and 8 people of bounded text), and only
-//! the people the last scene or the recalled passages name are listed.
+//! at the opening; a very small model gets its goal alone): its goal, the chapters' titles, the
+//! threats and the people. The chapter under way (with what ends it and what a failure costs)
+//! and the next one, the clocks and the people in the scene come after the sheet, as the story
+//! now stands, so each chapter is told in full only while it matters. Both are bounded: the
+//! plan's lines are (at most 5 chapters, 4 threats and 8 people of bounded text), and only the
+//! people the last scene or the recalled passages name are listed.
 
 use std::fmt::Write;
 
@@ -16,18 +18,43 @@ pub fn plan_text(state: &CampaignState, full: bool) -> String {
         return String::new();
     };
     if full {
-        format!(
-            "\n\n# The hidden plan (steer towards it; never reveal it)\n{}",
-            plan.compact()
-        )
+        let mut text = format!(
+            "\n\n# The hidden plan (steer towards it; never reveal it)\nGoal: {}\nChapters: ",
+            plan.goal()
+        );
+        let titles: Vec<String> = plan
+            .chapters()
+            .iter()
+            .enumerate()
+            .map(|(n, chapter)| format!("{} {}", n + 1, chapter.title))
+            .collect();
+        text.push_str(&titles.join("; "));
+        text.push_str(" (the one under way and the next: the story now, below).");
+        for threat in plan.threats() {
+            let _ = write!(
+                text,
+                "\nThreat: {} ({} segments, +1 {}; full: {})",
+                threat.name, threat.segments, threat.fills, threat.when_full
+            );
+        }
+        for person in plan.people() {
+            let _ = write!(
+                text,
+                "\nPerson: {} wants {}; knows {}; hides {}",
+                person.name, person.motive, person.knows, person.secret
+            );
+        }
+        text
     } else {
         format!("\n\n# The goal\n{}", plan.goal())
     }
 }
 
 /// The story as it now stands: the chapter under way, the clocks, the people in the scene
-/// (empty without a plan).
-pub fn story_now(state: &CampaignState, recalled: &[RecalledPassage]) -> String {
+/// (empty without a plan). With the `full` prompt (whose prefix has the chapters' titles and
+/// what each threat does when full), the chapter under way says what a failure costs and the
+/// next chapter follows; a full clock is just "full".
+pub fn story_now(state: &CampaignState, recalled: &[RecalledPassage], full: bool) -> String {
     let spine = &state.spine;
     let Some(plan) = &spine.plan else {
         return String::new();
@@ -37,13 +64,20 @@ pub fn story_now(state: &CampaignState, recalled: &[RecalledPassage]) -> String 
         Some(chapter) => {
             let _ = write!(
                 text,
-                "\nChapter {} of {}: {} — {} (it ends when the hero can {}).",
+                "\nChapter {} of {}: {} — {} (it ends when the hero can {}",
                 spine.chapter + 1,
                 plan.chapters().len(),
                 chapter.title,
                 chapter.goal,
                 chapter.mark.describe()
             );
+            if full {
+                let _ = write!(text, "; if it fails: {}", chapter.if_failed);
+            }
+            text.push_str(").");
+            if let Some(next) = plan.chapters().get(spine.chapter + 1).filter(|_| full) {
+                let _ = write!(text, "\nNext: {} — {}.", next.title, next.goal);
+            }
         }
         None => text.push_str("\nEvery chapter has ended: bring the story to its close."),
     }
@@ -53,10 +87,10 @@ pub fn story_now(state: &CampaignState, recalled: &[RecalledPassage]) -> String 
         .zip(&spine.clocks)
         .map(|(threat, clock)| {
             let known = if clock.revealed { "known" } else { "hidden" };
-            let full = if clock.is_full() {
-                format!(", full: {}", threat.when_full)
-            } else {
-                String::new()
+            let full = match (clock.is_full(), full) {
+                (false, _) => String::new(),
+                (true, true) => ", full".to_owned(),
+                (true, false) => format!(", full: {}", threat.when_full),
             };
             format!(
                 "{} {}/{} ({known}{full})",
