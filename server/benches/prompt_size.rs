@@ -198,7 +198,7 @@ fn scenario() -> Scenario {
             {"id": "rest", "description": "Rest a while", "diceRoll": null, "diceReason": null, "difficultyClass": null, "attribute": null}
         ]}))],
         summaries: vec![Step::text(
-            "The story so far: Wren left Fenwick for the barrow in the hills, walked many wet \
+            "Wren left Fenwick for the barrow in the hills, walked many wet \
              days along the old road, fought off bandits more than once and met travellers who \
              may yet help. The barrow is still ahead; the promise to Mira the smith still stands.",
         )],

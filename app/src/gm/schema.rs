@@ -134,6 +134,38 @@ fn compact(schema: &mut Value, described: bool) {
     }
     collapse_nullable(map);
     require_only_the_non_nullable(map);
+    optional_without_null(map);
+}
+
+/// Takes the null out of each optional property's type and enum (an argument left out reads as
+/// null, so saying it costs bytes and tells the model nothing): `["integer", "null"]` becomes
+/// `"integer"`. Run after [`require_only_the_non_nullable`] has read them.
+fn optional_without_null(map: &mut Map<String, Value>) {
+    let required = map.get("required").cloned().unwrap_or_default();
+    let Some(Value::Object(properties)) = map.get_mut("properties") else {
+        return;
+    };
+    for (name, property) in properties.iter_mut() {
+        let listed = required
+            .as_array()
+            .is_some_and(|names| names.iter().any(|n| n == name.as_str()));
+        let Value::Object(property) = property else {
+            continue;
+        };
+        if listed {
+            continue;
+        }
+        if let Some(Value::Array(types)) = property.get_mut("type") {
+            types.retain(|ty| ty != "null");
+            if types.len() == 1 {
+                let only = types.remove(0);
+                property.insert("type".to_owned(), only);
+            }
+        }
+        if let Some(Value::Array(values)) = property.get_mut("enum") {
+            values.retain(|value| !value.is_null());
+        }
+    }
 }
 
 /// Drops `additionalProperties` and keeps in `required` only the properties that cannot be null
@@ -504,8 +536,8 @@ pub(in crate::gm) mod tests {
             schema["properties"]["kind"],
             json!({
                 "description": "short or long.",
-                "type": ["string", "null"],
-                "enum": ["short", "long", null]
+                "type": "string",
+                "enum": ["short", "long"]
             }),
             "a description naming every value keeps its own words"
         );
@@ -538,6 +570,12 @@ pub(in crate::gm) mod tests {
         compact_tool_schema(&mut schema);
         assert_eq!(schema["required"], json!(["dice"]));
         assert!(schema.get("additionalProperties").is_none());
+        // Left out, an optional argument reads as null: its schema does not say null.
+        assert_eq!(schema["properties"]["reason"], json!({ "type": "string" }));
+        assert_eq!(
+            schema["properties"]["kind"],
+            json!({ "type": "string", "enum": ["short", "long"] })
+        );
         assert_tool_schema(&schema, "$");
         let mut none = json!({
             "type": "object", "properties": {}, "required": [], "additionalProperties": false

@@ -22,7 +22,7 @@
 use std::fmt::Write;
 
 use super::recall::recall_text;
-use super::sheet_text::describe_sheet;
+use super::sheet_text::{describe_sheet, sheet_lines};
 use super::spine_text::{plan_text, story_now};
 use super::token_count::tokens;
 use crate::campaign::conversation::{PromptLayer, RecalledPassage, SentRequest};
@@ -39,9 +39,9 @@ const ROUND_RESERVE: usize = 200;
 const MOVE_RESERVE: usize = 100;
 
 /// The share of the prompt budget the journal may take (its pinned entries, then the newest
-/// open ones): a sixteenth, about 170 tokens (some 650 bytes) of the default budget. What falls
-/// out is older, and the story so far and the recalled passages carry it.
-const JOURNAL_SHARE: usize = 16;
+/// open ones): a 28th, about 95 tokens (some 350 bytes) of the default budget. What falls out
+/// is older, and the story so far and the recalled passages carry it.
+const JOURNAL_SHARE: usize = 28;
 
 /// Tokens each message costs beyond its text (role and separators).
 const MESSAGE_OVERHEAD: usize = 4;
@@ -319,7 +319,10 @@ fn build(
             journal_text(&state.journal, journal_budget(settings)),
         ),
         ("from earlier in the story", recall_text(recalled)),
-        ("the character sheet", sheet_text(state)),
+        (
+            "the character sheet",
+            sheet_text(state, settings.full_prompt),
+        ),
         (
             "the story now",
             story_now(state, recalled, settings.full_prompt),
@@ -367,7 +370,7 @@ fn system_text(state: &CampaignState, settings: &GmSettings) -> String {
         stable_prefix(state, settings),
         summary_text(state),
         journal_text(&state.journal, journal_budget(settings)),
-        sheet_text(state),
+        sheet_text(state, settings.full_prompt),
         story_now(state, &[], settings.full_prompt),
     ]
     .concat()
@@ -449,8 +452,14 @@ fn journal_text(journal: &Journal, max_tokens: usize) -> String {
     }
 }
 
-fn sheet_text(state: &CampaignState) -> String {
-    let mut text = format!("\n\n# The character now\n{}", describe_sheet(&state.sheet));
+/// Layer 5: the sheet, the party and the map. The full prompt lists items by name alone
+/// (`change_inventory` takes a name; a slug is the name slugified), a very small model's with
+/// their slugs as ever.
+fn sheet_text(state: &CampaignState, full: bool) -> String {
+    let mut text = format!(
+        "\n\n# The character now\n{}",
+        sheet_lines(&state.sheet, !full)
+    );
     text.push_str(&super::party_text::party_text(state));
     if !state.map.places().is_empty() {
         text.push_str("\n\n# The map\n");

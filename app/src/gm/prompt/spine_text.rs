@@ -1,8 +1,9 @@
 //! The story's spine as the model reads it. The plan sits in the stable prefix (it is made once,
 //! at the opening; a very small model gets its goal alone): its goal, the chapters' titles, the
-//! threats and the people. The chapter under way (with what ends it and what a failure costs)
-//! and the next one, the clocks and the people in the scene come after the sheet, as the story
-//! now stands, so each chapter is told in full only while it matters. Both are bounded: the
+//! threats in full and the people's names. The chapter under way (with what ends it and what a
+//! failure costs) and the next one, the clocks and the people in the scene (with what each
+//! wants, knows and hides) come after the sheet, as the story now stands, so each chapter and
+//! each person is told in full only while they matter. Both are bounded: the
 //! plan's lines are (at most 5 chapters, 4 threats and 8 people of bounded text), and only the
 //! people the last scene or the recalled passages name are listed.
 
@@ -29,19 +30,20 @@ pub fn plan_text(state: &CampaignState, full: bool) -> String {
             .map(|(n, chapter)| format!("{} {}", n + 1, chapter.title))
             .collect();
         text.push_str(&titles.join("; "));
-        text.push_str(" (the one under way and the next: the story now, below).");
+        text.push_str(" (the one under way and the next: the story now).");
         for threat in plan.threats() {
             let _ = write!(
                 text,
-                "\nThreat: {} ({} segments, +1 {}; full: {})",
-                threat.name, threat.segments, threat.fills, threat.when_full
+                "\nThreat: {} (+1 {}; full: {})",
+                threat.name, threat.fills, threat.when_full
             );
         }
-        for person in plan.people() {
+        let names: Vec<&str> = plan.people().iter().map(|p| p.name.as_str()).collect();
+        if !names.is_empty() {
             let _ = write!(
                 text,
-                "\nPerson: {} wants {}; knows {}; hides {}",
-                person.name, person.motive, person.knows, person.secret
+                "\nPeople: {} (each in full once in the scene: the story now).",
+                names.join("; ")
             );
         }
         text
@@ -115,7 +117,22 @@ pub fn story_now(state: &CampaignState, recalled: &[RecalledPassage], full: bool
             } else {
                 format!("; remembers the hero {}", person.knows.join(", "))
             };
-            format!("{} ({}{knows})", person.name, person.attitude.name())
+            let planned = plan
+                .people()
+                .iter()
+                .find(|key| key.name == person.name)
+                .filter(|_| full)
+                .map_or(String::new(), |key| {
+                    format!(
+                        "; wants {}; knows {}; hides {}",
+                        key.motive, key.knows, key.secret
+                    )
+                });
+            format!(
+                "{} ({}{planned}{knows})",
+                person.name,
+                person.attitude.name()
+            )
         })
         .collect();
     if !here.is_empty() {

@@ -16,8 +16,7 @@ pub const MAX_CHANGES_PER_CALL: usize = 10;
 /// Arguments of `change_inventory`.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 pub struct ChangeInventory {
-    /// 1 to 10: an item's name (or slug), its change (+ gained, - used up; none left removes
-    /// it) and, for a new item, what it is.
+    /// 1 to 10: item (name or slug), change (+ gained, - used up), a new item's description.
     pub items: Vec<ItemChange>,
 }
 
@@ -30,7 +29,7 @@ pub struct ItemChange {
     /// How many gained (+) or used up (-).
     #[serde(alias = "quantity", alias = "quantityChange", alias = "quantity_change")]
     pub change: i32,
-    /// What a new item is, or null.
+    /// What a new item is.
     #[serde(default)]
     pub description: Option<ItemDescription>,
 }
