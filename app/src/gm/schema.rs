@@ -358,8 +358,8 @@ pub(in crate::gm) mod tests {
     }
 
     /// A tool's schema as sent ([`compact_tool_schema`]): [`assert_strict`]'s form, except that
-    /// no object has `additionalProperties` and `required` lists exactly the properties that
-    /// cannot be null (tools go with `strict` off).
+    /// no object has `additionalProperties`, `required` lists the properties that must be given
+    /// and no property says null (an optional one left out is null; tools go with `strict` off).
     pub(in crate::gm) fn assert_tool_schema(schema: &Value, path: &str) {
         assert_shaped(schema, path, false);
     }
@@ -389,14 +389,22 @@ pub(in crate::gm) mod tests {
             }
             .map(|r| r.as_str().unwrap())
             .collect();
-            let mut keys: Vec<&str> = properties
-                .iter()
-                .filter(|(_, sub)| strict || !is_nullable(sub))
-                .map(|(name, _)| name.as_str())
-                .collect();
+            let mut keys: Vec<&str> = properties.keys().map(String::as_str).collect();
             required.sort_unstable();
             keys.sort_unstable();
-            assert_eq!(required, keys, "{path}: required (strict: {strict})");
+            if strict {
+                assert_eq!(required, keys, "{path}: required (strict)");
+            } else {
+                // The others are optional, left out as null; none of them says null.
+                assert!(
+                    required.iter().all(|name| keys.contains(name)),
+                    "{path}: required {required:?} of {keys:?}"
+                );
+                assert!(
+                    properties.values().all(|sub| !is_nullable(sub)),
+                    "{path}: a property says null"
+                );
+            }
             if strict {
                 assert_eq!(map["additionalProperties"], false, "{path}");
             } else {
