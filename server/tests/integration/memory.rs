@@ -174,6 +174,7 @@ async fn an_npc_and_a_promise_from_turn_five_are_in_the_prompt_at_turn_three_hun
         "only recent turns are verbatim"
     );
     let bytes = wire_bytes(&request);
+    eprintln!("PROMPTBYTES {bytes}");
     // Most of it is the rules, the tools' definitions and the story's plan (about 2 KiB with
     // the story now); none of it grows with the story.
     assert!(
@@ -186,7 +187,7 @@ async fn an_npc_and_a_promise_from_turn_five_are_in_the_prompt_at_turn_three_hun
 
 /// The prompt budget of the failed-summary test: the window's first turn must be over it when the
 /// summary fails (lowered with the tool list and the rules text, issue 50).
-const BUDGET: u32 = 3_300;
+const BUDGET: u32 = 2_900;
 
 #[tokio::test]
 async fn a_failed_summary_leaves_the_turn_saved_and_the_campaign_playable() {
@@ -227,6 +228,7 @@ async fn a_failed_summary_leaves_the_turn_saved_and_the_campaign_playable() {
     );
     assert!(window_text(&narration).contains(&format!("(move {turn})")));
     let tokens = app::gm::prompt::layers::request_tokens(&narration);
+    eprintln!("SUMMARYTOKENS {tokens} failed at {failed_at}");
     assert!(
         tokens <= BUDGET as usize,
         "the prompt stays within its budget: {tokens}"

@@ -11,6 +11,7 @@ use std::fmt::Write;
 
 use crate::campaign::conversation::RecalledPassage;
 use crate::campaign::state::CampaignState;
+use crate::game::spine::plan::StoryPlan;
 use crate::gm::prose::scene::last_scene;
 
 /// The plan for the stable prefix (empty until there is one).
@@ -101,8 +102,25 @@ pub fn story_now(state: &CampaignState, recalled: &[RecalledPassage], full: bool
         })
         .collect();
     let _ = write!(text, "\nClocks: {}.", clocks.join("; "));
+    let here = people_here(state, plan, recalled, full);
+    if !here.is_empty() {
+        let _ = write!(text, "\nPeople in the scene: {}.", here.join("; "));
+    }
+    text
+}
+
+/// The people the last scene or the `recalled` passages name, each with their attitude, what
+/// they remember of the hero and, with the `full` prompt, what the plan says they want, know and
+/// hide.
+fn people_here(
+    state: &CampaignState,
+    plan: &StoryPlan,
+    recalled: &[RecalledPassage],
+    full: bool,
+) -> Vec<String> {
     let scene = last_scene(state).unwrap_or_default();
-    let here: Vec<String> = spine
+    state
+        .spine
         .people
         .iter()
         .filter(|person| {
@@ -134,9 +152,5 @@ pub fn story_now(state: &CampaignState, recalled: &[RecalledPassage], full: bool
                 person.attitude.name()
             )
         })
-        .collect();
-    if !here.is_empty() {
-        let _ = write!(text, "\nPeople in the scene: {}.", here.join("; "));
-    }
-    text
+        .collect()
 }
