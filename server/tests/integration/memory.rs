@@ -174,20 +174,18 @@ async fn an_npc_and_a_promise_from_turn_five_are_in_the_prompt_at_turn_three_hun
         "only recent turns are verbatim"
     );
     let bytes = wire_bytes(&request);
-    eprintln!("PROMPTBYTES {bytes}");
     // Most of it is the rules, the tools' definitions and the story's plan (about 2 KiB with
-    // the story now); none of it grows with the story.
-    assert!(
-        bytes <= 17 * 1024 + 512,
-        "the request body is {bytes} bytes"
-    );
+    // the story now); none of it grows with the story. 10,930 bytes (issue 50: one inventory
+    // tool, no null said for optional arguments, the plan's chapters and people told in full
+    // only while they matter).
+    assert!(bytes <= 11 * 1024, "the request body is {bytes} bytes");
 
     world.0.state(&id).await;
 }
 
 /// The prompt budget of the failed-summary test: the window's first turn must be over it when the
 /// summary fails (lowered with the tool list and the rules text, issue 50).
-const BUDGET: u32 = 2_900;
+const BUDGET: u32 = 3_300;
 
 #[tokio::test]
 async fn a_failed_summary_leaves_the_turn_saved_and_the_campaign_playable() {
@@ -228,7 +226,6 @@ async fn a_failed_summary_leaves_the_turn_saved_and_the_campaign_playable() {
     );
     assert!(window_text(&narration).contains(&format!("(move {turn})")));
     let tokens = app::gm::prompt::layers::request_tokens(&narration);
-    eprintln!("SUMMARYTOKENS {tokens} failed at {failed_at}");
     assert!(
         tokens <= BUDGET as usize,
         "the prompt stays within its budget: {tokens}"
