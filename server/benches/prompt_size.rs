@@ -119,8 +119,10 @@ impl LlmPort for Recording {
     }
 }
 
-/// Scenes of about 600 characters; every 4th turn an attack that hurts, every 20th a journal
-/// note (a new person), as a campaign goes.
+/// Scenes of about 600 characters; every 4th turn thorns that hurt (a roll, then the damage it
+/// backs) and, two turns later, the cut bandaged, every 20th a journal note (a new person), as a campaign goes. Every call
+/// follows the rules (each change of hit points backed by a roll), so no refusal rides in the
+/// next request: the bench measures what a game that plays by the rules sends.
 fn steps() -> Vec<Step> {
     let mut steps = vec![
         Step::call("write_plan", plan()),
@@ -128,9 +130,11 @@ fn steps() -> Vec<Step> {
     ];
     for turn in 2..=TURNS {
         if turn % 4 == 0 {
+            // Not an attack: the rules refuse to roll one with roll_dice (a foe's attack is a
+            // fight), and a refused roll leaves the damage after it unbacked.
             steps.push(Step::call(
                 "roll_dice",
-                json!({"dice": "1d20+3", "reason": "Bandit attack"}),
+                json!({"dice": "1d4", "reason": "Thorns along the path"}),
             ));
             steps.push(Step::call("update_character", json!({"hpChange": -1})));
         }
@@ -142,6 +146,12 @@ fn steps() -> Vec<Step> {
             ));
         }
         if turn % 4 == 2 {
+            // Healing follows the rules too: a roll backs it (an unbacked change is refused,
+            // and its refusal would ride in the next narration).
+            steps.push(Step::call(
+                "roll_dice",
+                json!({"dice": "1d4", "reason": "Bandage the cut"}),
+            ));
             steps.push(Step::call("update_character", json!({"hpChange": 1})));
         }
         steps.push(Step::text(format!(
@@ -188,7 +198,7 @@ fn scenario() -> Scenario {
             {"id": "rest", "description": "Rest a while", "diceRoll": null, "diceReason": null, "difficultyClass": null, "attribute": null}
         ]}))],
         summaries: vec![Step::text(
-            "The story so far: Wren left Fenwick for the barrow in the hills, walked many wet \
+            "Wren left Fenwick for the barrow in the hills, walked many wet \
              days along the old road, fought off bandits more than once and met travellers who \
              may yet help. The barrow is still ahead; the promise to Mira the smith still stands.",
         )],

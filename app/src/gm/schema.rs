@@ -134,6 +134,38 @@ fn compact(schema: &mut Value, described: bool) {
     }
     collapse_nullable(map);
     require_only_the_non_nullable(map);
+    optional_without_null(map);
+}
+
+/// Takes the null out of each optional property's type and enum (an argument left out reads as
+/// null, so saying it costs bytes and tells the model nothing): `["integer", "null"]` becomes
+/// `"integer"`. Run after [`require_only_the_non_nullable`] has read them.
+fn optional_without_null(map: &mut Map<String, Value>) {
+    let required = map.get("required").cloned().unwrap_or_default();
+    let Some(Value::Object(properties)) = map.get_mut("properties") else {
+        return;
+    };
+    for (name, property) in properties.iter_mut() {
+        let listed = required
+            .as_array()
+            .is_some_and(|names| names.iter().any(|n| n == name.as_str()));
+        let Value::Object(property) = property else {
+            continue;
+        };
+        if listed {
+            continue;
+        }
+        if let Some(Value::Array(types)) = property.get_mut("type") {
+            types.retain(|ty| ty != "null");
+            if types.len() == 1 {
+                let only = types.remove(0);
+                property.insert("type".to_owned(), only);
+            }
+        }
+        if let Some(Value::Array(values)) = property.get_mut("enum") {
+            values.retain(|value| !value.is_null());
+        }
+    }
 }
 
 /// Drops `additionalProperties` and keeps in `required` only the properties that cannot be null
@@ -326,8 +358,8 @@ pub(in crate::gm) mod tests {
     }
 
     /// A tool's schema as sent ([`compact_tool_schema`]): [`assert_strict`]'s form, except that
-    /// no object has `additionalProperties` and `required` lists exactly the properties that
-    /// cannot be null (tools go with `strict` off).
+    /// no object has `additionalProperties`, `required` lists the properties that must be given
+    /// and no property says null (an optional one left out is null; tools go with `strict` off).
     pub(in crate::gm) fn assert_tool_schema(schema: &Value, path: &str) {
         assert_shaped(schema, path, false);
     }
@@ -357,14 +389,22 @@ pub(in crate::gm) mod tests {
             }
             .map(|r| r.as_str().unwrap())
             .collect();
-            let mut keys: Vec<&str> = properties
-                .iter()
-                .filter(|(_, sub)| strict || !is_nullable(sub))
-                .map(|(name, _)| name.as_str())
-                .collect();
+            let mut keys: Vec<&str> = properties.keys().map(String::as_str).collect();
             required.sort_unstable();
             keys.sort_unstable();
-            assert_eq!(required, keys, "{path}: required (strict: {strict})");
+            if strict {
+                assert_eq!(required, keys, "{path}: required (strict)");
+            } else {
+                // The others are optional, left out as null; none of them says null.
+                assert!(
+                    required.iter().all(|name| keys.contains(name)),
+                    "{path}: required {required:?} of {keys:?}"
+                );
+                assert!(
+                    properties.values().all(|sub| !is_nullable(sub)),
+                    "{path}: a property says null"
+                );
+            }
             if strict {
                 assert_eq!(map["additionalProperties"], false, "{path}");
             } else {
@@ -504,8 +544,8 @@ pub(in crate::gm) mod tests {
             schema["properties"]["kind"],
             json!({
                 "description": "short or long.",
-                "type": ["string", "null"],
-                "enum": ["short", "long", null]
+                "type": "string",
+                "enum": ["short", "long"]
             }),
             "a description naming every value keeps its own words"
         );
@@ -538,6 +578,12 @@ pub(in crate::gm) mod tests {
         compact_tool_schema(&mut schema);
         assert_eq!(schema["required"], json!(["dice"]));
         assert!(schema.get("additionalProperties").is_none());
+        // Left out, an optional argument reads as null: its schema does not say null.
+        assert_eq!(schema["properties"]["reason"], json!({ "type": "string" }));
+        assert_eq!(
+            schema["properties"]["kind"],
+            json!({ "type": "string", "enum": ["short", "long"] })
+        );
         assert_tool_schema(&schema, "$");
         let mut none = json!({
             "type": "object", "properties": {}, "required": [], "additionalProperties": false

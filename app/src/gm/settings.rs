@@ -96,11 +96,7 @@ impl GmSettings {
         if !sanity {
             without_argument(&mut tools, UpdateCharacter::NAME, SANITY_CHANGE);
         }
-        super::tools::whose::name_the_characters(
-            &mut tools,
-            state.sheet.name().as_str(),
-            &state.party,
-        );
+        super::tools::whose::name_the_characters(&mut tools, &state.party);
         tools
     }
 

@@ -365,7 +365,7 @@ mod tests {
             panic!("system first")
         };
         assert!(content.contains("<tool name=\"roll_dice\">"));
-        assert!(content.contains("- update_inventory:"));
+        assert!(content.contains("- change_inventory:"));
         assert_eq!(
             rewritten.messages[2],
             Message::assistant("<tool name=\"roll_dice\">{}</tool>")

@@ -10,7 +10,7 @@
 use crate::support::table::{Seat, Table};
 use app::game::creation::created_before_powers;
 use app::game::{RestKind, Slug};
-use app::gm::prompt::sheet_text::describe_sheet;
+use app::gm::prompt::sheet_text::sheet_lines;
 use app::gm::prompt::token_count::tokens;
 use app::gm::scripted::{Scenario, Step};
 use app::gm::{LlmRequest, Message, Purpose};
@@ -648,8 +648,9 @@ async fn the_powers_lines_add_to_the_first_prompt_of_a_level_one_wizard_and_cler
         let Message::System { content: system } = &request.messages[0] else {
             panic!("a system message first: {:?}", request.messages[0]);
         };
-        let after = describe_sheet(&sheet);
-        let before = describe_sheet(&created_before_powers(&sheet));
+        // The full prompt's sheet: items by name alone.
+        let after = sheet_lines(&sheet, false);
+        let before = sheet_lines(&created_before_powers(&sheet), false);
         assert!(after.contains("\nSpells ("), "{after}");
         assert!(!before.contains("Spells ("), "{before}");
         // The sheet now, said once (the sheet as created is no longer repeated, issue 50).
@@ -666,7 +667,7 @@ async fn the_powers_lines_add_to_the_first_prompt_of_a_level_one_wizard_and_cler
             ),
         ];
         println!(
-            "{class} level 1, tokens before powers → after: describe_sheet {} → {} (+{}); \
+            "{class} level 1, tokens before powers → after: the sheet {} → {} (+{}); \
              first system prompt {} → {} (+{}); first request with tools {} → {} (+{})",
             figures[0].0,
             figures[0].1,

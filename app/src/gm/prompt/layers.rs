@@ -22,7 +22,7 @@
 use std::fmt::Write;
 
 use super::recall::recall_text;
-use super::sheet_text::describe_sheet;
+use super::sheet_text::{describe_sheet, sheet_lines};
 use super::spine_text::{plan_text, story_now};
 use super::token_count::tokens;
 use crate::campaign::conversation::{PromptLayer, RecalledPassage, SentRequest};
@@ -38,8 +38,10 @@ const ROUND_RESERVE: usize = 200;
 /// Tokens a player's move is assumed to take when planning a summary (before the move exists).
 const MOVE_RESERVE: usize = 100;
 
-/// The share of the prompt budget the journal may take (its newest and pinned entries first).
-const JOURNAL_SHARE: usize = 6;
+/// The share of the prompt budget the journal may take (its pinned entries, then the newest
+/// open ones): a 28th, about 95 tokens (some 350 bytes) of the default budget. What falls out
+/// is older, and the story so far and the recalled passages carry it.
+const JOURNAL_SHARE: usize = 28;
 
 /// Tokens each message costs beyond its text (role and separators).
 const MESSAGE_OVERHEAD: usize = 4;
@@ -317,8 +319,14 @@ fn build(
             journal_text(&state.journal, journal_budget(settings)),
         ),
         ("from earlier in the story", recall_text(recalled)),
-        ("the character sheet", sheet_text(state)),
-        ("the story now", story_now(state, recalled)),
+        (
+            "the character sheet",
+            sheet_text(state, settings.full_prompt),
+        ),
+        (
+            "the story now",
+            story_now(state, recalled, settings.full_prompt),
+        ),
     ];
     let mut layers: Vec<PromptLayer> = parts
         .iter()
@@ -362,8 +370,8 @@ fn system_text(state: &CampaignState, settings: &GmSettings) -> String {
         stable_prefix(state, settings),
         summary_text(state),
         journal_text(&state.journal, journal_budget(settings)),
-        sheet_text(state),
-        story_now(state, &[]),
+        sheet_text(state, settings.full_prompt),
+        story_now(state, &[], settings.full_prompt),
     ]
     .concat()
 }
@@ -444,8 +452,14 @@ fn journal_text(journal: &Journal, max_tokens: usize) -> String {
     }
 }
 
-fn sheet_text(state: &CampaignState) -> String {
-    let mut text = format!("\n\n# The character now\n{}", describe_sheet(&state.sheet));
+/// Layer 5: the sheet, the party and the map. The full prompt lists items by name alone
+/// (`change_inventory` takes a name; a slug is the name slugified), a very small model's with
+/// their slugs as ever.
+fn sheet_text(state: &CampaignState, full: bool) -> String {
+    let mut text = format!(
+        "\n\n# The character now\n{}",
+        sheet_lines(&state.sheet, !full)
+    );
     text.push_str(&super::party_text::party_text(state));
     if !state.map.places().is_empty() {
         text.push_str("\n\n# The map\n");
@@ -477,20 +491,23 @@ mod tests {
         // the opening's only. Issue 50 (every call ≤ 12 KB at turn 300): only narrations carry
         // the list, compacted (enum values folded, items undescribed, descriptions that say
         // when to call each tool once, the rules no longer repeating them): 2,440 → 2,050 with a
-        // plan, 3,020 → 2,450 at the opening, 3,190 → 2,550 for every tool.
+        // plan, 3,020 → 2,450 at the opening, 3,190 → 2,550 for every tool. Then one
+        // change_inventory for add_inventory and update_inventory, get_character_stats no longer
+        // sent (the sheet is in every request), no null said for an optional argument, shorter
+        // descriptions: 1,474 with a plan, 1,827 at the opening, 2,006 for every tool.
         let settings = GmSettings::default();
         let opening = tools_tokens(&settings.tools_for(&state(), &Default::default()));
         let mut planned = state();
         planned.spine.plan = Some(crate::game::spine::shapes::Shape::Rescue.plan());
         let cost = tools_tokens(&settings.tools_for(&planned, &planned.combat));
-        assert!(cost <= 2_050, "the tool list costs {cost} tokens");
+        assert!(cost <= 1_500, "the tool list costs {cost} tokens");
         assert!(
-            opening <= 2_450,
+            opening <= 1_850,
             "the opening's tool list costs {opening} tokens"
         );
         let all = tools_tokens(&crate::gm::tools::definitions());
         // Every tool at once (sanity_check and write_plan included), which no call sends.
-        assert!(all <= 2_550, "every tool costs {all} tokens");
+        assert!(all <= 2_030, "every tool costs {all} tokens");
     }
 
     fn state() -> CampaignState {

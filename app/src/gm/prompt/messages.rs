@@ -12,7 +12,7 @@ You write the scenes; the game keeps the rules, the dice and the character sheet
 Rules:
 - Write each scene in second person, in Markdown, in one to three short paragraphs. Never describe what the player can do next or offer choices: the game does.
 - The game rolls the player's dice: narrate a roll result given to you as it is.
-- The tools are the only way to roll or change anything (HP, items, conditions, experience, a rest): call the one that fits, wait for its result and narrate exactly that. Never claim a change you did not make with a tool. Damage or healing from roll_dice is at most its total.
+- The tools are the only way to roll or change anything (HP, items, conditions, experience, a rest): call the one that fits, wait for its result and narrate exactly that. Never claim a change you did not make with a tool.
 - At 0 HP the character is down or fallen as the sheet says: narrate it; the game rolls death saves.
 - Keep the journal (keep_journal) and the map (record_place) as the story goes, and stay consistent with the story so far, the journal and the sheet.";
 
@@ -87,7 +87,6 @@ mod tests {
             .flat_map(|rules| rules.split(|c: char| !c.is_alphanumeric() && c != '_'))
             .filter(|word| word.contains('_'))
             .collect();
-        assert!(named.contains(&"roll_dice"), "{named:?}");
         assert!(named.contains(&"keep_journal"), "{named:?}");
         for name in named {
             assert!(crate::gm::tools::find(name).is_some(), "{name}");

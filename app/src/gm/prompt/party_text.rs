@@ -11,10 +11,14 @@ pub fn party_text(state: &CampaignState) -> String {
     if state.party.is_empty() {
         return String::new();
     }
-    let mut text = String::from(
-        "\n\n# The party\nNarrate every hero's move in the player's message. A tool that \
-         changes or rolls for one character names it (\"character\"; null: the character \
-         above).",
+    let mut text = String::from("\n\n# The party\n");
+    // Friends at the table move together in one message; companions are voiced by the model.
+    if state.party.members().iter().any(|m| m.seat().is_some()) {
+        text.push_str("Narrate every hero's move in the player's message. ");
+    }
+    text.push_str(
+        "A tool that changes or rolls for one character names it (\"character\"; left out: the \
+         character above).",
     );
     for member in state.party.members() {
         let _ = write!(text, "\n- {}", compact(member));
@@ -69,9 +73,15 @@ mod tests {
             role: Role::Companion,
             sheet: named("Bran", "Cleric"),
         };
-        state.party.join(mira, "Aria").unwrap();
         state.party.join(bran, "Aria").unwrap();
+        let moves = "Narrate every hero's move in the player's message.";
+        assert!(
+            !party_text(&state).contains(moves),
+            "companions alone: one player, one move"
+        );
+        state.party.join(mira, "Aria").unwrap();
         let text = party_text(&state);
+        assert!(text.contains(moves), "{text}");
         assert!(
             text.contains("\n- Mira (Rogue 1, a player's hero): HP "),
             "{text}"

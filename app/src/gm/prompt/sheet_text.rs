@@ -93,8 +93,13 @@ fn powers_lines(sheet: &CharacterSheet) -> String {
 }
 
 /// The sheet in a few short lines, e.g.
-/// `Mira (Ranger, level 2) HP 7/12 | STR 10 (+0) ... | Inventory: rusty-key "Rusty key" x1`.
+/// `Mira (Ranger, level 2) HP 7/12 | STR 10 (+0) ... | Inventory: Rusty key x1 [slug rusty-key]`.
 pub fn describe_sheet(sheet: &CharacterSheet) -> String {
+    sheet_lines(sheet, true)
+}
+
+/// [`describe_sheet`], each item with its slug only if `slugs`.
+pub fn sheet_lines(sheet: &CharacterSheet, slugs: bool) -> String {
     let hp = sheet.hit_points();
     let mut text = format!(
         "{} ({}, level {}). HP {}/{}.",
@@ -140,7 +145,7 @@ pub fn describe_sheet(sheet: &CharacterSheet) -> String {
     text.push_str(&powers_lines(sheet));
 
     let _ = write!(text, "\nConditions: {}.", list_or_none(&conditions(sheet)));
-    let _ = write!(text, "\nInventory: {}.", list_or_none(&items(sheet)));
+    let _ = write!(text, "\nInventory: {}.", list_or_none(&items(sheet, slugs)));
     let _ = write!(
         text,
         "\nLocation: {}. Time: {}.",
@@ -166,19 +171,19 @@ fn conditions(sheet: &CharacterSheet) -> Vec<String> {
         .collect()
 }
 
-/// The sheet's items, each with its quantity and slug.
-fn items(sheet: &CharacterSheet) -> Vec<String> {
+/// The sheet's items, each with its quantity and, if `slugs`, its slug.
+fn items(sheet: &CharacterSheet, slugs: bool) -> Vec<String> {
     sheet
         .inventory()
         .items()
         .iter()
         .map(|item| {
-            format!(
-                "{} x{} [slug {}]",
-                item.name().as_str(),
-                item.quantity(),
-                item.slug()
-            )
+            let name = item.name().as_str();
+            if slugs {
+                format!("{name} x{} [slug {}]", item.quantity(), item.slug())
+            } else {
+                format!("{name} x{}", item.quantity())
+            }
         })
         .collect()
 }

@@ -87,6 +87,9 @@ pub enum ArgumentError {
     /// An outcome table whose ranges do not cover its die exactly once.
     #[error(transparent)]
     Table(#[from] TableError),
+    /// An item's name with nothing to key it by.
+    #[error(transparent)]
+    Item(#[from] TextError),
 }
 
 /// What is wrong with a foe's name.

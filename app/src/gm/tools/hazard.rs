@@ -18,7 +18,7 @@ pub struct HazardCall {
     pub what: DiceReason,
     /// For a hero of this level.
     pub severity: HazardSeverity,
-    /// The save that halves it, or null.
+    /// The save that halves it.
     #[serde(default)]
     pub save: Option<Attribute>,
 }

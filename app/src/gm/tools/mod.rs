@@ -49,10 +49,8 @@ macro_rules! registry {
 
 registry! {
     roll_dice::RollDice,
-    add_inventory::AddInventory,
-    update_inventory::UpdateInventory,
+    change_inventory::ChangeInventory,
     update_character::UpdateCharacter,
-    get_character_stats::GetCharacterStats,
     keep_journal::KeepJournal,
     request_check::RequestCheck,
     sanity_check::SanityCheckCall,
@@ -68,6 +66,22 @@ registry! {
     start_encounter::StartEncounter,
     end_encounter::EndEncounter,
 }
+
+mod add_inventory;
+mod get_character_stats;
+mod update_inventory;
+pub use add_inventory::AddInventory;
+pub use get_character_stats::GetCharacterStats;
+pub use update_inventory::UpdateInventory;
+
+/// Tools no longer sent but still read: a model's old habit, a log or a recording may call
+/// them. `change_inventory` took the place of the two inventory tools; `get_character_stats`
+/// read the sheet every request already carries (the system message says it).
+pub const FORMER_TOOLS: &[RegisteredTool] = &[
+    RegisteredTool::of::<AddInventory>(),
+    RegisteredTool::of::<UpdateInventory>(),
+    RegisteredTool::of::<GetCharacterStats>(),
+];
 
 pub use keep_journal::{EntryKind, JournalAction};
 pub use roll_dice::Advantage;
@@ -318,9 +332,12 @@ pub fn definitions() -> Vec<ToolDefinition> {
     cached_definitions().to_vec()
 }
 
-/// The registered tool called `name`.
+/// The registered tool called `name` (a former one too: [`FORMER_TOOLS`]).
 pub fn find(name: &str) -> Option<&'static RegisteredTool> {
-    TOOLS.iter().find(|tool| tool.name == name)
+    TOOLS
+        .iter()
+        .chain(FORMER_TOOLS)
+        .find(|tool| tool.name == name)
 }
 
 /// Parses and validates a call into a command.

@@ -15,7 +15,7 @@ use crate::game::{Attribute, DifficultyClass};
 pub struct RequestCheck {
     /// The attribute.
     pub attribute: Attribute,
-    /// E.g. Athletics, or null.
+    /// E.g. Athletics.
     // Described as a plain string: the eighteen names would cost every call ~90 tokens, and a
     // wrong one is refused with the list.
     #[serde(default)]

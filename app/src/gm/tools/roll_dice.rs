@@ -15,7 +15,7 @@ pub struct RollDice {
     pub dice: String,
     /// What for.
     pub reason: DiceReason,
-    /// A single d20 rolled twice (advantage keeps the higher, disadvantage the lower), or null.
+    /// On a single d20.
     #[serde(default, deserialize_with = "advantage")]
     pub advantage: Option<Advantage>,
 }
@@ -60,7 +60,7 @@ fn advantage<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Advant
 impl GameTool for RollDice {
     const NAME: &'static str = "roll_dice";
     const DESCRIPTION: &'static str = "Dice for a random event (never the player's action, \
-        a foe's attack or a hazard); then narrate from the result.";
+        a foe's attack or a hazard).";
 
     fn into_command(self) -> Result<ToolCommand, ArgumentError> {
         if is_an_attack(self.reason.as_str()) {

@@ -20,8 +20,7 @@ pub struct StartEncounter {
 impl GameTool for StartEncounter {
     const NAME: &'static str = "start_encounter";
     const DESCRIPTION: &'static str = "Any foe's attack, even one ambush blow: a fight. The \
-        game rolls every attack, its damage and the foes' turns; narrate exactly the exchange it \
-        gives.";
+        game rolls every attack, its damage and the foes' turns.";
 
     fn into_command(self) -> Result<ToolCommand, ArgumentError> {
         if self.foes.is_empty() || self.foes.len() > MAX_FOES {

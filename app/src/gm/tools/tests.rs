@@ -560,3 +560,46 @@ fn a_chapter_ends_only_once_its_goal_is_met() {
     assert!(ended.result.contains("The mill"), "{}", ended.result);
     assert_eq!(table.spine.chapter, 1);
 }
+
+#[test]
+fn change_inventory_gains_and_loses_as_the_two_former_tools_did_and_they_still_parse() {
+    let parsed = |name: &str, arguments: serde_json::Value| parse_call(&call(name, arguments));
+    let gained = parsed(
+        "change_inventory",
+        json!({"items": [{"item": "Rope", "change": 2}]}),
+    );
+    let added = parsed(
+        "add_inventory",
+        json!({"items": [{"name": "Rope", "description": null, "quantity": 2}]}),
+    );
+    assert_eq!(gained.unwrap(), added.unwrap());
+    // A loss names the item by its name or its slug: both are the same key.
+    let by_name = parsed(
+        "change_inventory",
+        json!({"items": [{"item": "Healing potion", "change": -1}]}),
+    );
+    let by_slug = parsed(
+        "change_inventory",
+        json!({"items": [{"item": "healing-potion", "change": -1}]}),
+    );
+    let updated = parsed(
+        "update_inventory",
+        json!({"updates": [{"slug": "healing-potion", "quantityChange": -1}]}),
+    );
+    let updated = updated.unwrap();
+    assert_eq!(by_name.unwrap(), updated);
+    assert_eq!(by_slug.unwrap(), updated);
+    let nothing = parsed(
+        "change_inventory",
+        json!({"items": [{"item": "Rope", "change": 0}]}),
+    )
+    .unwrap_err();
+    assert_eq!(
+        nothing.to_string(),
+        "change_inventory refused: give a change other than 0"
+    );
+    let sent: Vec<String> = definitions().into_iter().map(|d| d.name).collect();
+    assert!(!sent
+        .iter()
+        .any(|name| name.ends_with("_inventory") && name != "change_inventory"));
+}

@@ -30,7 +30,7 @@ pub struct UpdateCharacter {
     /// Sanity change.
     #[serde(alias = "sanity_change")]
     pub sanity_change: Option<i32>,
-    /// Conditions gained (name, e.g. Poisoned; duration and notes may be null).
+    /// Conditions gained (e.g. Poisoned).
     #[serde(alias = "add_conditions")]
     pub add_conditions: Option<Vec<Condition>>,
     /// Conditions lost, by name.

@@ -1,16 +1,16 @@
 //! Whose sheet a tool call changes, at a table of several characters. The tools that change or
 //! roll for one character take a `character` argument when the party is not the host's hero
-//! alone: its schema lists the names at the table (so a strict provider cannot write another),
-//! and a call that names nobody at the table is refused with the names. Solo, the tools are as
-//! ever and act on the hero.
+//! alone: a plain string (the names are said once, in the party layer of the system message,
+//! not in every schema), and a call that names nobody at the table is refused with the names.
+//! Solo, the tools are as ever and act on the hero.
 
 use rand::Rng;
 use serde_json::{json, Value};
 
 use super::run::{execute, ToolTable};
 use super::{
-    AddInventory, GameTool, HazardCall, RequestCheck, RunError, SanityCheckCall, ToolCommand,
-    ToolOutcome, UpdateCharacter, UpdateInventory,
+    AddInventory, ChangeInventory, GameTool, HazardCall, RequestCheck, RunError, SanityCheckCall,
+    ToolCommand, ToolOutcome, UpdateCharacter, UpdateInventory,
 };
 use crate::campaign::turn_event::ToolEffect;
 use crate::game::party::Party;
@@ -19,9 +19,10 @@ use crate::gm::llm::{ToolCall, ToolDefinition};
 /// The argument that names the character a call is for.
 pub const CHARACTER: &str = "character";
 
-/// The tools that act on one character's sheet.
-pub const FOR_ONE_CHARACTER: [&str; 6] = [
+/// The tools that act on one character's sheet (the former inventory tools too, still read).
+pub const FOR_ONE_CHARACTER: [&str; 7] = [
     UpdateCharacter::NAME,
+    ChangeInventory::NAME,
     AddInventory::NAME,
     UpdateInventory::NAME,
     RequestCheck::NAME,
@@ -48,17 +49,15 @@ pub struct NobodyCalled {
     pub names: String,
 }
 
-/// Gives the tools that act on one character a `character` argument listing the names at the
-/// table (`host` first), when the party has anyone besides the host.
-pub fn name_the_characters(definitions: &mut [ToolDefinition], host: &str, party: &Party) {
+/// Gives the tools that act on one character a `character` argument (a name), when the party
+/// has anyone besides the host. The names are not listed in the schema: the party layer lists
+/// them once, and [`whose`] refuses a name nobody at the table has, with the names.
+pub fn name_the_characters(definitions: &mut [ToolDefinition], party: &Party) {
     if party.is_empty() {
         return;
     }
-    let mut names: Vec<Value> = vec![Value::from(host)];
-    names.extend(party.members().iter().map(|m| Value::from(m.name())));
-    names.push(Value::Null);
-    // No description: the names say it, and the party layer says null is the host's hero.
-    let property = json!({ "type": ["string", "null"], "enum": names });
+    // No description: the party layer says what it is and that left out it is the host's hero.
+    let property = json!({ "type": "string" });
     for definition in definitions
         .iter_mut()
         .filter(|d| FOR_ONE_CHARACTER.contains(&d.name.as_str()))
@@ -66,7 +65,7 @@ pub fn name_the_characters(definitions: &mut [ToolDefinition], host: &str, party
         let Some(schema) = definition.parameters.as_object_mut() else {
             continue;
         };
-        // Not required: nullable, and left out it is the host's hero, as null is.
+        // Not required: left out (or null) it is the host's hero.
         if let Some(Value::Object(properties)) = schema.get_mut("properties") {
             properties.insert(CHARACTER.to_owned(), property.clone());
         }
@@ -166,21 +165,21 @@ mod tests {
     #[test]
     fn solo_tools_are_as_ever() {
         let mut tools = definitions();
-        name_the_characters(&mut tools, "Aria", &Party::default());
+        name_the_characters(&mut tools, &Party::default());
         assert_eq!(tools, definitions());
     }
 
     #[test]
-    fn a_party_lists_its_names_in_the_tools_that_act_on_one() {
+    fn a_party_gives_the_tools_that_act_on_one_a_character_argument_without_the_names() {
         let mut tools = definitions();
-        name_the_characters(&mut tools, "Aria", &party());
+        name_the_characters(&mut tools, &party());
         let update = tools
             .iter()
             .find(|t| t.name == UpdateCharacter::NAME)
             .unwrap();
         assert_eq!(
-            update.parameters["properties"][CHARACTER]["enum"],
-            json!(["Aria", "Mira", null])
+            update.parameters["properties"][CHARACTER],
+            json!({"type": "string"})
         );
         assert_tool_schema(&update.parameters, &update.name);
         let oracle = tools.iter().find(|t| t.name == "ask_oracle").unwrap();
