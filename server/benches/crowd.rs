@@ -113,10 +113,25 @@ async fn run() {
     }
 }
 
+/// The levels to play: `DICEBOUND_CROWD_LEVELS` (players, comma-separated, e.g. `1000,2000`)
+/// when set, to bisect for the most held; else [`LEVELS`].
+fn levels() -> Vec<usize> {
+    std::env::var("DICEBOUND_CROWD_LEVELS")
+        .ok()
+        .map(|levels| {
+            levels
+                .split(',')
+                .filter_map(|players| players.trim().parse().ok())
+                .collect()
+        })
+        .filter(|levels: &Vec<usize>| !levels.is_empty())
+        .unwrap_or_else(|| LEVELS.to_vec())
+}
+
 /// Plays the levels on `setup` until one is not held (printing each); the most players held.
 async fn held(setup: Setup<'_>) -> usize {
     let mut held = 0;
-    for players in LEVELS {
+    for players in levels() {
         let level = level(setup, players).await;
         level.print(&setup.name(), players);
         if !level.holds() {

@@ -270,7 +270,7 @@ async fn play() -> Vec<Call> {
     println!("{summaries} summaries written over {TURNS} turns");
     if let Some(sent) = game.current(&owner, &id).await.unwrap().request {
         println!("the last request ({}), by layer:", sent.purpose);
-        for layer in sent.layers {
+        for layer in &sent.layers {
             println!(
                 "  {:<28} {:>6} tokens {:>7} bytes",
                 layer.name, layer.tokens, layer.bytes

@@ -6,6 +6,8 @@
 //! transaction: the events, the story entries they add and the new snapshot together. The log
 //! stays the source of truth: the snapshot and the story can always be rebuilt from it.
 
+use std::sync::Arc;
+
 use futures::future::BoxFuture;
 
 use super::conversation::{SentRequest, TokenUsage};
@@ -57,22 +59,25 @@ pub struct Commit<'a> {
     pub events: &'a [CampaignEvent],
     /// The story entries they add, continuing the story log.
     pub story: &'a [StoryEntry],
-    /// The state after them.
-    pub state: &'a CampaignState,
+    /// The state after them (shared: a store that keeps campaigns in memory keeps this one).
+    pub state: &'a Arc<CampaignState>,
     /// The last request the phase sent to the model, if it sent one.
     pub request: Option<&'a SentRequest>,
 }
 
 /// The current state as stored: the snapshot if there is a readable one of this version.
+///
+/// The state and the request are shared, not copied: a store that keeps campaigns in memory
+/// hands out the same ones to every read until a commit replaces them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Current {
     /// The campaign's row.
     pub record: CampaignRecord,
     /// Its snapshot; `None` when it must be rebuilt from the log (a campaign from before
     /// snapshots, or a snapshot of another format version).
-    pub state: Option<CampaignState>,
+    pub state: Option<Arc<CampaignState>>,
     /// The last request sent to the model, if one was recorded.
-    pub request: Option<SentRequest>,
+    pub request: Option<Arc<SentRequest>>,
 }
 
 /// The snapshot's format version; a snapshot of another version is rebuilt from the log (4: the

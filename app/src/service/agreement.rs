@@ -27,6 +27,6 @@ impl Game<'_> {
         }
         let events = vec![CampaignEvent::TableAgreed { agreement }];
         let after = self.append(owner, id, loaded, events, None, now).await?;
-        Ok(after.state.agreement)
+        Ok(after.state.agreement.clone())
     }
 }

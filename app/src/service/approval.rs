@@ -6,6 +6,7 @@
 
 use super::{Game, ServiceError};
 use crate::campaign::event::{CampaignEvent, StoredEvent};
+use crate::campaign::state::CampaignState;
 use crate::wire::present::actions::proposal_views;
 use crate::wire::present::map::campaign_map;
 use crate::wire::present::sheet::sheet_view;
@@ -35,7 +36,7 @@ impl Game<'_> {
         }
         let _running = self.lease(owner, id).await?;
         let loaded = self.current(owner, id).await?;
-        let mut state = loaded.state.clone();
+        let mut state = CampaignState::clone(&loaded.state);
         let mut events = Vec::with_capacity(decisions.len());
         for decision in decisions {
             let event = state

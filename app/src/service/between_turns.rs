@@ -59,7 +59,7 @@ impl Game<'_> {
                 self.llm,
                 self.gm,
                 &loaded.state,
-                loaded.request.as_ref(),
+                loaded.request.as_deref(),
             ))
             .await?;
         let Some(summary) = written else {

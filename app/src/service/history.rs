@@ -4,6 +4,8 @@
 //! Each is one commit that appends markers (and, for a retelling, the new turn's events) and
 //! replaces the derived story and snapshot with a replay of the log.
 
+use std::sync::Arc;
+
 use rand::Rng;
 
 use super::play::Projection;
@@ -109,7 +111,7 @@ impl Game<'_> {
         let table = retold_seat_moves(&last_turn, &before);
         let recalled = self.recall(owner, id, &before, &player_move).await?;
         let memory = Memory {
-            previous: loaded.request.as_ref(),
+            previous: loaded.request.as_deref(),
             recalled: &recalled,
             table: &table,
         };
@@ -166,10 +168,11 @@ impl Game<'_> {
             });
         }
         let replay = CampaignState::replay(&log)?;
+        let state = Arc::new(replay.state);
         let commit = Commit {
             events: &events,
             story: &replay.story,
-            state: &replay.state,
+            state: &state,
             request: None,
         };
         let how = Append::Replace { turn };

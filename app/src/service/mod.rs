@@ -235,14 +235,14 @@ impl Game<'_> {
         // Priced by the caller, at the operator's prices.
         let pricing = prices::Pricing::default();
         Ok(GmContextView {
-            request: loaded.request.as_ref().map(request_view),
+            request: loaded.request.as_deref().map(request_view),
             tokens: tokens(&loaded.state),
             turn_spend: pricing.phases(&loaded.state.turn_usage),
             spend: SpendView {
                 pictures: loaded.state.pictures.count,
                 ..pricing.spend(loaded.state.usage)
             },
-            model: model_view(&loaded.state, loaded.request.as_ref()),
+            model: model_view(&loaded.state, loaded.request.as_deref()),
             check: loaded
                 .state
                 .ledger_check
@@ -333,7 +333,7 @@ impl Game<'_> {
         }
         Ok(Loaded {
             record,
-            state: replay.state,
+            state: Arc::new(replay.state),
             request,
         })
     }
@@ -373,15 +373,16 @@ impl Game<'_> {
     }
 }
 
-/// A campaign as read for a request: its row, its state and the last request sent for it.
+/// A campaign as read for a request: its row, its state and the last request sent for it
+/// (shared with the store's kept copy: a change works on its own copy of the state).
 #[derive(Clone, Debug)]
 pub struct Loaded {
     /// The campaign's row.
     pub record: CampaignRecord,
     /// Its current state.
-    pub state: CampaignState,
+    pub state: Arc<CampaignState>,
     /// The last request sent to the model, if recorded.
-    pub request: Option<SentRequest>,
+    pub request: Option<Arc<SentRequest>>,
 }
 
 /// A recorded request as the context inspector shows it.

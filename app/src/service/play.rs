@@ -2,6 +2,8 @@
 //! (phase 2). Every event the game master emits goes through the projector as it happens: its
 //! updates are what the player sees live, and the state it leaves is the snapshot committed.
 
+use std::sync::Arc;
+
 use rand::Rng;
 
 use super::in_flight::InFlight;
@@ -230,7 +232,7 @@ impl<'u> Projection<'u> {
 /// add and the last request sent.
 pub(super) struct Narrated {
     pub events: Vec<CampaignEvent>,
-    pub state: CampaignState,
+    pub state: Arc<CampaignState>,
     pub story: Vec<StoryEntry>,
     pub sent: SentRequest,
 }
@@ -291,7 +293,7 @@ impl Game<'_> {
         let (state, story) = projection.finish()?;
         Ok(Narrated {
             events,
-            state,
+            state: Arc::new(state),
             story,
             sent,
         })
@@ -352,11 +354,11 @@ impl Game<'_> {
         let table = seat_moves(table, &loaded.state);
         let recalled = self.recall(owner, id, &loaded.state, &player_move).await?;
         let memory = Memory {
-            previous: loaded.request.as_ref(),
+            previous: loaded.request.as_deref(),
             recalled: &recalled,
             table: &table,
         };
-        let projection = Projection::new(loaded.state, next, updates);
+        let projection = Projection::new(Arc::unwrap_or_clone(loaded.state), next, updates);
         let narrated = self.narrate(projection, memory, &player_move, rng).await?;
         let turn = self
             .store
@@ -444,7 +446,7 @@ impl Game<'_> {
                 self.llm,
                 self.gm,
                 &loaded.state,
-                loaded.request.as_ref(),
+                loaded.request.as_deref(),
             ))
             .await?;
         let events = offered
@@ -468,7 +470,7 @@ impl Game<'_> {
         now: i64,
     ) -> Result<Loaded, ServiceError> {
         let turn = loaded.record.turn;
-        let (state, story) = project(loaded.state.clone(), turn, &events)?;
+        let (state, story) = project(CampaignState::clone(&loaded.state), turn, &events)?;
         self.commit_same_turn(owner, id, loaded, (events, state, story), request, now)
             .await
     }
@@ -486,7 +488,8 @@ impl Game<'_> {
         let mut seen = Vec::new();
         let (state, story) = {
             let mut sink = |update: TurnUpdate| seen.push(update);
-            let mut projection = Projection::new(loaded.state.clone(), turn, &mut sink);
+            let mut projection =
+                Projection::new(CampaignState::clone(&loaded.state), turn, &mut sink);
             for event in &events {
                 projection.apply(event.clone());
             }
@@ -508,6 +511,7 @@ impl Game<'_> {
         now: i64,
     ) -> Result<Loaded, ServiceError> {
         let turn = loaded.record.turn;
+        let state = Arc::new(state);
         let commit = Commit {
             events: &events,
             story: &story,
@@ -519,7 +523,7 @@ impl Game<'_> {
             .await?;
         Ok(Loaded {
             state,
-            request: request.or(loaded.request),
+            request: request.map(Arc::new).or(loaded.request),
             record: loaded.record,
         })
     }

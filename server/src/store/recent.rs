@@ -2,6 +2,9 @@
 //! this process writes (SQLite): a turn reads its campaign four times (before and under its lease,
 //! in each phase), and each read would decode the stored snapshot again.
 //!
+//! A read hands out the kept state and last request shared (`Arc`), not copied, and a commit
+//! keeps the very state it wrote: a turn copies the state only where it changes it.
+//!
 //! Every write of the store passes here: a commit updates the campaign it wrote, any other write
 //! forgets what it touched. A read that missed fills the cache only if no write happened while it
 //! read (a global count of writes), so a slow read never brings back what a commit replaced.

@@ -2,6 +2,8 @@
 //! `events` (the log), and what is derived from the log: `snapshots` (the current state) and
 //! `story` (the entries the player reads), with its passages in the search index (`sql_search`).
 
+use std::sync::Arc;
+
 use app::campaign::conversation::{SentRequest, TokenUsage};
 use app::campaign::event::{CampaignEvent, StoredEvent};
 use app::campaign::passage::{passages, Passage, SearchQuery, SearchScope};
@@ -49,12 +51,12 @@ fn tokens(row: &AnyRow, column: &str) -> Result<u32, StoreError> {
 }
 
 /// The snapshot of a row, if there is a readable one of this version.
-fn snapshot(row: &AnyRow) -> Result<Option<CampaignState>, StoreError> {
+fn snapshot(row: &AnyRow) -> Result<Option<Arc<CampaignState>>, StoreError> {
     let version: Option<i64> = row.try_get("version").map_err(database)?;
     let state: Option<String> = row.try_get("state").map_err(database)?;
     Ok(match (version, state) {
         (Some(version), Some(state)) if version == i64::from(SNAPSHOT_VERSION) => {
-            serde_json::from_str(&state).ok()
+            serde_json::from_str(&state).ok().map(Arc::new)
         }
         _ => None,
     })
@@ -62,9 +64,9 @@ fn snapshot(row: &AnyRow) -> Result<Option<CampaignState>, StoreError> {
 
 /// The last request sent, if one is stored and readable (a request of an older format is not
 /// worth failing a turn for).
-fn last_request(row: &AnyRow) -> Result<Option<SentRequest>, StoreError> {
+fn last_request(row: &AnyRow) -> Result<Option<Arc<SentRequest>>, StoreError> {
     let request: Option<String> = row.try_get("last_request").map_err(database)?;
-    Ok(request.and_then(|request| serde_json::from_str(&request).ok()))
+    Ok(request.and_then(|request| serde_json::from_str(&request).ok().map(Arc::new)))
 }
 
 /// The statements that append `(turn, event)`s after the campaign's last event, a batch of
@@ -491,9 +493,9 @@ impl CampaignStore for SqlStore {
                     kept.record.turn = new_turn;
                     kept.record.updated_at = now;
                     kept.record.usage = commit.state.usage;
-                    kept.state = Some(commit.state.clone());
+                    kept.state = Some(Arc::clone(commit.state));
                     if let Some(request) = commit.request {
-                        kept.request = Some(request.clone());
+                        kept.request = Some(Arc::new(request.clone()));
                     }
                 }),
                 (Err(_), Some(recent)) => recent.forget(id),

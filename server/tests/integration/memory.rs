@@ -240,7 +240,7 @@ async fn a_failed_summary_leaves_the_turn_saved_and_the_campaign_playable() {
         .await
         .unwrap()
         .state;
-    let summary = state.summary.expect("a summary now");
+    let summary = state.summary.clone().expect("a summary now");
     assert!(summary.text.contains("set out for the barrow"));
     assert!(state
         .context
@@ -265,7 +265,8 @@ async fn the_players_journal_edits_reach_the_model() {
         .await
         .unwrap()
         .state
-        .journal;
+        .journal
+        .clone();
     let promise = journal
         .entries()
         .iter()

@@ -145,7 +145,7 @@ async fn the_snapshot_equals_a_replay_of_the_whole_log_after_thirty_turns() {
     let replay = CampaignState::replay(&log).unwrap();
     let snapshot = store.current(&owner, &id).await.unwrap().state.unwrap();
     assert_eq!(
-        snapshot, replay.state,
+        *snapshot, replay.state,
         "the snapshot is the replay of the log"
     );
     assert!(

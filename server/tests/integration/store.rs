@@ -1,6 +1,8 @@
 //! The campaign store, on SQLite and on PostgreSQL alike: round trips, snapshots and story
 //! pages, owner scoping, optimistic concurrency, rebuilds, deletion.
 
+use std::sync::Arc;
+
 use app::campaign::conversation::{Message, SentRequest};
 use app::campaign::event::{CampaignEvent, StoredEvent};
 use app::campaign::passage::{SearchQuery, SearchScope};
@@ -66,7 +68,7 @@ async fn phase(
     now: i64,
 ) -> Result<u32, StoreError> {
     let current = store.current(owner, id).await?;
-    let mut state = current.state.expect("a snapshot");
+    let mut state = Arc::unwrap_or_clone(current.state.expect("a snapshot"));
     let turn = match how {
         Append::NextTurn => expected_turn + 1,
         Append::SameTurn => expected_turn,
@@ -86,6 +88,7 @@ async fn phase(
                 .filter_map(app::campaign::shown::Shown::into_entry),
         );
     }
+    let state = Arc::new(state);
     let commit = Commit {
         events,
         story: &story,
@@ -380,7 +383,7 @@ async fn a_campaign_is_created_with_its_opening_turn_in_one_go(backend: Backend)
     assert_eq!(loaded.turn, 1);
     assert_eq!(log, events);
     let current = f.store.current(&owner, &record.id).await.unwrap();
-    assert_eq!(current.state, Some(state));
+    assert_eq!(current.state, Some(Arc::new(state)));
     let (start, entries) = f.store.story(&owner, &record.id, 1, 50).await.unwrap();
     assert_eq!((start, entries.len()), (0, 1));
     assert!(html(&entries[0]).contains("Opening"));
@@ -446,7 +449,7 @@ async fn a_rebuild_replaces_the_story_and_the_snapshot_but_only_at_the_same_turn
 
     assert_eq!(
         f.store.current(&owner, &id).await.unwrap().state,
-        Some(replay.state)
+        Some(Arc::new(replay.state))
     );
     let (_, story) = f.store.story(&owner, &id, 10, 10).await.unwrap();
     assert_eq!(story, replay.story);
@@ -479,6 +482,7 @@ async fn the_last_request_is_kept_until_a_phase_sends_another(backend: Backend) 
         .into_iter()
         .filter_map(app::campaign::shown::Shown::into_entry)
         .collect();
+    let state = Arc::new(state);
     let commit = Commit {
         events: &events,
         story: &story,
@@ -491,7 +495,7 @@ async fn the_last_request_is_kept_until_a_phase_sends_another(backend: Backend) 
         .unwrap();
     assert_eq!(
         f.store.current(&owner, &id).await.unwrap().request,
-        Some(sent.clone())
+        Some(Arc::new(sent.clone()))
     );
 
     phase(&f.store, &owner, &id, 1, Append::SameTurn, &[], 30)
@@ -505,7 +509,7 @@ async fn the_last_request_is_kept_until_a_phase_sends_another(backend: Backend) 
         .unwrap();
     assert_eq!(
         f.store.current(&owner, &id).await.unwrap().request,
-        Some(sent),
+        Some(Arc::new(sent)),
         "a phase without a request and a rebuild keep it"
     );
 }
@@ -533,10 +537,11 @@ async fn undo_latest(
         event: CampaignEvent::Undone,
     });
     let replay = CampaignState::replay(&log).unwrap();
+    let state = Arc::new(replay.state.clone());
     let commit = Commit {
         events: &[CampaignEvent::Undone],
         story: &replay.story,
-        state: &replay.state,
+        state: &state,
         request: None,
     };
     let after = store
@@ -566,7 +571,7 @@ async fn a_replacing_commit_moves_the_turn_back_and_rewrites_the_whole_story(bac
     let current = f.store.current(&owner, &id).await.unwrap();
     assert_eq!(
         (current.record.turn, current.state),
-        (2, Some(replay.state))
+        (2, Some(Arc::new(replay.state)))
     );
     let (_, log) = f.store.log(&owner, &id).await.unwrap();
     assert_eq!(

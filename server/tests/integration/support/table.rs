@@ -153,7 +153,7 @@ impl Seat {
         let state = self.game().current(&self.owner, id).await.unwrap().state;
         let (_, log) = self.table.store.log(&self.owner, id).await.unwrap();
         let replay = CampaignState::replay(&log).unwrap().state;
-        assert_eq!(replay, state, "snapshot = replay");
-        state
+        assert_eq!(replay, *state, "snapshot = replay");
+        std::sync::Arc::unwrap_or_clone(state)
     }
 }
