@@ -82,6 +82,10 @@
 // A panic outside tests is a choice made with `expect` and its reason.
 #![cfg_attr(not(test), warn(clippy::unwrap_used))]
 
+/// Every binary linking the server (the server, its benches and tests) allocates with mimalloc.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 pub mod config;
 pub mod error_status;
 pub mod live;
