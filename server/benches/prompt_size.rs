@@ -289,7 +289,7 @@ async fn play() -> Vec<Call> {
 /// The tokens of `tools` as the prompt's budget counts them (a request of those tools alone).
 fn tools_tokens(tools: &[ToolDefinition]) -> usize {
     request_tokens(&LlmRequest {
-        tools: tools.to_vec(),
+        tools: tools.into(),
         ..LlmRequest::default()
     })
 }

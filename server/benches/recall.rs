@@ -140,6 +140,7 @@ async fn measure(url: &str, label: &str) {
             before_turn: recall_before(&state),
             moves: false,
             limit: RECALL_CANDIDATES,
+            telling_words_only: true,
         };
         let found = store.search(&owner, &id, &query, scope).await.unwrap();
         let kept = recalled(&query, &found, gm.prompt_budget());

@@ -64,6 +64,11 @@ pub struct SearchScope {
     pub moves: bool,
     /// The most passages found.
     pub limit: u32,
+    /// Only the words that set passages apart: a word in at least half of the searched
+    /// passages, which BM25 weighs at (nearly) nothing, is left out before the ranking, and a
+    /// query left with no word finds nothing (the rules' recall; a player's search looks for
+    /// every word typed). Where the store ranks otherwise, every word is searched.
+    pub telling_words_only: bool,
 }
 
 /// The passages of `story`, whose first entry is the story log's entry `first_index`; entries

@@ -3,7 +3,7 @@
 //! The GM engine speaks only these types; adapters in `server/` translate them to a provider's
 //! wire format (OpenAI-compatible via async-openai, scripted replies for tests and demos).
 
-use std::{fmt, time::Duration};
+use std::{fmt, sync::Arc, time::Duration};
 
 use futures::{future::BoxFuture, stream::BoxStream, StreamExt};
 use serde::{Deserialize, Serialize};
@@ -79,8 +79,8 @@ pub struct LlmRequest {
     pub purpose: Purpose,
     /// The conversation so far, oldest first.
     pub messages: Vec<Message>,
-    /// The tools the model is shown (none: plain text).
-    pub tools: Vec<ToolDefinition>,
+    /// The tools the model is shown (none: plain text), shared by every call that shows them.
+    pub tools: Arc<[ToolDefinition]>,
     /// Whether it may call them.
     pub tool_choice: ToolChoice,
     /// How many bytes at the start of the first (system) message stay the same for the whole

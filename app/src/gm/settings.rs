@@ -1,6 +1,9 @@
 //! The game master's limits for one model: reply lengths, tool rounds, the prompt's token
 //! budget and how the action schema is shaped. Each provider picks the set that suits its model.
 
+use std::collections::HashMap;
+use std::sync::{Arc, LazyLock, Mutex, PoisonError};
+
 use serde_json::Value;
 
 use super::llm::ToolDefinition;
@@ -76,24 +79,42 @@ impl GmSettings {
     /// chapter is under way; outside a fight `start_encounter`, `hazard` and `rest`, during one
     /// `end_encounter` (the rules refuse each of them otherwise). The list is byte-identical
     /// from call to call while these do not change (a fight starting or ending changes it).
-    pub fn tools_for(&self, state: &CampaignState, combat: &Combat) -> Vec<ToolDefinition> {
-        let mut tools = self.tools();
+    ///
+    /// The list is made once for each [`ToolShape`] and shared by every call that sends it.
+    pub fn tools_for(&self, state: &CampaignState, combat: &Combat) -> Arc<[ToolDefinition]> {
+        static MADE: LazyLock<Mutex<HashMap<ToolShape, Arc<[ToolDefinition]>>>> =
+            LazyLock::new(Mutex::default);
         let spine = &state.spine;
-        let chapter_under_way = spine
-            .plan
-            .as_ref()
-            .is_some_and(|plan| spine.chapter < plan.chapters().len());
-        let sanity = state.sheet.sanity().is_some();
-        let fighting = combat.is_running();
+        let shape = ToolShape {
+            full_prompt: self.full_prompt,
+            sanity: state.sheet.sanity().is_some(),
+            unplanned: spine.plan.is_none(),
+            chapter_under_way: spine
+                .plan
+                .as_ref()
+                .is_some_and(|plan| spine.chapter < plan.chapters().len()),
+            fighting: combat.is_running(),
+            party: !state.party.is_empty(),
+        };
+        let mut made = MADE.lock().unwrap_or_else(PoisonError::into_inner);
+        Arc::clone(
+            made.entry(shape)
+                .or_insert_with(|| self.tools_of(shape, state).into()),
+        )
+    }
+
+    /// The tools of `shape` (`state` names the party's members).
+    fn tools_of(&self, shape: ToolShape, state: &CampaignState) -> Vec<ToolDefinition> {
+        let mut tools = self.tools();
         tools.retain(|tool| match tool.name.as_str() {
-            SanityCheckCall::NAME => sanity,
-            WritePlan::NAME => spine.plan.is_none(),
-            EndChapter::NAME => chapter_under_way,
-            StartEncounter::NAME | HazardCall::NAME | Rest::NAME => !fighting,
-            EndEncounter::NAME => fighting,
+            SanityCheckCall::NAME => shape.sanity,
+            WritePlan::NAME => shape.unplanned,
+            EndChapter::NAME => shape.chapter_under_way,
+            StartEncounter::NAME | HazardCall::NAME | Rest::NAME => !shape.fighting,
+            EndEncounter::NAME => shape.fighting,
             _ => true,
         });
-        if !sanity {
+        if !shape.sanity {
             without_argument(&mut tools, UpdateCharacter::NAME, SANITY_CHANGE);
         }
         super::tools::whose::name_the_characters(&mut tools, &state.party);
@@ -127,6 +148,18 @@ impl GmSettings {
             ..Self::default()
         }
     }
+}
+
+/// What decides which tools a turn is shown, and how: two turns of the same shape are shown the
+/// same list (the party's names are not in it: `character` is a plain string).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct ToolShape {
+    full_prompt: bool,
+    sanity: bool,
+    unplanned: bool,
+    chapter_under_way: bool,
+    fighting: bool,
+    party: bool,
 }
 
 /// Removes `argument` from the schema of the tool named `tool` (its properties and its
@@ -204,6 +237,10 @@ mod tests {
             calm,
             settings.tools_for(&state, &state.combat),
             "the same bytes"
+        );
+        assert!(
+            Arc::ptr_eq(&calm, &settings.tools_for(&state, &state.combat)),
+            "made once, shared"
         );
 
         state.sheet = state.sheet.clone().with_sanity(Sanity::new(80).unwrap());

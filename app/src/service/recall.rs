@@ -32,6 +32,7 @@ impl Game<'_> {
             before_turn: recall_before(state),
             moves: false,
             limit: RECALL_CANDIDATES,
+            telling_words_only: true,
         };
         let found = self.store.search(owner, id, &query, scope).await?;
         Ok(recalled(&query, &found, self.gm.prompt_budget()))
@@ -52,6 +53,7 @@ impl Game<'_> {
             before_turn: u32::MAX,
             moves: true,
             limit: MAX_FOUND,
+            telling_words_only: false,
         };
         let found = self.store.search(owner, id, &query, scope).await?;
         Ok(found

@@ -181,8 +181,8 @@ fn test_request(tools: ToolsMode) -> LlmRequest {
             Message::user("Say: ready"),
         ],
         tools: match tools {
-            ToolsMode::Native => app::gm::GmSettings::default().tools(),
-            ToolsMode::Text => Vec::new(),
+            ToolsMode::Native => app::gm::GmSettings::default().tools().into(),
+            ToolsMode::Text => Default::default(),
         },
         max_tokens: Some(TEST_TOKENS),
         ..LlmRequest::default()

@@ -356,7 +356,7 @@ mod tests {
                 },
                 Message::tool("c1", "Rolled 1d20: [4] = 4"),
             ],
-            tools: app::gm::tools::definitions(),
+            tools: app::gm::tools::definitions().into(),
             ..LlmRequest::default()
         };
         let rewritten = rewrite(request);
@@ -383,7 +383,7 @@ mod tests {
         )]));
         let request = LlmRequest {
             messages: vec![Message::user("I wait.")],
-            tools: app::gm::tools::definitions(),
+            tools: app::gm::tools::definitions().into(),
             ..LlmRequest::default()
         };
         let reply = llm.complete(request).await.unwrap();

@@ -55,14 +55,20 @@ pub(super) async fn search(
     scope: SearchScope,
 ) -> Result<Vec<Passage>, StoreError> {
     let (sql, words) = match store.backend() {
-        Backend::Sqlite => (
+        Backend::Sqlite => {
+            let words = telling_words(store, query, scope).await?;
+            if words.is_empty() {
+                return Ok(Vec::new());
+            }
+            (
             "SELECT t.idx, t.turn, t.kind, t.text FROM story_search \
              JOIN story_text t ON t.id = story_search.rowid \
              JOIN campaigns c ON c.id = t.campaign \
              WHERE story_search MATCH $1 AND c.id = $2 AND c.owner = $3 AND t.turn < $4 \
              AND (t.kind <> 'move' OR $6 = 1) ORDER BY bm25(story_search, 0.0, 1.0), t.idx DESC LIMIT $5",
-            fts5_match(id, query),
-        ),
+                fts5_match(id, &words),
+            )
+        }
         Backend::Postgres => (
             "SELECT t.idx, t.turn, t.kind, t.text FROM story_text t \
              JOIN campaigns c ON c.id = t.campaign \
@@ -87,15 +93,49 @@ pub(super) async fn search(
         .collect()
 }
 
-/// The FTS5 query: the campaign's rows (its id as a phrase in the `campaign` column) holding
-/// any of the words in the `text` column. Each word is quoted; a query's words hold only letters
-/// and digits, so nothing in them is read as syntax.
-fn fts5_match(id: &CampaignId, query: &SearchQuery) -> String {
-    let words: Vec<String> = query
-        .words()
+/// The fewest passages in the index for a word's count to tell: in a smaller one every word is
+/// searched (the ranking is cheap there, and a word in two passages of four says something).
+pub(super) const MIN_PASSAGES_TO_WEIGH: i64 = 100;
+
+/// The query's words to search for in `scope`: with [`SearchScope::telling_words_only`] and an
+/// index of at least [`MIN_PASSAGES_TO_WEIGH`] passages, those in fewer than half of them. BM25 weighs a word in at least half at next to
+/// nothing (its inverse document frequency is at most zero, which FTS5 raises to 1e-6), so it
+/// would not change the order of the passages the other words find; leaving it out spares the
+/// ranking every passage it matches (in a long campaign, most of them). The index's highest row
+/// id stands for its count of passages (never fewer), so no word BM25 weighs is left out.
+async fn telling_words(
+    store: &SqlStore,
+    query: &SearchQuery,
+    scope: SearchScope,
+) -> Result<Vec<String>, StoreError> {
+    let words = query.words();
+    if !scope.telling_words_only {
+        return Ok(words.to_vec());
+    }
+    let placeholders: Vec<String> = (1..=words.len()).map(|n| format!("${n}")).collect();
+    let sql = format!(
+        "SELECT term FROM story_words WHERE term IN ({}) \
+         AND doc * 2 >= (SELECT MAX(id) FROM story_text HAVING MAX(id) >= {MIN_PASSAGES_TO_WEIGH})",
+        placeholders.join(", ")
+    );
+    let common: Vec<String> = words
         .iter()
-        .map(|word| format!("\"{word}\""))
-        .collect();
+        .fold(sqlx::query_scalar(&sql), |query, word| query.bind(word))
+        .fetch_all(store.pool())
+        .await
+        .map_err(database)?;
+    Ok(words
+        .iter()
+        .filter(|word| !common.contains(word))
+        .cloned()
+        .collect())
+}
+
+/// The FTS5 query: the campaign's rows (its id as a phrase in the `campaign` column) holding
+/// any of the `words` in the `text` column. Each word is quoted; a query's words hold only
+/// letters and digits, so nothing in them is read as syntax.
+fn fts5_match(id: &CampaignId, words: &[String]) -> String {
+    let words: Vec<String> = words.iter().map(|word| format!("\"{word}\"")).collect();
     format!(
         "campaign : \"{}\" AND text : ({})",
         id.as_str(),

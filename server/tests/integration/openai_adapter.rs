@@ -93,7 +93,8 @@ fn full_request() -> LlmRequest {
             name: "roll_dice".into(),
             description: "Rolls dice.".into(),
             parameters: json!({"type": "object", "properties": {"notation": {"type": "string"}}}),
-        }],
+        }]
+        .into(),
         response_format: Some(JsonSchemaFormat {
             name: "actions".into(),
             schema: json!({"type": "object", "properties": {"actions": {"type": "array"}}}),

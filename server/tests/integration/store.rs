@@ -634,6 +634,7 @@ async fn found_turns(
         before_turn: before,
         moves: true,
         limit: 5,
+        telling_words_only: false,
     };
     f.store
         .search(owner, id, &query, scope)
@@ -642,6 +643,55 @@ async fn found_turns(
         .iter()
         .map(|passage| passage.turn)
         .collect()
+}
+
+/// The turns of the passages the rules' recall finds for `words` (only the telling words).
+async fn recalled_turns(f: &Fixture, owner: &PlayerId, id: &CampaignId, words: &str) -> Vec<u32> {
+    let query = SearchQuery::of([words]).unwrap();
+    let scope = SearchScope {
+        before_turn: u32::MAX,
+        moves: false,
+        limit: 5,
+        telling_words_only: true,
+    };
+    let found = f.store.search(owner, id, &query, scope).await.unwrap();
+    found.iter().map(|passage| passage.turn).collect()
+}
+
+async fn the_recall_leaves_out_the_words_in_half_the_passages(backend: Backend) {
+    let mut f = fixture(backend).await;
+    let owner = f.player();
+    let id = f.campaign(&owner, 10).await;
+    // Past the index's least size for a word's count to tell, "ghoul" in every passage.
+    let mut scenes = vec!["The ghoul waits by the ferry."; 110];
+    scenes[40] = "A ghoul again, and Oswin the ferryman.";
+    scenes[70] = "Rain; a ghoul howls.";
+    play_scenes(&f.store, &owner, &id, &scenes).await;
+    // A player's search looks for every word typed.
+    assert_eq!(found_turns(&f, &owner, &id, "ghoul", 200).await.len(), 5);
+    match backend {
+        // BM25 weighs "ghoul" (in every passage) at nothing: the recall looks for "oswin" alone.
+        Backend::Sqlite => {
+            assert_eq!(recalled_turns(&f, &owner, &id, "ghoul oswin").await, [41]);
+            assert!(recalled_turns(&f, &owner, &id, "ghoul").await.is_empty());
+        }
+        // PostgreSQL ranks by ts_rank, which weighs no word by how common it is.
+        Backend::Postgres => {
+            assert_eq!(recalled_turns(&f, &owner, &id, "ghoul").await.len(), 5);
+        }
+    }
+    let mut both = recalled_turns(&f, &owner, &id, "oswin rain").await;
+    both.sort_unstable();
+    assert_eq!(both, [41, 71]);
+}
+
+/// In a small index every word counts: "ghoul" in every passage still finds them.
+async fn a_small_story_is_searched_for_every_word(backend: Backend) {
+    let mut f = fixture(backend).await;
+    let owner = f.player();
+    let id = f.campaign(&owner, 10).await;
+    play_scenes(&f.store, &owner, &id, &["A ghoul.", "The ghoul again."]).await;
+    assert_eq!(recalled_turns(&f, &owner, &id, "ghoul").await.len(), 2);
 }
 
 async fn the_story_in_effect_is_searched_by_words_best_first(backend: Backend) {
@@ -788,6 +838,28 @@ async fn a_recovery_code_brings_the_newcomers_campaigns_to_its_player(backend: B
     assert_eq!(f.store.redeem("digest-2", &newcomer).await.unwrap(), None);
 }
 
+/// The commits leave the write-ahead log to the checkpoint task: a few dozen small turns, far
+/// below SQLite's own threshold of 1,000 pages, reach the database file itself.
+#[tokio::test]
+async fn the_sqlite_log_is_checkpointed_beside_the_commits() {
+    let mut f = fixture(Backend::Sqlite).await;
+    let path = f.database.url.trim_start_matches("sqlite://").to_owned();
+    let size = || std::fs::metadata(&path).map_or(0, |file| file.len());
+    let before = size();
+    let owner = f.player();
+    let id = f.campaign(&owner, 10).await;
+    let scenes = ["The ferry creaks."; 40];
+    play_scenes(&f.store, &owner, &id, &scenes).await;
+    // The task runs beside this test's commits: the file grows once it has checkpointed.
+    for _ in 0..400 {
+        if size() > before {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
+    panic!("no checkpoint reached the database file ({before} bytes still)");
+}
+
 on_both_backends!(
     a_recovery_code_brings_the_newcomers_campaigns_to_its_player,
     a_campaign_and_its_events_come_back_in_order,
@@ -804,5 +876,7 @@ on_both_backends!(
     a_replacing_commit_moves_the_turn_back_and_rewrites_the_whole_story,
     concurrent_turns_on_two_connection_pools_never_fail,
     the_story_in_effect_is_searched_by_words_best_first,
+    the_recall_leaves_out_the_words_in_half_the_passages,
+    a_small_story_is_searched_for_every_word,
     a_deleted_campaign_waits_in_the_trash_until_restored_or_past_its_days,
 );

@@ -20,6 +20,7 @@
 //! own, run between turns), and until that succeeds the window is cut to fit.
 
 use std::fmt::Write;
+use std::sync::Arc;
 
 use super::recall::recall_text;
 use super::sheet_text::{describe_sheet, sheet_lines};
@@ -60,17 +61,24 @@ pub struct Layered {
     pub layers: Vec<PromptLayer>,
     /// The turns held verbatim (first, last).
     pub window: Option<(u32, u32)>,
+    /// The estimated tokens of `messages`: each layer's and each verbatim message's, counted
+    /// once as they were laid out (a request's own estimate adds only what follows them).
+    pub tokens: usize,
 }
 
 impl Layered {
     /// The request for this turn's `turn` messages.
-    pub fn request(&self, turn: &[Message], tools: Vec<ToolDefinition>) -> LlmRequest {
+    pub fn request(
+        &self,
+        turn: &[Message],
+        tools: impl Into<Arc<[ToolDefinition]>>,
+    ) -> LlmRequest {
         let mut messages = Vec::with_capacity(self.messages.len() + turn.len());
         messages.extend(self.messages.iter().cloned());
         messages.extend(turn.iter().cloned());
         LlmRequest {
             messages,
-            tools,
+            tools: tools.into(),
             stable_prefix: Some(self.stable_prefix),
             ..LlmRequest::default()
         }
@@ -212,7 +220,8 @@ pub fn record(
 ) -> SentRequest {
     let body = messages_json(&request.messages);
     let tools: Vec<String> = request.tools.iter().map(|tool| tool.name.clone()).collect();
-    let tools_bytes = serde_json::to_string(&request.tools).map_or(0, |json| json.len());
+    let tools_json = tools_json(&request.tools);
+    let tools_bytes = tools_json.len();
     // The same tools (always the whole registry, in its order) make the same first bytes.
     let shared = previous
         .filter(|previous| previous.tools == tools)
@@ -227,9 +236,30 @@ pub fn record(
         window: layered.window,
         bytes: to_u32(body.len() + tools_bytes),
         shared_front_bytes: to_u32(shared),
-        estimated_tokens: to_u32(request_tokens(request)),
+        estimated_tokens: to_u32(estimated_tokens(request, layered, &tools_json)),
         reported_tokens: None,
     }
+}
+
+/// A request's estimated tokens from what its `layered` prompt counted already: the layers,
+/// then the messages after them and the tools (as `tools_json`). Whole texts are not counted
+/// again: the system message's count is its layers' sum (within a token or so of counting it
+/// whole, at each layer's seam).
+fn estimated_tokens(request: &LlmRequest, layered: &Layered, tools_json: &str) -> usize {
+    let laid_out = layered.messages.len();
+    let shared = request.messages.get(..laid_out) == Some(layered.messages.as_slice());
+    let (counted, rest) = if shared {
+        (layered.tokens, &request.messages[laid_out..])
+    } else {
+        (0, request.messages.as_slice())
+    };
+    let tools = if tools_json == "[]" { 0 } else { tokens(tools_json) };
+    counted + rest.iter().map(message_tokens).sum::<usize>() + tools
+}
+
+/// The tool list as sent (JSON).
+fn tools_json(tools: &[ToolDefinition]) -> String {
+    serde_json::to_string(tools).unwrap_or_default()
 }
 
 /// The messages as JSON, the form the front is compared in.
@@ -344,7 +374,9 @@ fn build(
         let tokens = window_messages.iter().map(message_tokens).sum();
         layers.push(layer("the latest turns", bytes, tokens));
     }
+    let tokens = layers.iter().map(|layer| layer.tokens as usize).sum::<usize>() + MESSAGE_OVERHEAD;
     Layered {
+        tokens,
         messages,
         stable_prefix: prefix.len(),
         layers,
@@ -626,6 +658,24 @@ mod tests {
             Some((1, 1)),
             "the latest turn even if too long"
         );
+    }
+
+    #[test]
+    fn a_requests_estimate_adds_to_its_layers_only_what_follows_them() {
+        let settings = GmSettings::default();
+        let mut state = state();
+        state.context = (1..=5).map(|n| turn(n, 300)).collect();
+        let tools = settings.tools_for(&state, &state.combat);
+        let this_turn = [Message::user("I search the barrow's mouth for tracks.")];
+        let laid = layered(&state, &settings, &tools, &this_turn, Reserve::ToolRounds, &[]);
+        let request = laid.request(&this_turn, Arc::clone(&tools));
+        let sent = record("narration", &request, &laid, None);
+        let whole = request_tokens(&request);
+        let estimate = sent.estimated_tokens as usize;
+        // Counted by layers, a seam between two may count a token more or less than the whole.
+        assert!(estimate.abs_diff(whole) <= laid.layers.len(), "{estimate} vs {whole}");
+        let tools_only = tools_tokens(&tools) + MESSAGE_OVERHEAD;
+        assert!(estimate > laid.tokens + tools_only, "the turn's message is counted too");
     }
 
     #[test]

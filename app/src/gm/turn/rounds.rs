@@ -2,6 +2,8 @@
 //! through the rules, and the scene checked against the rules' ledger and the table's lines
 //! (told again once when it contradicts them or crosses one).
 
+use std::sync::Arc;
+
 use super::log::EventLog;
 use super::stream::{reported, stream_reply, Reply};
 use super::turn_dice::TurnDice;
@@ -22,7 +24,7 @@ use crate::gm::tools::{self, whose, ToolCommand, ToolRejection, ToolTable};
 /// request sent.
 pub(super) struct Rounds<'l> {
     layered: &'l layers::Layered,
-    tools: Vec<ToolDefinition>,
+    tools: Arc<[ToolDefinition]>,
     /// The last request sent.
     pub(super) previous: Option<SentRequest>,
     /// Prose kept, in order.
@@ -36,7 +38,7 @@ impl<'l> Rounds<'l> {
     /// campaign's `previous` request.
     pub(super) fn new(
         layered: &'l layers::Layered,
-        tools: Vec<ToolDefinition>,
+        tools: Arc<[ToolDefinition]>,
         previous: Option<SentRequest>,
     ) -> Self {
         Self {
@@ -57,7 +59,7 @@ impl<'l> Rounds<'l> {
         callable: bool,
         log: &mut EventLog<'_>,
     ) -> Result<Reply, TurnError> {
-        let mut request = self.layered.request(turn, self.tools.clone());
+        let mut request = self.layered.request(turn, Arc::clone(&self.tools));
         if !callable {
             request.tool_choice = ToolChoice::None;
         }

@@ -122,7 +122,7 @@ impl OpenAiAdapter {
     /// The wire request for `request` (its JSON is the request body).
     #[allow(deprecated)] // `max_tokens`: see the module documentation.
     pub fn wire_request(&self, request: LlmRequest, stream: bool) -> CreateChatCompletionRequest {
-        let tools: Vec<_> = request.tools.into_iter().map(wire_tool).collect();
+        let tools: Vec<_> = request.tools.iter().cloned().map(wire_tool).collect();
         // Tools the model may not call are still sent, with `tool_choice: none`: a provider
         // renders them ahead of the messages, so every call of a campaign keeps the same front
         // for its prompt cache.

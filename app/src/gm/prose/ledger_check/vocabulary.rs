@@ -3,6 +3,7 @@
 //! turn's items), and the condition names (the SRD's, and any the sheet or the turn uses).
 
 use std::collections::HashSet;
+use std::sync::LazyLock;
 
 use crate::game::{catalogue, CharacterSheet};
 use crate::gm::prose::lexicon::{CONDITIONS, ITEMS, SAME_THINGS};
@@ -11,12 +12,23 @@ use super::claims::FoeRef;
 use super::rules::RulesRecord;
 use super::text::{singular, words};
 
+/// The item words every turn shares, singular: the list of portable things and the words of
+/// the rules' catalogue (made once, not for every scene checked).
+static COMMON_ITEM_WORDS: LazyLock<HashSet<String>> = LazyLock::new(|| {
+    let mut items: HashSet<String> = ITEMS.iter().map(|w| (*w).to_owned()).collect();
+    for (name, _) in catalogue::entries() {
+        items.extend(words(name).iter().map(|w| singular(w).to_owned()));
+    }
+    items
+});
+
 /// The words of this turn's claims.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Vocabulary {
     /// Each foe kind in the fight, lower case (`giant rat`).
     foes: Vec<String>,
-    /// Item words, singular.
+    /// Item words, singular, besides [`COMMON_ITEM_WORDS`]: those of the turn's items and of
+    /// what the hero carries.
     items: HashSet<String>,
     /// Condition words and the names they stand for, lower case.
     conditions: Vec<(String, String)>,
@@ -33,10 +45,11 @@ impl Vocabulary {
                 foes.push(foe.kind.clone());
             }
         }
-        let mut items: HashSet<String> = ITEMS.iter().map(|w| (*w).to_owned()).collect();
-        let names = catalogue::entries()
-            .map(|(name, _)| name.to_owned())
-            .chain(rules.items.iter().map(|i| i.name.clone()))
+        let mut items: HashSet<String> = HashSet::new();
+        let names = rules
+            .items
+            .iter()
+            .map(|i| i.name.clone())
             .chain(
                 before
                     .inventory()
@@ -111,7 +124,8 @@ impl Vocabulary {
 
     /// Whether `word` is a thing a hero can carry.
     pub(super) fn is_item(&self, word: &str) -> bool {
-        self.items.contains(singular(word))
+        let word = singular(word);
+        COMMON_ITEM_WORDS.contains(word) || self.items.contains(word)
     }
 
     /// Whether the hero carried something called `item` before the turn (`the rope`): the
