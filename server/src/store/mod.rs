@@ -5,7 +5,6 @@ mod recent;
 mod sql;
 mod sql_batch;
 mod sql_campaigns;
-mod sql_checkpoint;
 mod sql_leases;
 mod sql_pictures;
 mod sql_recovery;

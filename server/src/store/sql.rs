@@ -15,7 +15,6 @@ use sqlx::migrate::Migrator;
 use sqlx::{Any, AnyConnection, AnyPool, Executor};
 
 use super::recent::Recent;
-use super::sql_checkpoint::Checkpoints;
 
 /// Which database a URL names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,8 +88,6 @@ pub struct SqlStore {
     backend: Backend,
     /// The campaigns played lately, for a database only this process writes.
     recent: Option<Arc<Recent>>,
-    /// A SQLite file's checkpoints, run beside the commits.
-    checkpoints: Option<Arc<Checkpoints>>,
 }
 
 pub(super) fn database(error: impl std::error::Error + Send + Sync + 'static) -> StoreError {
@@ -136,7 +133,7 @@ impl SqlStore {
     pub async fn open_shared(url: &str) -> Result<Self, StoreError> {
         let backend = Backend::of(url).map_err(database)?;
         sqlx::any::install_default_drivers();
-        let (pool, writer, checkpoints) = match backend {
+        let (pool, writer) = match backend {
             Backend::Sqlite => open_sqlite(url).await?,
             Backend::Postgres => {
                 let pool = AnyPoolOptions::new()
@@ -145,7 +142,7 @@ impl SqlStore {
                     .connect(url)
                     .await
                     .map_err(database)?;
-                (pool.clone(), pool, None)
+                (pool.clone(), pool)
             }
         };
         backend.migrator().run(&writer).await.map_err(database)?;
@@ -154,7 +151,6 @@ impl SqlStore {
             writer,
             backend,
             recent: None,
-            checkpoints,
         })
     }
 
@@ -187,11 +183,8 @@ impl SqlStore {
         &self.pool
     }
 
-    /// The connections that write (each use counted towards the next checkpoint).
+    /// The connections that write.
     pub(super) fn writer(&self) -> &AnyPool {
-        if let Some(checkpoints) = &self.checkpoints {
-            checkpoints.wrote();
-        }
         &self.writer
     }
 
@@ -218,7 +211,7 @@ impl SqlStore {
 
     /// A transaction that will write.
     pub(super) async fn write(&self) -> Result<sqlx::Transaction<'static, Any>, StoreError> {
-        self.writer()
+        self.writer
             .begin_with(self.backend.begin_write())
             .await
             .map_err(database)
@@ -226,13 +219,10 @@ impl SqlStore {
 }
 
 /// The reading and the writing pools over the SQLite file at `url`: created if missing,
-/// write-ahead log, `synchronous = NORMAL` (safe with WAL), one writing connection, whose
-/// commits leave the checkpoints to the task returned with the pools. An in-memory database
-/// gets one lasting connection for both (each new one would be another, empty database) and
-/// no such task (it has no log).
-async fn open_sqlite(
-    url: &str,
-) -> Result<(AnyPool, AnyPool, Option<Arc<Checkpoints>>), StoreError> {
+/// write-ahead log, `synchronous = NORMAL` (safe with WAL), one writing connection. An
+/// in-memory database gets one lasting connection for both (each new one would be another,
+/// empty database).
+async fn open_sqlite(url: &str) -> Result<(AnyPool, AnyPool), StoreError> {
     let separator = if url.contains('?') { '&' } else { '?' };
     let url = if url.contains("mode=") {
         url.to_owned()
@@ -240,8 +230,7 @@ async fn open_sqlite(
         format!("{url}{separator}mode=rwc")
     };
     let in_memory = url.contains(":memory:") || url.contains("mode=memory");
-    let pool = |connections: u32, writes: bool| {
-        let checkpoints_aside = writes && !in_memory;
+    let pool = |connections: u32| {
         AnyPoolOptions::new()
             .max_connections(connections)
             // A file on this machine needs no ping before each use (a round trip through the
@@ -249,34 +238,26 @@ async fn open_sqlite(
             .test_before_acquire(false)
             .idle_timeout((!in_memory).then_some(Duration::from_secs(600)))
             .max_lifetime((!in_memory).then_some(Duration::from_secs(1800)))
-            .after_connect(move |connection, _| {
-                Box::pin(sqlite_pragmas(connection, checkpoints_aside))
-            })
+            .after_connect(|connection, _| Box::pin(sqlite_pragmas(connection)))
             .connect(&url)
     };
-    let writer = pool(1, true).await.map_err(database)?;
+    let writer = pool(1).await.map_err(database)?;
     writer
         .execute("PRAGMA journal_mode = WAL")
         .await
         .map_err(database)?;
-    if in_memory {
-        return Ok((writer.clone(), writer, None));
-    }
-    let reader = pool(SQLITE_READERS, false).await.map_err(database)?;
-    let checkpoints = Arc::new(Checkpoints::start(reader.clone()));
-    Ok((reader, writer, Some(checkpoints)))
+    let reader = if in_memory {
+        writer.clone()
+    } else {
+        pool(SQLITE_READERS).await.map_err(database)?
+    };
+    Ok((reader, writer))
 }
 
 /// What each SQLite connection is opened with (foreign keys and a 5 s busy timeout are sqlx's
-/// defaults); a writing connection whose checkpoints run aside never runs one in a commit.
-async fn sqlite_pragmas(
-    connection: &mut AnyConnection,
-    checkpoints_aside: bool,
-) -> Result<(), sqlx::Error> {
+/// defaults).
+async fn sqlite_pragmas(connection: &mut AnyConnection) -> Result<(), sqlx::Error> {
     connection.execute("PRAGMA synchronous = NORMAL").await?;
-    if checkpoints_aside {
-        connection.execute("PRAGMA wal_autocheckpoint = 0").await?;
-    }
     Ok(())
 }
 

@@ -838,28 +838,6 @@ async fn a_recovery_code_brings_the_newcomers_campaigns_to_its_player(backend: B
     assert_eq!(f.store.redeem("digest-2", &newcomer).await.unwrap(), None);
 }
 
-/// The commits leave the write-ahead log to the checkpoint task: a few dozen small turns, far
-/// below SQLite's own threshold of 1,000 pages, reach the database file itself.
-#[tokio::test]
-async fn the_sqlite_log_is_checkpointed_beside_the_commits() {
-    let mut f = fixture(Backend::Sqlite).await;
-    let path = f.database.url.trim_start_matches("sqlite://").to_owned();
-    let size = || std::fs::metadata(&path).map_or(0, |file| file.len());
-    let before = size();
-    let owner = f.player();
-    let id = f.campaign(&owner, 10).await;
-    let scenes = ["The ferry creaks."; 40];
-    play_scenes(&f.store, &owner, &id, &scenes).await;
-    // The task runs beside this test's commits: the file grows once it has checkpointed.
-    for _ in 0..400 {
-        if size() > before {
-            return;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
-    }
-    panic!("no checkpoint reached the database file ({before} bytes still)");
-}
-
 on_both_backends!(
     a_recovery_code_brings_the_newcomers_campaigns_to_its_player,
     a_campaign_and_its_events_come_back_in_order,

@@ -68,11 +68,7 @@ pub struct Layered {
 
 impl Layered {
     /// The request for this turn's `turn` messages.
-    pub fn request(
-        &self,
-        turn: &[Message],
-        tools: impl Into<Arc<[ToolDefinition]>>,
-    ) -> LlmRequest {
+    pub fn request(&self, turn: &[Message], tools: impl Into<Arc<[ToolDefinition]>>) -> LlmRequest {
         let mut messages = Vec::with_capacity(self.messages.len() + turn.len());
         messages.extend(self.messages.iter().cloned());
         messages.extend(turn.iter().cloned());
@@ -253,7 +249,11 @@ fn estimated_tokens(request: &LlmRequest, layered: &Layered, tools_json: &str) -
     } else {
         (0, request.messages.as_slice())
     };
-    let tools = if tools_json == "[]" { 0 } else { tokens(tools_json) };
+    let tools = if tools_json == "[]" {
+        0
+    } else {
+        tokens(tools_json)
+    };
     counted + rest.iter().map(message_tokens).sum::<usize>() + tools
 }
 
@@ -374,7 +374,11 @@ fn build(
         let tokens = window_messages.iter().map(message_tokens).sum();
         layers.push(layer("the latest turns", bytes, tokens));
     }
-    let tokens = layers.iter().map(|layer| layer.tokens as usize).sum::<usize>() + MESSAGE_OVERHEAD;
+    let tokens = layers
+        .iter()
+        .map(|layer| layer.tokens as usize)
+        .sum::<usize>()
+        + MESSAGE_OVERHEAD;
     Layered {
         tokens,
         messages,
@@ -667,15 +671,28 @@ mod tests {
         state.context = (1..=5).map(|n| turn(n, 300)).collect();
         let tools = settings.tools_for(&state, &state.combat);
         let this_turn = [Message::user("I search the barrow's mouth for tracks.")];
-        let laid = layered(&state, &settings, &tools, &this_turn, Reserve::ToolRounds, &[]);
+        let laid = layered(
+            &state,
+            &settings,
+            &tools,
+            &this_turn,
+            Reserve::ToolRounds,
+            &[],
+        );
         let request = laid.request(&this_turn, Arc::clone(&tools));
         let sent = record("narration", &request, &laid, None);
         let whole = request_tokens(&request);
         let estimate = sent.estimated_tokens as usize;
         // Counted by layers, a seam between two may count a token more or less than the whole.
-        assert!(estimate.abs_diff(whole) <= laid.layers.len(), "{estimate} vs {whole}");
+        assert!(
+            estimate.abs_diff(whole) <= laid.layers.len(),
+            "{estimate} vs {whole}"
+        );
         let tools_only = tools_tokens(&tools) + MESSAGE_OVERHEAD;
-        assert!(estimate > laid.tokens + tools_only, "the turn's message is counted too");
+        assert!(
+            estimate > laid.tokens + tools_only,
+            "the turn's message is counted too"
+        );
     }
 
     #[test]

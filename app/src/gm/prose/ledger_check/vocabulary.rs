@@ -46,17 +46,13 @@ impl Vocabulary {
             }
         }
         let mut items: HashSet<String> = HashSet::new();
-        let names = rules
-            .items
-            .iter()
-            .map(|i| i.name.clone())
-            .chain(
-                before
-                    .inventory()
-                    .items()
-                    .iter()
-                    .map(|i| i.name().to_string()),
-            );
+        let names = rules.items.iter().map(|i| i.name.clone()).chain(
+            before
+                .inventory()
+                .items()
+                .iter()
+                .map(|i| i.name().to_string()),
+        );
         for name in names {
             items.extend(words(&name).iter().map(|w| singular(w).to_owned()));
         }
