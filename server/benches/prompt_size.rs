@@ -99,7 +99,7 @@ impl Recording {
         });
         *last = prompt;
         let mut tools = self.tools.lock().unwrap();
-        for tool in &request.tools {
+        for tool in request.tools.iter() {
             match tools.iter_mut().find(|known| known.name == tool.name) {
                 Some(known) => *known = tool.clone(),
                 None => tools.push(tool.clone()),
