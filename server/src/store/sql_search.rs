@@ -95,14 +95,15 @@ pub(super) async fn search(
 
 /// The fewest passages in the index for a word's count to tell: in a smaller one every word is
 /// searched (the ranking is cheap there, and a word in two passages of four says something).
-pub(super) const MIN_PASSAGES_TO_WEIGH: i64 = 100;
+const MIN_PASSAGES_TO_WEIGH: i64 = 100;
 
 /// The query's words to search for in `scope`: with [`SearchScope::telling_words_only`] and an
-/// index of at least [`MIN_PASSAGES_TO_WEIGH`] passages, those in fewer than half of them. BM25 weighs a word in at least half at next to
-/// nothing (its inverse document frequency is at most zero, which FTS5 raises to 1e-6), so it
-/// would not change the order of the passages the other words find; leaving it out spares the
-/// ranking every passage it matches (in a long campaign, most of them). The index's highest row
-/// id stands for its count of passages (never fewer), so no word BM25 weighs is left out.
+/// index of at least [`MIN_PASSAGES_TO_WEIGH`] passages, those in fewer than half of them.
+/// BM25 weighs a word in at least half at next to nothing (its inverse document frequency is at
+/// most zero, which FTS5 raises to 1e-6), so it would not change the order of the passages the
+/// other words find; leaving it out spares the ranking every passage it matches (in a long
+/// campaign, most of them). The index's highest row id stands for its count of passages (never
+/// fewer), so no word BM25 weighs is left out.
 async fn telling_words(
     store: &SqlStore,
     query: &SearchQuery,

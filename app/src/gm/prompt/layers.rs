@@ -249,7 +249,7 @@ fn estimated_tokens(request: &LlmRequest, layered: &Layered, tools_json: &str) -
     } else {
         (0, request.messages.as_slice())
     };
-    let tools = if tools_json == "[]" {
+    let tools = if request.tools.is_empty() {
         0
     } else {
         tokens(tools_json)
@@ -270,8 +270,7 @@ pub fn messages_json(messages: &[Message]) -> String {
 /// The prompt as a provider renders it, for comparing fronts: the tool definitions, then the
 /// messages (as JSON).
 pub fn prompt_json(request: &LlmRequest) -> String {
-    let tools = serde_json::to_string(&request.tools).unwrap_or_default();
-    tools + &messages_json(&request.messages)
+    tools_json(&request.tools) + &messages_json(&request.messages)
 }
 
 /// How many leading bytes `a` and `b` share.
@@ -312,7 +311,7 @@ pub fn tools_tokens(tools: &[ToolDefinition]) -> usize {
     if tools.is_empty() {
         0
     } else {
-        tokens(&serde_json::to_string(tools).unwrap_or_default())
+        tokens(&tools_json(tools))
     }
 }
 
