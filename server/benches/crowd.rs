@@ -38,7 +38,7 @@ use support::{cpu_ticks, one_turn, quantile, rss_kib, start_checked, ticks_per_s
 use support::{FakeModel, Server, Setup};
 
 /// The players at each level, tried in order until one is not held.
-const LEVELS: [usize; 5] = [500, 1_000, 2_000, 3_000, 4_000];
+const LEVELS: [usize; 6] = [250, 500, 1_000, 2_000, 3_000, 4_000];
 
 /// The model's time before each reply (ms).
 const LATENCY_MS: u64 = 1_000;
