@@ -2,6 +2,8 @@
 //! counts. The game master sends these through its port; the campaign stores them as the model's
 //! working context. Plain data, no wire format.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 /// A tool call the model made: the provider's id, the tool's name and its raw JSON arguments.
@@ -15,25 +17,27 @@ pub struct ToolCall {
     pub arguments: String,
 }
 
-/// One message of a conversation with the model.
+/// One message of a conversation with the model. Its texts are shared (`Arc<str>`): the same
+/// messages are in the state's window, in every request a turn sends and in the request kept,
+/// and a copy of one is a count, not the text again.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "role", rename_all = "snake_case")]
 pub enum Message {
     /// Instructions from the game (rules, the character sheet).
     System {
         /// The text.
-        content: String,
+        content: Arc<str>,
     },
     /// The player's move (and the result of the player's roll).
     User {
         /// The text.
-        content: String,
+        content: Arc<str>,
     },
     /// The model's reply: text, tool calls, or both.
     Assistant {
         /// The text, if any.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        content: Option<String>,
+        content: Option<Arc<str>>,
         /// The tool calls, if any.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         tool_calls: Vec<ToolCall>,
@@ -43,27 +47,27 @@ pub enum Message {
         /// The id of the call this answers.
         tool_call_id: String,
         /// The result (or the reason the call was rejected), for the model to read.
-        content: String,
+        content: Arc<str>,
     },
 }
 
 impl Message {
     /// A system message.
-    pub fn system(content: impl Into<String>) -> Self {
+    pub fn system(content: impl Into<Arc<str>>) -> Self {
         Self::System {
             content: content.into(),
         }
     }
 
     /// A user message.
-    pub fn user(content: impl Into<String>) -> Self {
+    pub fn user(content: impl Into<Arc<str>>) -> Self {
         Self::User {
             content: content.into(),
         }
     }
 
     /// An assistant message with text only.
-    pub fn assistant(content: impl Into<String>) -> Self {
+    pub fn assistant(content: impl Into<Arc<str>>) -> Self {
         Self::Assistant {
             content: Some(content.into()),
             tool_calls: Vec::new(),
@@ -71,7 +75,7 @@ impl Message {
     }
 
     /// The answer to tool call `tool_call_id`.
-    pub fn tool(tool_call_id: impl Into<String>, content: impl Into<String>) -> Self {
+    pub fn tool(tool_call_id: impl Into<String>, content: impl Into<Arc<str>>) -> Self {
         Self::Tool {
             tool_call_id: tool_call_id.into(),
             content: content.into(),

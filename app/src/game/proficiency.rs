@@ -129,8 +129,17 @@ impl Skill {
     /// The skill a dice reason names when it is the skill's name alone, or the name followed by
     /// "check" (`"Stealth"`, `"athletics check"`); `None` for any other reason.
     pub fn named_by(reason: &str) -> Option<Skill> {
-        let words = key(reason);
-        words.strip_suffix(" check").unwrap_or(&words).parse().ok()
+        let mut named: Vec<&str> = words(reason).collect();
+        if named.len() > 1
+            && named
+                .last()
+                .is_some_and(|last| last.eq_ignore_ascii_case("check"))
+        {
+            named.pop();
+        }
+        Skill::ALL
+            .into_iter()
+            .find(|skill| same_words(named.iter().copied(), skill.name()))
     }
 
     fn names() -> String {
@@ -144,23 +153,31 @@ impl fmt::Display for Skill {
     }
 }
 
-/// The words of a name, lower case, single-spaced.
-fn key(text: &str) -> String {
+/// The words of a name: split at white space, hyphens and underscores.
+fn words(text: &str) -> impl Iterator<Item = &str> {
     text.split(|c: char| c.is_whitespace() || c == '-' || c == '_')
         .filter(|word| !word.is_empty())
-        .map(str::to_ascii_lowercase)
-        .collect::<Vec<_>>()
-        .join(" ")
+}
+
+/// Whether `words` are the words of `name`, whatever their case.
+fn same_words<'a>(mut words: impl Iterator<Item = &'a str>, name: &str) -> bool {
+    let mut named = self::words(name);
+    loop {
+        match (words.next(), named.next()) {
+            (None, None) => return true,
+            (Some(word), Some(expected)) if word.eq_ignore_ascii_case(expected) => {}
+            _ => return false,
+        }
+    }
 }
 
 impl FromStr for Skill {
     type Err = SkillError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let wanted = key(s);
         Skill::ALL
             .into_iter()
-            .find(|skill| key(skill.name()) == wanted)
+            .find(|skill| same_words(words(s), skill.name()))
             .ok_or_else(|| SkillError {
                 text: excerpt(s.trim()),
             })

@@ -52,7 +52,7 @@ fn tool_results_seen(llm: &ScriptedLlm) -> Vec<String> {
     last.messages
         .iter()
         .filter_map(|message| match message {
-            Message::Tool { content, .. } => Some(content.clone()),
+            Message::Tool { content, .. } => Some(content.to_string()),
             _ => None,
         })
         .collect()

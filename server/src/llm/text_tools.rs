@@ -63,7 +63,7 @@ fn rewrite(mut request: LlmRequest) -> LlmRequest {
                 content,
                 tool_calls,
             } if !tool_calls.is_empty() => {
-                let mut text = content.unwrap_or_default();
+                let mut text = content.as_deref().unwrap_or_default().to_owned();
                 for call in &tool_calls {
                     if !text.is_empty() {
                         text.push('\n');
@@ -78,8 +78,7 @@ fn rewrite(mut request: LlmRequest) -> LlmRequest {
                     Some(Message::User { content: previous })
                         if previous.starts_with("[Tool result]") =>
                     {
-                        previous.push('\n');
-                        previous.push_str(&line);
+                        *previous = format!("{previous}\n{line}").into();
                     }
                     _ => messages.push(Message::user(line)),
                 }
@@ -95,7 +94,8 @@ fn rewrite(mut request: LlmRequest) -> LlmRequest {
                     .stable_prefix
                     .filter(|&at| content.is_char_boundary(at))
                     .unwrap_or(content.len());
-                content.insert_str(at, &instructions);
+                let (before, after) = content.split_at(at);
+                *content = format!("{before}{instructions}{after}").into();
             }
             _ => messages.insert(0, Message::system(instructions.trim_start())),
         }

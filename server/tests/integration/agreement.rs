@@ -28,7 +28,7 @@ fn last_user(request: &LlmRequest) -> String {
         .iter()
         .rev()
         .find_map(|message| match message {
-            Message::User { content } => Some(content.clone()),
+            Message::User { content } => Some(content.to_string()),
             _ => None,
         })
         .unwrap_or_default()

@@ -20,7 +20,7 @@
 //! own, run between turns), and until that succeeds the window is cut to fit.
 
 use std::fmt::Write;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use super::recall::recall_text;
 use super::sheet_text::{describe_sheet, sheet_lines};
@@ -114,10 +114,8 @@ pub fn layered(
     reserve: Reserve,
     recalled: &[RecalledPassage],
 ) -> Layered {
-    // The recalled passages (within their own share of the budget) come out of the window's
-    // tokens; the latest turn is kept all the same.
-    let available = window_budget(state, settings, tools, turn, reserve)
-        .saturating_sub(tokens(&recall_text(recalled)));
+    let parts = SystemParts::new(state, settings, recalled);
+    let available = window_budget(&parts, settings, tools, turn, reserve);
     let mut start = state.context.len();
     let mut used = 0;
     for (index, verbatim) in state.context.iter().enumerate().rev() {
@@ -127,7 +125,7 @@ pub fn layered(
         }
         start = index;
     }
-    build(state, settings, &state.context[start..], recalled)
+    build(parts, &state.context[start..])
 }
 
 /// What a summary would fold: the turns from the oldest kept verbatim up to `through_turn`.
@@ -147,7 +145,8 @@ pub fn summary_plan(
     settings: &GmSettings,
     tools: &[ToolDefinition],
 ) -> Option<SummaryPlan> {
-    let available = window_budget(state, settings, tools, &[], Reserve::ToolRounds)
+    let parts = SystemParts::new(state, settings, &[]);
+    let available = window_budget(&parts, settings, tools, &[], Reserve::ToolRounds)
         .saturating_sub(MOVE_RESERVE);
     let sizes: Vec<usize> = state.context.iter().map(turn_tokens).collect();
     if sizes.len() < 2 || sizes.iter().sum::<usize>() <= available {
@@ -178,7 +177,8 @@ pub fn summary_request(
     settings: &GmSettings,
     plan: &SummaryPlan,
 ) -> (Layered, LlmRequest) {
-    let layered = build(state, settings, &state.context[..plan.folded], &[]);
+    let parts = SystemParts::new(state, settings, &[]);
+    let layered = build(parts, &state.context[..plan.folded]);
     let since = state.summary.as_ref().map_or(String::new(), |summary| {
         format!(" (it now covers turns 1 to {})", summary.through_turn)
     });
@@ -216,7 +216,7 @@ pub fn record(
 ) -> SentRequest {
     let body = messages_json(&request.messages);
     let tools: Vec<String> = request.tools.iter().map(|tool| tool.name.clone()).collect();
-    let tools_json = tools_json(&request.tools);
+    let tools_json = shared_tools_json(&request.tools);
     let tools_bytes = tools_json.len();
     // The same tools (always the whole registry, in its order) make the same first bytes.
     let shared = previous
@@ -257,9 +257,43 @@ fn estimated_tokens(request: &LlmRequest, layered: &Layered, tools_json: &str) -
     counted + rest.iter().map(message_tokens).sum::<usize>() + tools
 }
 
-/// The tool list as sent (JSON).
-fn tools_json(tools: &[ToolDefinition]) -> String {
-    serde_json::to_string(tools).unwrap_or_default()
+/// The most tool lists whose JSON is kept (a list is made once per shape of the game: a handful).
+const KEPT_TOOL_LISTS: usize = 32;
+
+/// The tool lists sent, each with its JSON.
+type KeptToolLists = Mutex<Vec<(Arc<[ToolDefinition]>, Arc<str>)>>;
+
+fn kept_tool_lists() -> &'static KeptToolLists {
+    static KEPT: OnceLock<KeptToolLists> = OnceLock::new();
+    KEPT.get_or_init(KeptToolLists::default)
+}
+
+/// The tool list as sent (JSON): kept for a list a request carried (known by its address, which
+/// no other list can have while the kept one lives), made again for any other.
+fn tools_json(tools: &[ToolDefinition]) -> Arc<str> {
+    let kept = kept_tool_lists()
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .iter()
+        .find(|(list, _)| std::ptr::eq(list.as_ref(), tools))
+        .map(|(_, json)| Arc::clone(json));
+    kept.unwrap_or_else(|| serde_json::to_string(tools).unwrap_or_default().into())
+}
+
+/// The JSON of the tool list a request carries, made once and kept.
+fn shared_tools_json(tools: &Arc<[ToolDefinition]>) -> Arc<str> {
+    let mut kept = kept_tool_lists()
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner);
+    if let Some((_, json)) = kept.iter().find(|(list, _)| Arc::ptr_eq(list, tools)) {
+        return Arc::clone(json);
+    }
+    let json: Arc<str> = serde_json::to_string(&**tools).unwrap_or_default().into();
+    if kept.len() >= KEPT_TOOL_LISTS {
+        kept.clear();
+    }
+    kept.push((Arc::clone(tools), Arc::clone(&json)));
+    json
 }
 
 /// The messages as JSON, the form the front is compared in.
@@ -270,7 +304,7 @@ pub fn messages_json(messages: &[Message]) -> String {
 /// The prompt as a provider renders it, for comparing fronts: the tool definitions, then the
 /// messages (as JSON).
 pub fn prompt_json(request: &LlmRequest) -> String {
-    tools_json(&request.tools) + &messages_json(&request.messages)
+    tools_json(&request.tools).to_string() + &messages_json(&request.messages)
 }
 
 /// How many leading bytes `a` and `b` share.
@@ -315,54 +349,83 @@ pub fn tools_tokens(tools: &[ToolDefinition]) -> usize {
     }
 }
 
-/// The tokens left for the verbatim window once the system message, the tools, this turn and
-/// the reserve are counted.
+/// The tokens left for the verbatim window once the system message (its `parts`, the recalled
+/// passages among them), the tools, this turn and the reserve are counted.
 fn window_budget(
-    state: &CampaignState,
+    parts: &SystemParts,
     settings: &GmSettings,
     tools: &[ToolDefinition],
     turn: &[Message],
     reserve: Reserve,
 ) -> usize {
-    let system = tokens(&system_text(state, settings)) + MESSAGE_OVERHEAD;
-    let fixed = system
+    let fixed = parts.tokens()
+        + MESSAGE_OVERHEAD
         + tools_tokens(tools)
         + turn.iter().map(message_tokens).sum::<usize>()
         + reserve.tokens();
     settings.prompt_budget().saturating_sub(fixed)
 }
 
-/// The layers for `state` with `window` as the verbatim turns and the `recalled` passages.
-fn build(
-    state: &CampaignState,
-    settings: &GmSettings,
-    window: &[ContextTurn],
-    recalled: &[RecalledPassage],
-) -> Layered {
-    let prefix = stable_prefix(state, settings);
-    let parts = [
-        ("the rules and the premise", prefix.clone()),
-        ("the story so far", summary_text(state)),
-        (
-            "the journal",
-            journal_text(&state.journal, journal_budget(settings)),
-        ),
-        ("from earlier in the story", recall_text(recalled)),
-        (
-            "the character sheet",
-            sheet_text(state, settings.full_prompt),
-        ),
-        (
-            "the story now",
-            story_now(state, recalled, settings.full_prompt),
-        ),
-    ];
+/// The system message's layers 1–5, each made once and counted once (by the window's budget and
+/// by the prompt's layers alike).
+struct SystemParts {
+    /// Each layer's name, text and tokens, in their fixed order (empty ones included).
+    layers: [(&'static str, String, usize); 6],
+    /// The bytes of the stable prefix (the first layer).
+    stable_prefix: usize,
+}
+
+impl SystemParts {
+    /// The layers for `state` with the `recalled` passages.
+    fn new(state: &CampaignState, settings: &GmSettings, recalled: &[RecalledPassage]) -> Self {
+        let prefix = stable_prefix(state, settings);
+        let stable_prefix = prefix.len();
+        let counted = |name: &'static str, text: String| {
+            let count = tokens(&text);
+            (name, text, count)
+        };
+        Self {
+            layers: [
+                counted("the rules and the premise", prefix),
+                counted("the story so far", summary_text(state)),
+                counted(
+                    "the journal",
+                    journal_text(&state.journal, journal_budget(settings)),
+                ),
+                counted("from earlier in the story", recall_text(recalled)),
+                counted(
+                    "the character sheet",
+                    sheet_text(state, settings.full_prompt),
+                ),
+                counted(
+                    "the story now",
+                    story_now(state, recalled, settings.full_prompt),
+                ),
+            ],
+            stable_prefix,
+        }
+    }
+
+    /// The layers' tokens, summed (within a token or so of counting their text whole, at each
+    /// seam).
+    fn tokens(&self) -> usize {
+        self.layers.iter().map(|(_, _, tokens)| tokens).sum()
+    }
+}
+
+/// The prompt of the system message's `parts` with `window` as the verbatim turns.
+fn build(parts: SystemParts, window: &[ContextTurn]) -> Layered {
     let mut layers: Vec<PromptLayer> = parts
+        .layers
         .iter()
-        .filter(|(_, text)| !text.is_empty())
-        .map(|(name, text)| layer(name, text.len(), tokens(text)))
+        .filter(|(_, text, _)| !text.is_empty())
+        .map(|(name, text, tokens)| layer(name, text.len(), *tokens))
         .collect();
-    let system: String = parts.iter().map(|(_, text)| text.as_str()).collect();
+    let system: String = parts
+        .layers
+        .iter()
+        .map(|(_, text, _)| text.as_str())
+        .collect();
     let mut messages = vec![Message::system(system)];
     for verbatim in window {
         messages.extend(verbatim.messages.iter().cloned());
@@ -381,7 +444,7 @@ fn build(
     Layered {
         tokens,
         messages,
-        stable_prefix: prefix.len(),
+        stable_prefix: parts.stable_prefix,
         layers,
         window: window
             .first()
@@ -396,19 +459,6 @@ fn layer(name: &str, bytes: usize, tokens: usize) -> PromptLayer {
         tokens: to_u32(tokens),
         bytes: to_u32(bytes),
     }
-}
-
-/// Everything in the system message before the recalled passages (whose tokens the window
-/// budget counts on its own).
-fn system_text(state: &CampaignState, settings: &GmSettings) -> String {
-    [
-        stable_prefix(state, settings),
-        summary_text(state),
-        journal_text(&state.journal, journal_budget(settings)),
-        sheet_text(state, settings.full_prompt),
-        story_now(state, &[], settings.full_prompt),
-    ]
-    .concat()
 }
 
 fn journal_budget(settings: &GmSettings) -> usize {

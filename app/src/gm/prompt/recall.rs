@@ -83,7 +83,7 @@ fn scene_text(messages: &[Message]) -> String {
             Message::Assistant {
                 content: Some(content),
                 ..
-            } => Some(content.as_str()),
+            } => Some(&**content),
             _ => None,
         })
         .collect::<Vec<_>>()

@@ -35,7 +35,7 @@ pub fn last_scene(state: &CampaignState) -> Option<&str> {
             Message::Assistant {
                 content: Some(text),
                 ..
-            } if !text.trim().is_empty() => Some(text.as_str()),
+            } if !text.trim().is_empty() => Some(&**text),
             _ => None,
         })
 }

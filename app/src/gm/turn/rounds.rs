@@ -229,7 +229,7 @@ impl<'l> Rounds<'l> {
             self.kept.push(text.clone());
         }
         turn.push(Message::Assistant {
-            content,
+            content: content.map(Into::into),
             tool_calls: reply.tool_calls.clone(),
         });
         let calls = reply.tool_calls.into_iter().zip(commands);

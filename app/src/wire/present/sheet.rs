@@ -115,20 +115,20 @@ fn equippable(item: &Item) -> Handling {
 /// One model message for the drawer.
 pub fn llm_view(message: &Message) -> LlmEntryView {
     let (role, content, tool_calls) = match message {
-        Message::System { content } => ("system", content.clone(), Vec::new()),
-        Message::User { content } => ("user", content.clone(), Vec::new()),
+        Message::System { content } => ("system", content.to_string(), Vec::new()),
+        Message::User { content } => ("user", content.to_string(), Vec::new()),
         Message::Assistant {
             content,
             tool_calls,
         } => (
             "assistant",
-            content.clone().unwrap_or_default(),
+            content.as_deref().unwrap_or_default().to_owned(),
             tool_calls
                 .iter()
                 .map(|call| format!("{}({})", call.name, call.arguments))
                 .collect(),
         ),
-        Message::Tool { content, .. } => ("tool", content.clone(), Vec::new()),
+        Message::Tool { content, .. } => ("tool", content.to_string(), Vec::new()),
     };
     LlmEntryView {
         role: role.to_owned(),

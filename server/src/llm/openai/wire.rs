@@ -174,25 +174,28 @@ pub(super) fn wire_message(message: Message) -> ChatCompletionRequestMessage {
     match message {
         Message::System { content } => {
             ChatCompletionRequestMessage::System(ChatCompletionRequestSystemMessage {
-                content: ChatCompletionRequestSystemMessageContent::Text(content),
+                content: ChatCompletionRequestSystemMessageContent::Text(content.to_string()),
                 name: None,
             })
         }
         Message::User { content } => {
             ChatCompletionRequestMessage::User(ChatCompletionRequestUserMessage {
-                content: ChatCompletionRequestUserMessageContent::Text(content),
+                content: ChatCompletionRequestUserMessageContent::Text(content.to_string()),
                 name: None,
             })
         }
         Message::Assistant {
             content,
             tool_calls,
-        } => ChatCompletionRequestMessage::Assistant(wire_assistant(content, tool_calls)),
+        } => ChatCompletionRequestMessage::Assistant(wire_assistant(
+            content.as_deref().map(str::to_owned),
+            tool_calls,
+        )),
         Message::Tool {
             tool_call_id,
             content,
         } => ChatCompletionRequestMessage::Tool(ChatCompletionRequestToolMessage {
-            content: ChatCompletionRequestToolMessageContent::Text(content),
+            content: ChatCompletionRequestToolMessageContent::Text(content.to_string()),
             tool_call_id,
         }),
     }

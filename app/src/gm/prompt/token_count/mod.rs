@@ -10,10 +10,10 @@
 
 mod cl100k;
 
-use std::collections::hash_map::DefaultHasher;
-use std::collections::HashMap;
-use std::hash::{Hash, Hasher};
+use std::hash::BuildHasher;
 use std::sync::{Mutex, OnceLock, PoisonError};
+
+use hashbrown::{DefaultHashBuilder, HashMap};
 
 /// The longest run without a word's start that is counted in one piece.
 const MAX_RUN_BYTES: usize = 256;
@@ -26,14 +26,14 @@ const CHUNK_BYTES: usize = 16 * 1024;
 const REMEMBERED_COUNTS: usize = 4_096;
 
 /// Estimated tokens of a text (the cl100k tokenizer; providers differ a little). Counts are
-/// remembered by the text's 64-bit hash.
+/// remembered by the text's 64-bit hash (foldhash's: the texts are the prompt's own, and a
+/// prompt's whole window is hashed on every call).
 pub fn tokens(text: &str) -> usize {
+    static HASHER: OnceLock<DefaultHashBuilder> = OnceLock::new();
     static COUNTS: OnceLock<Mutex<HashMap<u64, usize>>> = OnceLock::new();
-    let key = {
-        let mut hasher = DefaultHasher::new();
-        text.hash(&mut hasher);
-        hasher.finish()
-    };
+    let key = HASHER
+        .get_or_init(DefaultHashBuilder::default)
+        .hash_one(text);
     let counts = COUNTS.get_or_init(Mutex::default);
     let remembered = counts
         .lock()
