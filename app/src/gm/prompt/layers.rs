@@ -268,15 +268,25 @@ fn kept_tool_lists() -> &'static KeptToolLists {
     KEPT.get_or_init(KeptToolLists::default)
 }
 
-/// The tool list as sent (JSON): kept for a list a request carried (known by its address, which
-/// no other list can have while the kept one lives), made again for any other.
-fn tools_json(tools: &[ToolDefinition]) -> Arc<str> {
-    let kept = kept_tool_lists()
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .iter()
+/// The JSON kept for `tools`, if it is a kept list (known by its address, which no other list
+/// can have while the kept one lives).
+fn kept_json(
+    kept: &[(Arc<[ToolDefinition]>, Arc<str>)],
+    tools: &[ToolDefinition],
+) -> Option<Arc<str>> {
+    kept.iter()
         .find(|(list, _)| std::ptr::eq(list.as_ref(), tools))
-        .map(|(_, json)| Arc::clone(json));
+        .map(|(_, json)| Arc::clone(json))
+}
+
+/// The tool list as sent (JSON): kept for a list a request carried, made again for any other.
+fn tools_json(tools: &[ToolDefinition]) -> Arc<str> {
+    let kept = kept_json(
+        &kept_tool_lists()
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner),
+        tools,
+    );
     kept.unwrap_or_else(|| serde_json::to_string(tools).unwrap_or_default().into())
 }
 
@@ -285,8 +295,8 @@ fn shared_tools_json(tools: &Arc<[ToolDefinition]>) -> Arc<str> {
     let mut kept = kept_tool_lists()
         .lock()
         .unwrap_or_else(PoisonError::into_inner);
-    if let Some((_, json)) = kept.iter().find(|(list, _)| Arc::ptr_eq(list, tools)) {
-        return Arc::clone(json);
+    if let Some(json) = kept_json(&kept, tools) {
+        return json;
     }
     let json: Arc<str> = serde_json::to_string(&**tools).unwrap_or_default().into();
     if kept.len() >= KEPT_TOOL_LISTS {
