@@ -12,5 +12,6 @@ mod sql_search;
 mod sql_settings;
 mod sql_table;
 mod sql_trash;
+mod sql_writer;
 
 pub use sql::{Backend, SqlStore, UnknownBackend};

@@ -5,6 +5,9 @@
 //! A read hands out the kept state and last request shared (`Arc`), not copied, and a commit
 //! keeps the very state it wrote: a turn copies the state only where it changes it.
 //!
+//! The roll of each such campaign's move in progress (or that it has none) is kept beside it: a
+//! move reads it before it rolls, and each read would be a round trip to the database's thread.
+//!
 //! Every write of the store passes here: a commit updates the campaign it wrote, any other write
 //! forgets what it touched. A read that missed fills the cache only if no write happened while it
 //! read (a global count of writes), so a slow read never brings back what a commit replaced.
@@ -12,6 +15,7 @@
 use std::num::NonZeroUsize;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
+use app::campaign::lease::PendingRoll;
 use app::campaign::store::Current;
 use app::wire::{CampaignId, PlayerId};
 use lru::LruCache;
@@ -32,6 +36,7 @@ pub(super) struct Recent(Mutex<Inner>);
 #[derive(Debug)]
 struct Inner {
     campaigns: LruCache<CampaignId, Current>,
+    rolls: LruCache<CampaignId, Option<PendingRoll>>,
     writes: u64,
 }
 
@@ -43,6 +48,7 @@ impl Default for Recent {
     fn default() -> Self {
         Self(Mutex::new(Inner {
             campaigns: LruCache::new(KEPT),
+            rolls: LruCache::new(KEPT),
             writes: 0,
         }))
     }
@@ -78,11 +84,36 @@ impl Recent {
         }
     }
 
+    /// The roll of campaign `id`'s move in progress as kept (`None` inside: it has none), or a
+    /// ticket to fill it with what the database says.
+    pub(super) fn pending_roll(&self, id: &CampaignId) -> Result<Option<PendingRoll>, Ticket> {
+        let mut inner = self.lock();
+        let writes = inner.writes;
+        inner.rolls.get(id).cloned().ok_or(Ticket(writes))
+    }
+
+    /// Keeps the roll a read found, unless something was written since it was issued `ticket`.
+    pub(super) fn fill_roll(&self, ticket: Ticket, id: &CampaignId, roll: Option<PendingRoll>) {
+        let mut inner = self.lock();
+        if inner.writes == ticket.0 {
+            inner.rolls.put(id.clone(), roll);
+        }
+    }
+
+    /// Campaign `id`'s roll in progress is now `roll` in the database (saved, or cleared by a
+    /// commit).
+    pub(super) fn rolled(&self, id: &CampaignId, roll: Option<PendingRoll>) {
+        let mut inner = self.lock();
+        inner.writes += 1;
+        inner.rolls.put(id.clone(), roll);
+    }
+
     /// Campaign `id` was written some other way (or a commit failed): read it again next time.
     pub(super) fn forget(&self, id: &CampaignId) {
         let mut inner = self.lock();
         inner.writes += 1;
         inner.campaigns.pop(id);
+        inner.rolls.pop(id);
     }
 
     /// Many campaigns were written at once (a purge, a player's campaigns moved).
@@ -90,6 +121,7 @@ impl Recent {
         let mut inner = self.lock();
         inner.writes += 1;
         inner.campaigns.clear();
+        inner.rolls.clear();
     }
 
     fn lock(&self) -> MutexGuard<'_, Inner> {
@@ -97,10 +129,39 @@ impl Recent {
     }
 }
 
+/// A write of campaign `id` under way: dropped before it is [settled](Unsure::settled) (its
+/// caller gave up part way, a closed tab or a timed-out request), it forgets the campaign, for
+/// the database may or may not hold what was written.
+pub(super) struct Unsure<'a> {
+    recent: Option<&'a Recent>,
+    id: &'a CampaignId,
+}
+
+impl<'a> Unsure<'a> {
+    /// A write of campaign `id` begins.
+    pub(super) fn new(recent: Option<&'a Recent>, id: &'a CampaignId) -> Self {
+        Self { recent, id }
+    }
+
+    /// The write ended, and the kept copy was brought up to it (or forgotten).
+    pub(super) fn settled(mut self) {
+        self.recent = None;
+    }
+}
+
+impl Drop for Unsure<'_> {
+    fn drop(&mut self) {
+        if let Some(recent) = self.recent {
+            recent.forget(self.id);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use app::campaign::store::CampaignRecord;
+    use app::game::action::Resolution;
     use rand::{rngs::StdRng, SeedableRng};
 
     fn campaign(owner: &PlayerId, turn: u32) -> Current {
@@ -170,6 +231,39 @@ mod tests {
         assert!(crowd
             .iter()
             .all(|read| recent.get(&owner, &read.record.id).is_ok()));
+    }
+
+    fn roll(turn: u32) -> PendingRoll {
+        let dice: app::game::dice::DiceExpr = "1d20+2".parse().unwrap();
+        PendingRoll {
+            turn,
+            action_id: "strike".into(),
+            reason: "Attack".into(),
+            resolution: Resolution::Roll(dice.roll(&mut StdRng::seed_from_u64(u64::from(turn)))),
+        }
+    }
+
+    #[test]
+    fn a_roll_is_kept_as_written_and_a_read_that_overlapped_a_write_is_not() {
+        let (owner, _) = owners();
+        let recent = Recent::default();
+        let id = campaign(&owner, 3).record.id;
+        let ticket = recent.pending_roll(&id).unwrap_err();
+        recent.rolled(&id, Some(roll(3)));
+        recent.fill_roll(ticket, &id, None);
+        assert_eq!(
+            recent.pending_roll(&id),
+            Ok(Some(roll(3))),
+            "the stale read is dropped"
+        );
+        recent.rolled(&id, None);
+        assert_eq!(recent.pending_roll(&id), Ok(None), "a commit cleared it");
+        recent.forget(&id);
+        let ticket = recent.pending_roll(&id).unwrap_err();
+        recent.fill_roll(ticket, &id, Some(roll(4)));
+        assert_eq!(recent.pending_roll(&id), Ok(Some(roll(4))));
+        recent.forget_all();
+        assert!(recent.pending_roll(&id).is_err());
     }
 
     #[test]

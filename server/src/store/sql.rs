@@ -12,9 +12,11 @@ use app::service::TurnsInFlight;
 use app::wire::CampaignId;
 use sqlx::any::AnyPoolOptions;
 use sqlx::migrate::Migrator;
-use sqlx::{Any, AnyConnection, AnyPool, Executor};
+use sqlx::{Any, AnyConnection, AnyPool, Connection, Executor, Transaction};
+use tokio::sync::Mutex;
 
 use super::recent::Recent;
+use super::sql_writer::{Writer, Writing};
 
 /// Which database a URL names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,10 +52,10 @@ impl Backend {
         self == Self::Sqlite
     }
 
-    /// The statement that begins a transaction which writes: SQLite takes the write lock at
-    /// once (one that reads first and writes later could not wait for another writer and would
-    /// fail "database is locked"); PostgreSQL locks the rows it updates.
-    fn begin_write(self) -> &'static str {
+    /// The statement that begins a transaction which reads before it writes: SQLite takes the
+    /// write lock at once (one that reads first and writes later could not wait for another
+    /// writer and would fail "database is locked"); PostgreSQL locks the rows it updates.
+    fn begin_read_then_write(self) -> &'static str {
         match self {
             Self::Sqlite => "BEGIN IMMEDIATE",
             Self::Postgres => "BEGIN",
@@ -81,10 +83,9 @@ impl Backend {
 pub struct SqlStore {
     /// Connections that read.
     pool: AnyPool,
-    /// Connections that write: for SQLite one, so that writers queue in order here instead of
-    /// polling the file's lock (SQLite's busy handler sleeps up to 100 ms between tries); for
-    /// PostgreSQL the same pool, which locks rows, not the database.
-    writer: AnyPool,
+    /// Where writes go: for a SQLite file its one writing connection, for PostgreSQL the same
+    /// pool, which locks rows, not the database.
+    writer: Writer,
     backend: Backend,
     /// The campaigns played lately, for a database only this process writes.
     recent: Option<Arc<Recent>>,
@@ -142,10 +143,14 @@ impl SqlStore {
                     .connect(url)
                     .await
                     .map_err(database)?;
-                (pool.clone(), pool)
+                (pool.clone(), Writer::Pool(pool))
             }
         };
-        backend.migrator().run(&writer).await.map_err(database)?;
+        backend
+            .migrator()
+            .run(&mut *writer.connection().await?)
+            .await
+            .map_err(database)?;
         Ok(Self {
             pool,
             writer,
@@ -183,9 +188,9 @@ impl SqlStore {
         &self.pool
     }
 
-    /// The connections that write.
-    pub(super) fn writer(&self) -> &AnyPool {
-        &self.writer
+    /// A connection to write with (waiting for the writer before, on SQLite).
+    pub(super) async fn writing(&self) -> Result<Writing<'_>, StoreError> {
+        self.writer.connection().await
     }
 
     /// The campaigns' leases for the game on this database: held in memory where one process
@@ -203,26 +208,41 @@ impl SqlStore {
     /// [`Backend::single_process`]), no turn of the previous process runs after a restart.
     pub async fn clear_leases(&self) -> Result<(), StoreError> {
         sqlx::query("DELETE FROM leases")
-            .execute(&self.writer)
+            .execute(&mut *self.writing().await?)
             .await
             .map_err(database)?;
         Ok(())
     }
 
-    /// A transaction that will write.
-    pub(super) async fn write(&self) -> Result<sqlx::Transaction<'static, Any>, StoreError> {
-        self.writer
-            .begin_with(self.backend.begin_write())
+    /// A transaction whose first statement writes, on `connection` (from
+    /// [`SqlStore::writing`]): that statement takes SQLite's write lock, waiting for another
+    /// writer as `BEGIN IMMEDIATE` would. A plain `BEGIN` is one round trip to SQLite's worker
+    /// thread; sqlx checks any other begin statement with a second.
+    pub(super) async fn write<'c>(
+        &self,
+        connection: &'c mut AnyConnection,
+    ) -> Result<Transaction<'c, Any>, StoreError> {
+        connection.begin().await.map_err(database)
+    }
+
+    /// A transaction that reads before it writes, on `connection` (see
+    /// [`Backend::begin_read_then_write`]).
+    pub(super) async fn read_then_write<'c>(
+        &self,
+        connection: &'c mut AnyConnection,
+    ) -> Result<Transaction<'c, Any>, StoreError> {
+        connection
+            .begin_with(self.backend.begin_read_then_write())
             .await
             .map_err(database)
     }
 }
 
-/// The reading and the writing pools over the SQLite file at `url`: created if missing,
-/// write-ahead log, `synchronous = NORMAL` (safe with WAL), one writing connection. An
-/// in-memory database gets one lasting connection for both (each new one would be another,
-/// empty database).
-async fn open_sqlite(url: &str) -> Result<(AnyPool, AnyPool), StoreError> {
+/// The reading pool and the writer of the SQLite file at `url`: created if missing, write-ahead
+/// log, `synchronous = NORMAL` (safe with WAL), one writing connection. An in-memory database
+/// gets one lasting connection in a pool for both (each new one would be another, empty
+/// database).
+async fn open_sqlite(url: &str) -> Result<(AnyPool, Writer), StoreError> {
     let separator = if url.contains('?') { '&' } else { '?' };
     let url = if url.contains("mode=") {
         url.to_owned()
@@ -241,17 +261,18 @@ async fn open_sqlite(url: &str) -> Result<(AnyPool, AnyPool), StoreError> {
             .after_connect(|connection, _| Box::pin(sqlite_pragmas(connection)))
             .connect(&url)
     };
-    let writer = pool(1).await.map_err(database)?;
+    if in_memory {
+        let pool = pool(1).await.map_err(database)?;
+        return Ok((pool.clone(), Writer::Pool(pool)));
+    }
+    let mut writer = AnyConnection::connect(&url).await.map_err(database)?;
+    sqlite_pragmas(&mut writer).await.map_err(database)?;
     writer
         .execute("PRAGMA journal_mode = WAL")
         .await
         .map_err(database)?;
-    let reader = if in_memory {
-        writer.clone()
-    } else {
-        pool(SQLITE_READERS).await.map_err(database)?
-    };
-    Ok((reader, writer))
+    let reader = pool(SQLITE_READERS).await.map_err(database)?;
+    Ok((reader, Writer::One(Arc::new(Mutex::new(writer)))))
 }
 
 /// What each SQLite connection is opened with (foreign keys and a 5 s busy timeout are sqlx's

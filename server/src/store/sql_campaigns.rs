@@ -19,6 +19,7 @@ use futures::future::BoxFuture;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
+use super::recent::Unsure;
 use super::sql::{database, found, insert_rows, Backend, SqlStore, ROWS_PER_INSERT};
 use super::sql_batch::{Batch, Bound, Statement};
 use super::sql_recovery;
@@ -289,7 +290,8 @@ impl CampaignStore for SqlStore {
                 .collect();
             batch.extend(insert_events(&record.id, &events)?);
             batch.extend(write_derived(&record.id, story, state, None)?);
-            let mut tx = self.write().await?;
+            let mut writing = self.writing().await?;
+            let mut tx = self.write(&mut writing).await?;
             batch.run(&mut tx, self.backend()).await.map_err(database)?;
             tx.commit().await.map_err(database)?;
             self.forget(&record.id);
@@ -460,6 +462,7 @@ impl CampaignStore for SqlStore {
                 Append::SameTurn => expected_turn,
                 Append::Replace { turn } => turn,
             };
+            let unsure = Unsure::new(self.recent(), id);
             let written = async {
                 let mut batch = Batch::default();
                 let turns = (expected_turn, new_turn);
@@ -482,25 +485,32 @@ impl CampaignStore for SqlStore {
                     commit.state,
                     commit.request,
                 )?);
-                let mut tx = self.write().await?;
+                let mut writing = self.writing().await?;
+                let mut tx = self.write(&mut writing).await?;
                 self.advance_with(&mut tx, (owner, id, expected_turn), &batch)
                     .await?;
                 tx.commit().await.map_err(database)
             }
             .await;
             match (&written, self.recent()) {
-                (Ok(()), Some(recent)) => recent.committed(id, |kept| {
-                    kept.record.turn = new_turn;
-                    kept.record.updated_at = now;
-                    kept.record.usage = commit.state.usage;
-                    kept.state = Some(Arc::clone(commit.state));
-                    if let Some(request) = commit.request {
-                        kept.request = Some(Arc::new(request.clone()));
+                (Ok(()), Some(recent)) => {
+                    recent.committed(id, |kept| {
+                        kept.record.turn = new_turn;
+                        kept.record.updated_at = now;
+                        kept.record.usage = commit.state.usage;
+                        kept.state = Some(Arc::clone(commit.state));
+                        if let Some(request) = commit.request {
+                            kept.request = Some(Arc::new(request.clone()));
+                        }
+                    });
+                    if how != Append::SameTurn {
+                        recent.rolled(id, None);
                     }
-                }),
+                }
                 (Err(_), Some(recent)) => recent.forget(id),
                 (_, None) => {}
             }
+            unsure.settled();
             written.map(|()| new_turn)
         })
     }
@@ -519,7 +529,8 @@ impl CampaignStore for SqlStore {
                 batch.push(advance(owner, id, (turn, turn), None, state.usage));
                 batch.extend(clear_story(id));
                 batch.extend(write_derived(id, story, state, None)?);
-                let mut tx = self.write().await?;
+                let mut writing = self.writing().await?;
+                let mut tx = self.write(&mut writing).await?;
                 self.advance_with(&mut tx, (owner, id, turn), &batch)
                     .await?;
                 tx.commit().await.map_err(database)
@@ -542,7 +553,7 @@ impl CampaignStore for SqlStore {
                     .bind(title)
                     .bind(id.as_str())
                     .bind(owner.as_str())
-                    .execute(self.writer())
+                    .execute(&mut *self.writing().await?)
                     .await
                     .map_err(database)?
                     .rows_affected();
@@ -561,7 +572,7 @@ impl CampaignStore for SqlStore {
                 .bind(id.as_str())
                 .bind(owner.as_str())
                 .bind(in_trash(owner))
-                .execute(self.writer())
+                .execute(&mut *self.writing().await?)
                 .await
                 .map_err(database)?
                 .rows_affected();

@@ -6,6 +6,7 @@ use app::wire::CampaignId;
 use futures::future::BoxFuture;
 use sqlx::Row;
 
+use super::recent::Unsure;
 use super::sql::{database, SqlStore};
 
 impl LeaseStore for SqlStore {
@@ -21,7 +22,7 @@ impl LeaseStore for SqlStore {
             .bind(terms.holder)
             .bind(terms.until_ms)
             .bind(terms.now_ms)
-            .execute(self.writer())
+            .execute(&mut *self.writing().await?)
             .await
             .map_err(database)?
             .rows_affected();
@@ -38,7 +39,7 @@ impl LeaseStore for SqlStore {
             .bind(terms.id.as_str())
             .bind(terms.work.as_str())
             .bind(terms.holder)
-            .execute(self.writer())
+            .execute(&mut *self.writing().await?)
             .await
             .map_err(database)?
             .rows_affected();
@@ -57,7 +58,7 @@ impl LeaseStore for SqlStore {
                 .bind(id.as_str())
                 .bind(work.as_str())
                 .bind(holder)
-                .execute(self.writer())
+                .execute(&mut *self.writing().await?)
                 .await
                 .map_err(database)?;
             Ok(())
@@ -69,22 +70,16 @@ impl LeaseStore for SqlStore {
         id: &'a CampaignId,
     ) -> BoxFuture<'a, Result<Option<PendingRoll>, StoreError>> {
         Box::pin(async move {
-            let Some(row) = sqlx::query("SELECT * FROM pending_rolls WHERE campaign_id = $1")
-                .bind(id.as_str())
-                .fetch_optional(self.pool())
-                .await
-                .map_err(database)?
-            else {
-                return Ok(None);
+            let ticket = match self.recent().map(|recent| recent.pending_roll(id)) {
+                Some(Ok(kept)) => return Ok(kept),
+                Some(Err(ticket)) => Some(ticket),
+                None => None,
             };
-            let turn: i64 = row.try_get("turn").map_err(database)?;
-            let resolution: String = row.try_get("resolution").map_err(database)?;
-            Ok(Some(PendingRoll {
-                turn: u32::try_from(turn).map_err(database)?,
-                action_id: row.try_get("action_id").map_err(database)?,
-                reason: row.try_get("reason").map_err(database)?,
-                resolution: serde_json::from_str(&resolution).map_err(database)?,
-            }))
+            let roll = read_pending_roll(self, id).await?;
+            if let (Some(recent), Some(ticket)) = (self.recent(), ticket) {
+                recent.fill_roll(ticket, id, roll.clone());
+            }
+            Ok(roll)
         })
     }
 
@@ -95,7 +90,8 @@ impl LeaseStore for SqlStore {
     ) -> BoxFuture<'a, Result<(), StoreError>> {
         Box::pin(async move {
             let resolution = serde_json::to_string(&roll.resolution).map_err(database)?;
-            sqlx::query(
+            let unsure = Unsure::new(self.recent(), id);
+            let saved = sqlx::query(
                 "INSERT INTO pending_rolls (campaign_id, turn, action_id, reason, resolution) \
                  VALUES ($1, $2, $3, $4, $5) ON CONFLICT (campaign_id) DO UPDATE SET \
                  turn = excluded.turn, action_id = excluded.action_id, \
@@ -106,10 +102,39 @@ impl LeaseStore for SqlStore {
             .bind(&roll.action_id)
             .bind(&roll.reason)
             .bind(resolution)
-            .execute(self.writer())
-            .await
-            .map_err(database)?;
+            .execute(&mut *self.writing().await?)
+            .await;
+            match (&saved, self.recent()) {
+                (Ok(_), Some(recent)) => recent.rolled(id, Some(roll.clone())),
+                (Err(_), Some(recent)) => recent.forget(id),
+                (_, None) => {}
+            }
+            unsure.settled();
+            saved.map_err(database)?;
             Ok(())
         })
     }
+}
+
+/// The roll of campaign `id`'s move in progress, as stored.
+async fn read_pending_roll(
+    store: &SqlStore,
+    id: &CampaignId,
+) -> Result<Option<PendingRoll>, StoreError> {
+    let Some(row) = sqlx::query("SELECT * FROM pending_rolls WHERE campaign_id = $1")
+        .bind(id.as_str())
+        .fetch_optional(store.pool())
+        .await
+        .map_err(database)?
+    else {
+        return Ok(None);
+    };
+    let turn: i64 = row.try_get("turn").map_err(database)?;
+    let resolution: String = row.try_get("resolution").map_err(database)?;
+    Ok(Some(PendingRoll {
+        turn: u32::try_from(turn).map_err(database)?,
+        action_id: row.try_get("action_id").map_err(database)?,
+        reason: row.try_get("reason").map_err(database)?,
+        resolution: serde_json::from_str(&resolution).map_err(database)?,
+    }))
 }

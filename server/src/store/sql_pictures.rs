@@ -54,7 +54,7 @@ impl SqlStore {
         .bind(picture.id.as_str())
         .bind(format_name(picture.format))
         .bind(picture.bytes.clone())
-        .execute(self.writer())
+        .execute(&mut *self.writing().await?)
         .await
         .map_err(database)?;
         Ok(())

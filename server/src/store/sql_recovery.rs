@@ -22,7 +22,7 @@ pub(super) async fn set(
     .bind(owner.as_str())
     .bind(digest)
     .bind(now)
-    .execute(store.writer())
+    .execute(&mut *store.writing().await?)
     .await
     .map_err(database)?;
     Ok(())
@@ -41,7 +41,7 @@ pub(super) async fn made(store: &SqlStore, owner: &PlayerId) -> Result<Option<i6
 pub(super) async fn revoke(store: &SqlStore, owner: &PlayerId) -> Result<bool, StoreError> {
     let gone = sqlx::query("DELETE FROM recovery_codes WHERE player = $1")
         .bind(owner.as_str())
-        .execute(store.writer())
+        .execute(&mut *store.writing().await?)
         .await
         .map_err(database)?
         .rows_affected();
@@ -54,7 +54,8 @@ pub(super) async fn redeem(
     digest: &str,
     newcomer: &PlayerId,
 ) -> Result<Option<PlayerId>, StoreError> {
-    let mut transaction = store.write().await?;
+    let mut writing = store.writing().await?;
+    let mut transaction = store.read_then_write(&mut writing).await?;
     let player: Option<String> =
         sqlx::query_scalar("SELECT player FROM recovery_codes WHERE digest = $1")
             .bind(digest)

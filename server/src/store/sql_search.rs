@@ -6,7 +6,7 @@ use app::campaign::passage::{Passage, PassageKind, SearchQuery, SearchScope};
 use app::campaign::store::StoreError;
 use app::wire::{CampaignId, PlayerId};
 use sqlx::any::AnyRow;
-use sqlx::Row;
+use sqlx::{AnyConnection, Row};
 
 use super::sql::{database, insert_rows, Backend, SqlStore, ROWS_PER_INSERT};
 use super::sql_batch::{Bound, Statement};
@@ -54,9 +54,11 @@ pub(super) async fn search(
     query: &SearchQuery,
     scope: SearchScope,
 ) -> Result<Vec<Passage>, StoreError> {
+    // One connection for both reads: each given back to the pool is pinged, a round trip.
+    let mut connection = store.pool().acquire().await.map_err(database)?;
     let (sql, words) = match store.backend() {
         Backend::Sqlite => {
-            let words = telling_words(store, query, scope).await?;
+            let words = telling_words(&mut connection, query, scope).await?;
             if words.is_empty() {
                 return Ok(Vec::new());
             }
@@ -85,7 +87,7 @@ pub(super) async fn search(
         .bind(i64::from(scope.before_turn))
         .bind(i64::from(scope.limit))
         .bind(i64::from(scope.moves))
-        .fetch_all(store.pool())
+        .fetch_all(&mut *connection)
         .await
         .map_err(database)?
         .iter()
@@ -105,7 +107,7 @@ const MIN_PASSAGES_TO_WEIGH: i64 = 100;
 /// campaign, most of them). The index's highest row id stands for its count of passages (never
 /// fewer), so no word BM25 weighs is left out.
 async fn telling_words(
-    store: &SqlStore,
+    connection: &mut AnyConnection,
     query: &SearchQuery,
     scope: SearchScope,
 ) -> Result<Vec<String>, StoreError> {
@@ -122,7 +124,7 @@ async fn telling_words(
     let common: Vec<String> = words
         .iter()
         .fold(sqlx::query_scalar(&sql), |query, word| query.bind(word))
-        .fetch_all(store.pool())
+        .fetch_all(connection)
         .await
         .map_err(database)?;
     Ok(words

@@ -22,7 +22,7 @@ impl SqlStore {
         )
         .bind(name)
         .bind(value)
-        .execute(self.writer())
+        .execute(&mut *self.writing().await?)
         .await
         .map_err(database)?;
         Ok(())

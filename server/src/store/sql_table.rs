@@ -76,7 +76,8 @@ async fn add_seat(
     digest: &str,
     now: i64,
 ) -> Result<(), StoreError> {
-    let mut transaction = store.write().await?;
+    let mut writing = store.writing().await?;
+    let mut transaction = store.write(&mut writing).await?;
     let used = sqlx::query(
         "UPDATE invitations SET used_at = $1 WHERE digest = $2 AND campaign_id = $3 \
          AND used_at IS NULL",
@@ -122,7 +123,7 @@ impl TableStore for SqlStore {
             .bind(digest)
             .bind(id.as_str())
             .bind(expires_at)
-            .execute(self.writer())
+            .execute(&mut *self.writing().await?)
             .await
             .map_err(database)?;
             Ok(())
@@ -137,7 +138,7 @@ impl TableStore for SqlStore {
             let gone =
                 sqlx::query("DELETE FROM invitations WHERE campaign_id = $1 AND used_at IS NULL")
                     .bind(id.as_str())
-                    .execute(self.writer())
+                    .execute(&mut *self.writing().await?)
                     .await
                     .map_err(database)?
                     .rows_affected();
@@ -212,7 +213,8 @@ impl TableStore for SqlStore {
         seat: Seat,
     ) -> BoxFuture<'a, Result<bool, StoreError>> {
         Box::pin(async move {
-            let mut transaction = self.write().await?;
+            let mut writing = self.writing().await?;
+            let mut transaction = self.write(&mut writing).await?;
             let mut removed = 0;
             for table in ["seats", "round_moves"] {
                 removed += sqlx::query(&format!(
@@ -250,7 +252,7 @@ impl TableStore for SqlStore {
             .bind(i64::from(round_move.seat.number()))
             .bind(round_move.body.as_str())
             .bind(round_move.at)
-            .execute(self.writer())
+            .execute(&mut *self.writing().await?)
             .await
             .map_err(database)?;
             Ok(())
@@ -293,7 +295,7 @@ impl TableStore for SqlStore {
             sqlx::query("DELETE FROM round_moves WHERE campaign_id = $1 AND turn < $2")
                 .bind(id.as_str())
                 .bind(i64::from(turn))
-                .execute(self.writer())
+                .execute(&mut *self.writing().await?)
                 .await
                 .map_err(database)?;
             Ok(())

@@ -28,7 +28,7 @@ pub(super) async fn trash(
     .bind(now)
     .bind(id.as_str())
     .bind(owner.as_str())
-    .execute(store.writer())
+    .execute(&mut *store.writing().await?)
     .await
     .map_err(database)?
     .rows_affected();
@@ -85,7 +85,7 @@ pub(super) async fn restore(
     .bind(id.as_str())
     .bind(in_trash(owner))
     .bind(since)
-    .execute(store.writer())
+    .execute(&mut *store.writing().await?)
     .await
     .map_err(database)?
     .rows_affected();
@@ -97,7 +97,7 @@ pub(super) async fn purge(store: &SqlStore, before: i64) -> Result<u64, StoreErr
     Ok(
         sqlx::query("DELETE FROM campaigns WHERE trashed_at IS NOT NULL AND trashed_at < $1")
             .bind(before)
-            .execute(store.writer())
+            .execute(&mut *store.writing().await?)
             .await
             .map_err(database)?
             .rows_affected(),
