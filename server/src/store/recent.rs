@@ -129,9 +129,9 @@ impl Recent {
     }
 }
 
-/// A write of campaign `id` under way: dropped before it is [settled](Unsure::settled) (its
-/// caller gave up part way, a closed tab or a timed-out request), it forgets the campaign, for
-/// the database may or may not hold what was written.
+/// A write of campaign `id` under way: dropped before it [succeeded](Unsure::succeeded) (it
+/// failed, or its caller gave up part way: a closed tab, a timed-out request), it forgets the
+/// campaign, for the database may or may not hold what was written.
 pub(super) struct Unsure<'a> {
     recent: Option<&'a Recent>,
     id: &'a CampaignId,
@@ -143,9 +143,11 @@ impl<'a> Unsure<'a> {
         Self { recent, id }
     }
 
-    /// The write ended, and the kept copy was brought up to it (or forgotten).
-    pub(super) fn settled(mut self) {
-        self.recent = None;
+    /// The write succeeded: `keep` brings what is kept in memory, if anything is, up to it.
+    pub(super) fn succeeded(mut self, keep: impl FnOnce(&Recent)) {
+        if let Some(recent) = self.recent.take() {
+            keep(recent);
+        }
     }
 }
 

@@ -492,8 +492,8 @@ impl CampaignStore for SqlStore {
                 tx.commit().await.map_err(database)
             }
             .await;
-            match (&written, self.recent()) {
-                (Ok(()), Some(recent)) => {
+            if written.is_ok() {
+                unsure.succeeded(|recent| {
                     recent.committed(id, |kept| {
                         kept.record.turn = new_turn;
                         kept.record.updated_at = now;
@@ -506,11 +506,8 @@ impl CampaignStore for SqlStore {
                     if how != Append::SameTurn {
                         recent.rolled(id, None);
                     }
-                }
-                (Err(_), Some(recent)) => recent.forget(id),
-                (_, None) => {}
+                });
             }
-            unsure.settled();
             written.map(|()| new_turn)
         })
     }

@@ -104,12 +104,9 @@ impl LeaseStore for SqlStore {
             .bind(resolution)
             .execute(&mut *self.writing().await?)
             .await;
-            match (&saved, self.recent()) {
-                (Ok(_), Some(recent)) => recent.rolled(id, Some(roll.clone())),
-                (Err(_), Some(recent)) => recent.forget(id),
-                (_, None) => {}
+            if saved.is_ok() {
+                unsure.succeeded(|recent| recent.rolled(id, Some(roll.clone())));
             }
-            unsure.settled();
             saved.map_err(database)?;
             Ok(())
         })
