@@ -13,5 +13,6 @@ mod sql_settings;
 mod sql_table;
 mod sql_trash;
 mod sql_writer;
+mod word_counts;
 
 pub use sql::{Backend, SqlStore, UnknownBackend};

@@ -17,6 +17,7 @@ use tokio::sync::Mutex;
 
 use super::recent::Recent;
 use super::sql_writer::{Writer, Writing};
+use super::word_counts::{WordCounts, Writing as IndexWrite};
 
 /// Which database a URL names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,6 +90,8 @@ pub struct SqlStore {
     backend: Backend,
     /// The campaigns played lately, for a database only this process writes.
     recent: Option<Arc<Recent>>,
+    /// The search index's word counts as last read, for a database only this process writes.
+    words: Option<Arc<WordCounts>>,
 }
 
 pub(super) fn database(error: impl std::error::Error + Send + Sync + 'static) -> StoreError {
@@ -125,6 +128,7 @@ impl SqlStore {
     pub async fn open(url: &str) -> Result<Self, StoreError> {
         let mut store = Self::open_shared(url).await?;
         store.recent = store.backend.single_process().then(Arc::default);
+        store.words = store.backend.single_process().then(Arc::default);
         Ok(store)
     }
 
@@ -156,6 +160,7 @@ impl SqlStore {
             writer,
             backend,
             recent: None,
+            words: None,
         })
     }
 
@@ -167,6 +172,18 @@ impl SqlStore {
     /// The campaigns played lately, kept in memory (a database only this process writes).
     pub(super) fn recent(&self) -> Option<&Recent> {
         self.recent.as_deref()
+    }
+
+    /// The search index's word counts as last read (a database only this process writes).
+    pub(super) fn word_counts(&self) -> Option<&WordCounts> {
+        self.words.as_deref()
+    }
+
+    /// A write to the search index of `added` passages, removing some or not (`removes`), as
+    /// the kept word counts must know of it until the returned guard drops.
+    pub(super) fn indexing(&self, added: usize, removes: bool) -> Option<IndexWrite<'_>> {
+        self.word_counts()
+            .map(|counts| counts.writing(added, removes))
     }
 
     /// Forgets campaign `id` as kept in memory (it was written other than by a commit).

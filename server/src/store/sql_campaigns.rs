@@ -110,13 +110,14 @@ fn append_events(rows: usize) -> String {
 }
 
 /// The statements that write the story entries that follow the first
-/// `state.story_len - story.len()` ones, their passages in the search index, and the snapshot.
+/// `state.story_len - story.len()` ones, their passages in the search index, and the snapshot;
+/// with the count of those passages.
 fn write_derived<'a>(
     id: &'a CampaignId,
     story: &[StoryEntry],
     state: &CampaignState,
     request: Option<&SentRequest>,
-) -> Result<Vec<Statement<'a>>, StoreError> {
+) -> Result<(Vec<Statement<'a>>, usize), StoreError> {
     let first = i64::from(state.story_len) - story.len().min(state.story_len as usize) as i64;
     let mut statements: Vec<Statement<'a>> = story
         .chunks(ROWS_PER_INSERT)
@@ -134,7 +135,9 @@ fn write_derived<'a>(
         .collect::<Result<_, serde_json::Error>>()
         .map_err(database)?;
     let first = u32::try_from(first).map_err(database)?;
-    statements.extend(write_passages(id, passages(story, first, state.turn)));
+    let passages = passages(story, first, state.turn);
+    let indexed = passages.len();
+    statements.extend(write_passages(id, passages));
     let state = serde_json::to_string(state).map_err(database)?;
     let request = request
         .map(serde_json::to_string)
@@ -152,7 +155,7 @@ fn write_derived<'a>(
             Bound::MaybeText(request),
         ],
     ));
-    Ok(statements)
+    Ok((statements, indexed))
 }
 
 /// The statements that delete the campaign's story log and its passages in the search index
@@ -289,7 +292,9 @@ impl CampaignStore for SqlStore {
                 .map(|stored| (stored.turn, &stored.event))
                 .collect();
             batch.extend(insert_events(&record.id, &events)?);
-            batch.extend(write_derived(&record.id, story, state, None)?);
+            let (derived, indexed) = write_derived(&record.id, story, state, None)?;
+            batch.extend(derived);
+            let _indexing = self.indexing(indexed, false);
             let mut writing = self.writing().await?;
             let mut tx = self.write(&mut writing).await?;
             batch.run(&mut tx, self.backend()).await.map_err(database)?;
@@ -479,12 +484,11 @@ impl CampaignStore for SqlStore {
                     .map(|event| (new_turn, event))
                     .collect();
                 batch.extend(insert_events(id, &events)?);
-                batch.extend(write_derived(
-                    id,
-                    commit.story,
-                    commit.state,
-                    commit.request,
-                )?);
+                let (derived, indexed) =
+                    write_derived(id, commit.story, commit.state, commit.request)?;
+                batch.extend(derived);
+                let replaces = matches!(how, Append::Replace { .. });
+                let _indexing = self.indexing(indexed, replaces);
                 let mut writing = self.writing().await?;
                 let mut tx = self.write(&mut writing).await?;
                 self.advance_with(&mut tx, (owner, id, expected_turn), &batch)
@@ -525,7 +529,9 @@ impl CampaignStore for SqlStore {
                 let mut batch = Batch::default();
                 batch.push(advance(owner, id, (turn, turn), None, state.usage));
                 batch.extend(clear_story(id));
-                batch.extend(write_derived(id, story, state, None)?);
+                let (derived, indexed) = write_derived(id, story, state, None)?;
+                batch.extend(derived);
+                let _indexing = self.indexing(indexed, true);
                 let mut writing = self.writing().await?;
                 let mut tx = self.write(&mut writing).await?;
                 self.advance_with(&mut tx, (owner, id, turn), &batch)
@@ -565,6 +571,8 @@ impl CampaignStore for SqlStore {
         id: &'a CampaignId,
     ) -> BoxFuture<'a, Result<(), StoreError>> {
         Box::pin(async move {
+            // Its passages go with it.
+            let _indexing = self.indexing(0, true);
             let deleted = sqlx::query("DELETE FROM campaigns WHERE id = $1 AND owner IN ($2, $3)")
                 .bind(id.as_str())
                 .bind(owner.as_str())

@@ -10,6 +10,7 @@ use sqlx::{AnyConnection, Row};
 
 use super::sql::{database, insert_rows, Backend, SqlStore, ROWS_PER_INSERT};
 use super::sql_batch::{Bound, Statement};
+use super::word_counts::{weighed, Sorted};
 
 /// The statements that index `passages` of the campaign's story.
 pub(super) fn write_passages(id: &CampaignId, passages: Vec<Passage>) -> Vec<Statement<'_>> {
@@ -58,7 +59,7 @@ pub(super) async fn search(
     let mut connection = store.pool().acquire().await.map_err(database)?;
     let (sql, words) = match store.backend() {
         Backend::Sqlite => {
-            let words = telling_words(&mut connection, query, scope).await?;
+            let words = telling_words(store, &mut connection, query, scope).await?;
             if words.is_empty() {
                 return Ok(Vec::new());
             }
@@ -95,18 +96,14 @@ pub(super) async fn search(
         .collect()
 }
 
-/// The fewest passages in the index for a word's count to tell: in a smaller one every word is
-/// searched (the ranking is cheap there, and a word in two passages of four says something).
-const MIN_PASSAGES_TO_WEIGH: i64 = 100;
-
-/// The query's words to search for in `scope`: with [`SearchScope::telling_words_only`] and an
-/// index of at least [`MIN_PASSAGES_TO_WEIGH`] passages, those in fewer than half of them.
-/// BM25 weighs a word in at least half at next to nothing (its inverse document frequency is at
-/// most zero, which FTS5 raises to 1e-6), so it would not change the order of the passages the
-/// other words find; leaving it out spares the ranking every passage it matches (in a long
+/// The query's words to search for in `scope`: with [`SearchScope::telling_words_only`], those
+/// BM25 weighs ([`weighed`]: all of them in a small index, else those in fewer than half of the
+/// passages). Leaving out the others spares the ranking every passage they match (in a long
 /// campaign, most of them). The index's highest row id stands for its count of passages (never
-/// fewer), so no word BM25 weighs is left out.
+/// fewer), so no word BM25 weighs is left out. The kept counts ([`WordCounts`]) settle most
+/// words; the rest are counted in one read, which also reads the index's size.
 async fn telling_words(
+    store: &SqlStore,
     connection: &mut AnyConnection,
     query: &SearchQuery,
     scope: SearchScope,
@@ -115,23 +112,76 @@ async fn telling_words(
     if !scope.telling_words_only {
         return Ok(words.to_vec());
     }
-    let placeholders: Vec<String> = (1..=words.len()).map(|n| format!("${n}")).collect();
-    let sql = format!(
-        "SELECT term FROM story_words WHERE term IN ({}) \
-         AND doc * 2 >= (SELECT MAX(id) FROM story_text HAVING MAX(id) >= {MIN_PASSAGES_TO_WEIGH})",
-        placeholders.join(", ")
-    );
-    let common: Vec<String> = words
-        .iter()
-        .fold(sqlx::query_scalar(&sql), |query, word| query.bind(word))
-        .fetch_all(connection)
-        .await
-        .map_err(database)?;
+    let (sorted, ticket) = match store.word_counts() {
+        Some(counts) => {
+            let (sorted, ticket) = counts.sort(words);
+            (sorted, Some(ticket))
+        }
+        None => (
+            Sorted {
+                unsettled: words.to_vec(),
+                ..Sorted::default()
+            },
+            None,
+        ),
+    };
+    let mut common = sorted.common;
+    if !sorted.unsettled.is_empty() {
+        let (passages, counted) = count_words(connection, &sorted.unsettled).await?;
+        if let (Some(counts), Some(ticket)) = (store.word_counts(), ticket) {
+            counts.learn(ticket, passages, &counted);
+        }
+        common.extend(
+            counted
+                .into_iter()
+                .filter(|(_, docs)| !weighed(*docs, passages))
+                .map(|(word, _)| word),
+        );
+    }
     Ok(words
         .iter()
         .filter(|word| !common.contains(word))
         .cloned()
         .collect())
+}
+
+/// The index's size (its highest row id) and how many of its passages hold each of `words` (a
+/// word in none has a count of 0), read at one moment.
+async fn count_words(
+    connection: &mut AnyConnection,
+    words: &[String],
+) -> Result<(i64, Vec<(String, i64)>), StoreError> {
+    let placeholders: Vec<String> = (1..=words.len()).map(|n| format!("${n}")).collect();
+    let sql = format!(
+        "SELECT NULL AS term, COALESCE(MAX(id), 0) AS doc FROM story_text UNION ALL \
+         SELECT term, doc FROM story_words WHERE term IN ({})",
+        placeholders.join(", ")
+    );
+    let rows: Vec<(Option<String>, i64)> = words
+        .iter()
+        .fold(sqlx::query_as(&sql), |query, word| query.bind(word))
+        .fetch_all(connection)
+        .await
+        .map_err(database)?;
+    let mut passages = 0;
+    let mut found = Vec::with_capacity(words.len());
+    for (term, docs) in rows {
+        match term {
+            None => passages = docs,
+            Some(term) => found.push((term, docs)),
+        }
+    }
+    let counted = words
+        .iter()
+        .map(|word| {
+            let docs = found
+                .iter()
+                .find(|(term, _)| term == word)
+                .map_or(0, |(_, docs)| *docs);
+            (word.clone(), docs)
+        })
+        .collect();
+    Ok((passages, counted))
 }
 
 /// The FTS5 query: the campaign's rows (its id as a phrase in the `campaign` column) holding

@@ -94,6 +94,8 @@ pub(super) async fn restore(
 
 /// Deletes for good every campaign trashed before `before`.
 pub(super) async fn purge(store: &SqlStore, before: i64) -> Result<u64, StoreError> {
+    // Their passages go with them.
+    let _indexing = store.indexing(0, true);
     Ok(
         sqlx::query("DELETE FROM campaigns WHERE trashed_at IS NOT NULL AND trashed_at < $1")
             .bind(before)

@@ -685,6 +685,30 @@ async fn the_recall_leaves_out_the_words_in_half_the_passages(backend: Backend) 
     assert_eq!(both, [41, 71]);
 }
 
+/// On SQLite, where the counts the recall leaves words out by are kept in memory: a word's
+/// count is read again once the story has grown enough to change its weight, and forgotten when
+/// passages are removed.
+#[tokio::test]
+async fn the_recall_weighs_a_word_again_as_the_index_grows_and_shrinks() {
+    let mut f = fixture(Backend::Sqlite).await;
+    let owner = f.player();
+    let haunted = f.campaign(&owner, 10).await;
+    play_scenes(&f.store, &owner, &haunted, &["The ghoul waits."; 110]).await;
+    // "ghoul" is in every passage: left out.
+    assert!(recalled_turns(&f, &owner, &haunted, "ghoul")
+        .await
+        .is_empty());
+    let rainy = f.campaign(&owner, 10).await;
+    play_scenes(&f.store, &owner, &rainy, &["Rain on the river."; 150]).await;
+    // Now in fewer than half of them: weighed, and found.
+    assert_eq!(recalled_turns(&f, &owner, &haunted, "ghoul").await.len(), 5);
+    // Without the rainy campaign's passages it is in all of them again.
+    f.store.delete(&owner, &rainy).await.unwrap();
+    assert!(recalled_turns(&f, &owner, &haunted, "ghoul")
+        .await
+        .is_empty());
+}
+
 /// In a small index every word counts: "ghoul" in every passage still finds them.
 async fn a_small_story_is_searched_for_every_word(backend: Backend) {
     let mut f = fixture(backend).await;
