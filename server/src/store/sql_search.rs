@@ -55,8 +55,9 @@ pub(super) async fn search(
     query: &SearchQuery,
     scope: SearchScope,
 ) -> Result<Vec<Passage>, StoreError> {
-    // One connection for both reads: each given back to the pool is pinged, a round trip.
-    let mut connection = store.pool().acquire().await.map_err(database)?;
+    // One connection for both reads, whose cache holds the latest writes (see
+    // `SqlStore::up_to_date`).
+    let mut connection = store.up_to_date().await?;
     let (sql, words) = match store.backend() {
         Backend::Sqlite => {
             let words = telling_words(store, &mut connection, query, scope).await?;
