@@ -205,15 +205,6 @@ impl SqlStore {
         &self.pool
     }
 
-    /// A connection to read what the latest writes touched (the recall's search of the story):
-    /// on a SQLite file the writing one, waiting for the writer before. Every write changes the
-    /// file, so a reading connection drops its page cache at its next read and reads each page
-    /// again from the file; the writer's cache holds them already. Elsewhere, one of the pool's.
-    /// The connection is not given back to a pool, so it is not pinged either.
-    pub(super) async fn up_to_date(&self) -> Result<Writing<'_>, StoreError> {
-        self.writer.connection().await
-    }
-
     /// A connection to write with (waiting for the writer before, on SQLite).
     pub(super) async fn writing(&self) -> Result<Writing<'_>, StoreError> {
         self.writer.connection().await

@@ -55,9 +55,11 @@ pub(super) async fn search(
     query: &SearchQuery,
     scope: SearchScope,
 ) -> Result<Vec<Passage>, StoreError> {
-    // One connection for both reads, whose cache holds the latest writes (see
-    // `SqlStore::up_to_date`).
-    let mut connection = store.up_to_date().await?;
+    // One connection for both reads: on a SQLite file the writing one (waiting for the writer
+    // before), whose page cache holds what the latest writes touched. Every write changes the
+    // file, so a reading connection drops its cache at its next read and reads each page again;
+    // and the writer is never given back to a pool to be pinged. Elsewhere, one of the pool's.
+    let mut connection = store.writing().await?;
     let (sql, words) = match store.backend() {
         Backend::Sqlite => {
             let words = telling_words(store, &mut connection, query, scope).await?;

@@ -1,6 +1,6 @@
 //! The connection that writes: for a SQLite file one connection held apart from any pool, for
 //! PostgreSQL (and an in-memory SQLite database) the pool.
-//! The recall's search reads on it too, where its page cache is up to date (`SqlStore::up_to_date`).
+//! The recall's search reads on it too, where its page cache is up to date (`sql_search::search`).
 //!
 //! A pool pings each connection given back to it (sqlx 0.8 does so on every release, to flush
 //! a transaction an interrupted caller left open). On SQLite that ping is a round trip through
