@@ -79,7 +79,9 @@ pub struct CampaignState {
     /// Tokens spent over the whole campaign.
     pub usage: TokenUsage,
     /// The model's messages of the turns after the summary, oldest first (at most
-    /// [`MAX_VERBATIM_TURNS`]).
+    /// [`MAX_VERBATIM_TURNS`]). Not in the state's JSON: a store keeps it a turn per row, so a
+    /// commit writes only the turns that changed.
+    #[serde(skip)]
     pub context: Vec<ContextTurn>,
     /// The summary of the turns before them.
     pub summary: Option<StorySummary>,

@@ -63,6 +63,10 @@ pub struct Commit<'a> {
     pub state: &'a Arc<CampaignState>,
     /// The last request the phase sent to the model, if it sent one.
     pub request: Option<&'a SentRequest>,
+    /// The state the commit was built on, as the store holds it at the expected turn (`None`:
+    /// not known to be stored). A store may write only what changed since; given a state it
+    /// does not hold, its snapshot would be wrong until rebuilt.
+    pub before: Option<&'a CampaignState>,
 }
 
 /// The current state as stored: the snapshot if there is a readable one of this version.
@@ -81,8 +85,9 @@ pub struct Current {
 }
 
 /// The snapshot's format version; a snapshot of another version is rebuilt from the log (4: the
-/// rebuild also writes the story's search index, which campaigns of version 3 lack).
-pub const SNAPSHOT_VERSION: u32 = 4;
+/// rebuild also writes the story's search index, which campaigns of version 3 lack; 5: the
+/// model's window is stored beside the state, a turn per row).
+pub const SNAPSHOT_VERSION: u32 = 5;
 
 /// Why a store call failed.
 #[derive(Debug, thiserror::Error)]

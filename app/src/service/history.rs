@@ -174,6 +174,7 @@ impl Game<'_> {
             story: &replay.story,
             state: &state,
             request: None,
+            before: Some(&loaded.state),
         };
         let how = Append::Replace { turn };
         self.store

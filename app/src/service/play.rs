@@ -238,13 +238,14 @@ pub(super) struct Narrated {
 }
 
 impl Narrated {
-    /// The commit of this phase.
-    pub(super) fn commit(&self) -> Commit<'_> {
+    /// The commit of this phase, built on `before` (the state it began from, as stored).
+    pub(super) fn commit<'a>(&'a self, before: &'a CampaignState) -> Commit<'a> {
         Commit {
             events: &self.events,
             story: &self.story,
             state: &self.state,
             request: Some(&self.sent),
+            before: Some(before),
         }
     }
 }
@@ -358,11 +359,12 @@ impl Game<'_> {
             recalled: &recalled,
             table: &table,
         };
-        let projection = Projection::new(Arc::unwrap_or_clone(loaded.state), next, updates);
+        let projection = Projection::new(CampaignState::clone(&loaded.state), next, updates);
         let narrated = self.narrate(projection, memory, &player_move, rng).await?;
+        let commit = narrated.commit(&loaded.state);
         let turn = self
             .store
-            .commit(owner, id, turn, Append::NextTurn, narrated.commit(), now)
+            .commit(owner, id, turn, Append::NextTurn, commit, now)
             .await?;
         running.release().await;
         tracing::info!(turn, "the move is narrated and saved");
@@ -517,6 +519,7 @@ impl Game<'_> {
             story: &story,
             state: &state,
             request: request.as_ref(),
+            before: Some(&loaded.state),
         };
         self.store
             .commit(owner, id, turn, Append::SameTurn, commit, now)

@@ -12,6 +12,7 @@ mod sql_search;
 mod sql_settings;
 mod sql_table;
 mod sql_trash;
+mod sql_window;
 mod sql_writer;
 mod word_counts;
 

@@ -2,7 +2,7 @@
 //! shared by any number of app instances, chosen by the database URL (sqlx's `Any` driver runs
 //! the same statements on both; each has its own migrations). This file opens it and writes the
 //! multi-row inserts; the ports it serves are in `sql_campaigns` (with the story's search index in
-//! `sql_search`), `sql_leases` and `sql_settings`.
+//! `sql_search` and the snapshot's window in `sql_window`), `sql_leases` and `sql_settings`.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -16,7 +16,7 @@ use sqlx::{Any, AnyConnection, AnyPool, Connection, Executor, Transaction};
 use tokio::sync::Mutex;
 
 use super::recent::Recent;
-use super::sql_writer::{Writer, Writing};
+use super::sql_writer::{OneConnection, Writer, Writing};
 use super::word_counts::{WordCounts, Writing as IndexWrite};
 
 /// Which database a URL names.
@@ -289,6 +289,7 @@ async fn open_sqlite(url: &str) -> Result<(AnyPool, Writer), StoreError> {
         .await
         .map_err(database)?;
     let reader = pool(SQLITE_READERS).await.map_err(database)?;
+    let writer = OneConnection::new(writer);
     Ok((reader, Writer::One(Arc::new(Mutex::new(writer)))))
 }
 

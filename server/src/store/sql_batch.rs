@@ -112,21 +112,64 @@ impl<'a> Batch<'a> {
     async fn run_together(&self, connection: &mut AnyConnection) -> Result<Vec<u64>, sqlx::Error> {
         let mut changed = Vec::with_capacity(self.statements.len());
         for group in groups(&self.statements) {
-            let mut sql = String::new();
-            let mut values: Vec<&Bound<'a>> = Vec::new();
-            for statement in group {
-                sql.push_str(&renumbered(&statement.sql, values.len()));
-                sql.push_str(";\n");
-                values.extend(&statement.values);
-            }
-            let query = values
-                .into_iter()
-                .fold(sqlx::query(&sql), |query, value| bind(query, value));
-            let mut results = connection.fetch_many(query);
-            while let Some(result) = results.try_next().await? {
-                if let Either::Left(done) = result {
-                    changed.push(done.rows_affected());
-                }
+            let mut text = Text::default();
+            group.iter().for_each(|statement| text.push(statement));
+            changed.extend(text.run(connection).await?);
+        }
+        Ok(changed)
+    }
+
+    /// The statements as one transaction in one text for SQLite, `BEGIN` to `COMMIT`, with a
+    /// statement after the first that fails when the first changed no row, so that nothing
+    /// after it runs (`None`: no statements, or too many parameters for one text).
+    pub(super) fn transaction_text(&self) -> Option<Text<'_, 'a>> {
+        let [first, rest @ ..] = self.statements.as_slice() else {
+            return None;
+        };
+        if groups(&self.statements).len() != 1 {
+            return None;
+        }
+        let mut text = Text {
+            sql: "BEGIN;\n".into(),
+            values: Vec::new(),
+        };
+        text.push(first);
+        // `json` fails on text that is not JSON; `changes()` is the rows the first changed.
+        text.sql
+            .push_str("SELECT json(CASE WHEN changes() = 0 THEN 'stale' ELSE '0' END);\n");
+        rest.iter().for_each(|statement| text.push(statement));
+        text.sql.push_str("COMMIT;\n");
+        Some(text)
+    }
+}
+
+/// Statements in one text for SQLite, with their parameters renumbered in order.
+#[derive(Debug, Default)]
+pub(super) struct Text<'s, 'a> {
+    sql: String,
+    values: Vec<&'s Bound<'a>>,
+}
+
+impl<'s, 'a> Text<'s, 'a> {
+    /// Adds `statement` after the others.
+    fn push(&mut self, statement: &'s Statement<'a>) {
+        self.sql
+            .push_str(&renumbered(&statement.sql, self.values.len()));
+        self.sql.push_str(";\n");
+        self.values.extend(&statement.values);
+    }
+
+    /// Runs the text: the rows each of its statements changed, in order.
+    pub(super) async fn run(self, connection: &mut AnyConnection) -> Result<Vec<u64>, sqlx::Error> {
+        let query = self
+            .values
+            .into_iter()
+            .fold(sqlx::query(&self.sql), |query, value| bind(query, value));
+        let mut changed = Vec::new();
+        let mut results = connection.fetch_many(query);
+        while let Some(result) = results.try_next().await? {
+            if let Either::Left(done) = result {
+                changed.push(done.rows_affected());
             }
         }
         Ok(changed)

@@ -1,6 +1,7 @@
 //! The SQL store's campaigns (the `CampaignStore` port). Tables: `campaigns` (one row each),
-//! `events` (the log), and what is derived from the log: `snapshots` (the current state) and
-//! `story` (the entries the player reads), with its passages in the search index (`sql_search`).
+//! `events` (the log), and what is derived from the log: `snapshots` (the current state, with
+//! the model's window a turn per row in `window_turns`, `sql_window`) and `story` (the entries
+//! the player reads), with its passages in the search index (`sql_search`).
 
 use std::sync::Arc;
 
@@ -25,6 +26,8 @@ use super::sql_batch::{Batch, Bound, Statement};
 use super::sql_recovery;
 use super::sql_search::{clear_passages, write_passages};
 use super::sql_trash::{self, in_trash};
+use super::sql_window::{read_window, write_window, WINDOW_COLUMN};
+use super::sql_writer::Writing;
 
 fn record(row: &AnyRow) -> Result<CampaignRecord, StoreError> {
     let id: String = row.try_get("id").map_err(database)?;
@@ -51,16 +54,18 @@ fn tokens(row: &AnyRow, column: &str) -> Result<u32, StoreError> {
     Ok(u32::try_from(count.max(0)).unwrap_or(u32::MAX))
 }
 
-/// The snapshot of a row, if there is a readable one of this version.
+/// The snapshot of a row (its state and its window), if there is a readable one of this version.
 fn snapshot(row: &AnyRow) -> Result<Option<Arc<CampaignState>>, StoreError> {
     let version: Option<i64> = row.try_get("version").map_err(database)?;
     let state: Option<String> = row.try_get("state").map_err(database)?;
-    Ok(match (version, state) {
-        (Some(version), Some(state)) if version == i64::from(SNAPSHOT_VERSION) => {
-            serde_json::from_str(&state).ok().map(Arc::new)
-        }
-        _ => None,
-    })
+    let Some(state) = state.filter(|_| version == Some(i64::from(SNAPSHOT_VERSION))) else {
+        return Ok(None);
+    };
+    let Ok(mut state) = serde_json::from_str::<CampaignState>(&state) else {
+        return Ok(None);
+    };
+    state.context = read_window(row)?;
+    Ok(Some(Arc::new(state)))
 }
 
 /// The last request sent, if one is stored and readable (a request of an older format is not
@@ -110,12 +115,13 @@ fn append_events(rows: usize) -> String {
 }
 
 /// The statements that write the story entries that follow the first
-/// `state.story_len - story.len()` ones, their passages in the search index, and the snapshot;
-/// with the count of those passages.
+/// `state.story_len - story.len()` ones, their passages in the search index, and the snapshot
+/// (its window's turns that changed since `before`, the state as stored, if known); with the
+/// count of those passages.
 fn write_derived<'a>(
     id: &'a CampaignId,
     story: &[StoryEntry],
-    state: &CampaignState,
+    (before, state): (Option<&CampaignState>, &CampaignState),
     request: Option<&SentRequest>,
 ) -> Result<(Vec<Statement<'a>>, usize), StoreError> {
     let first = i64::from(state.story_len) - story.len().min(state.story_len as usize) as i64;
@@ -138,6 +144,8 @@ fn write_derived<'a>(
     let passages = passages(story, first, state.turn);
     let indexed = passages.len();
     statements.extend(write_passages(id, passages));
+    let before = before.map(|before| before.context.as_slice());
+    statements.extend(write_window(id, before, &state.context)?);
     let state = serde_json::to_string(state).map_err(database)?;
     let request = request
         .map(serde_json::to_string)
@@ -231,6 +239,31 @@ async fn not_at(
 
 impl SqlStore {
     /// Runs `batch`, whose first statement [advances](advance) the owner's campaign from
+    /// `expected_turn`, as one transaction on `writing` and commits it: in one text on the one
+    /// writing connection of a SQLite file, else in a transaction of sqlx's
+    /// ([`advance_with`](Self::advance_with)). A campaign at another turn is stale, one not
+    /// found is not found, and either way nothing is written.
+    async fn commit_advancing(
+        &self,
+        writing: &mut Writing<'_>,
+        (owner, id, expected_turn): (&PlayerId, &CampaignId, u32),
+        batch: &Batch<'_>,
+    ) -> Result<(), StoreError> {
+        match writing.commit_text(batch).await {
+            Some(Ok(())) => Ok(()),
+            Some(Err(error)) => Err(not_at(writing, owner, id, expected_turn)
+                .await?
+                .unwrap_or_else(|| database(error))),
+            None => {
+                let mut tx = self.write(writing).await?;
+                self.advance_with(&mut tx, (owner, id, expected_turn), batch)
+                    .await?;
+                tx.commit().await.map_err(database)
+            }
+        }
+    }
+
+    /// Runs `batch`, whose first statement [advances](advance) the owner's campaign from
     /// `expected_turn`, in the transaction `tx`: a campaign at another turn is stale (and the
     /// caller's transaction, dropped, rolls back whatever ran), one not found is not found.
     async fn advance_with(
@@ -292,7 +325,7 @@ impl CampaignStore for SqlStore {
                 .map(|stored| (stored.turn, &stored.event))
                 .collect();
             batch.extend(insert_events(&record.id, &events)?);
-            let (derived, indexed) = write_derived(&record.id, story, state, None)?;
+            let (derived, indexed) = write_derived(&record.id, story, (None, state), None)?;
             batch.extend(derived);
             let _indexing = self.indexing(indexed, false);
             let mut writing = self.writing().await?;
@@ -349,16 +382,17 @@ impl CampaignStore for SqlStore {
                 Some(Err(ticket)) => Some(ticket),
                 None => None,
             };
-            let row = sqlx::query(
-                "SELECT c.*, s.version, s.state, s.last_request FROM campaigns c \
-                 LEFT JOIN snapshots s ON s.campaign_id = c.id WHERE c.id = $1 AND c.owner = $2",
-            )
-            .bind(id.as_str())
-            .bind(owner.as_str())
-            .fetch_optional(self.pool())
-            .await
-            .map_err(database)?
-            .ok_or(StoreError::NotFound)?;
+            let sql = format!(
+                "SELECT c.*, s.version, s.state, s.last_request, {WINDOW_COLUMN} FROM campaigns c \
+                 LEFT JOIN snapshots s ON s.campaign_id = c.id WHERE c.id = $1 AND c.owner = $2"
+            );
+            let row = sqlx::query(&sql)
+                .bind(id.as_str())
+                .bind(owner.as_str())
+                .fetch_optional(self.pool())
+                .await
+                .map_err(database)?
+                .ok_or(StoreError::NotFound)?;
             let current = Current {
                 record: record(&row)?,
                 state: snapshot(&row)?,
@@ -484,16 +518,14 @@ impl CampaignStore for SqlStore {
                     .map(|event| (new_turn, event))
                     .collect();
                 batch.extend(insert_events(id, &events)?);
-                let (derived, indexed) =
-                    write_derived(id, commit.story, commit.state, commit.request)?;
+                let states = (commit.before, commit.state.as_ref());
+                let (derived, indexed) = write_derived(id, commit.story, states, commit.request)?;
                 batch.extend(derived);
                 let replaces = matches!(how, Append::Replace { .. });
                 let _indexing = self.indexing(indexed, replaces);
                 let mut writing = self.writing().await?;
-                let mut tx = self.write(&mut writing).await?;
-                self.advance_with(&mut tx, (owner, id, expected_turn), &batch)
-                    .await?;
-                tx.commit().await.map_err(database)
+                self.commit_advancing(&mut writing, (owner, id, expected_turn), &batch)
+                    .await
             }
             .await;
             if written.is_ok() {
@@ -529,14 +561,12 @@ impl CampaignStore for SqlStore {
                 let mut batch = Batch::default();
                 batch.push(advance(owner, id, (turn, turn), None, state.usage));
                 batch.extend(clear_story(id));
-                let (derived, indexed) = write_derived(id, story, state, None)?;
+                let (derived, indexed) = write_derived(id, story, (None, state), None)?;
                 batch.extend(derived);
                 let _indexing = self.indexing(indexed, true);
                 let mut writing = self.writing().await?;
-                let mut tx = self.write(&mut writing).await?;
-                self.advance_with(&mut tx, (owner, id, turn), &batch)
-                    .await?;
-                tx.commit().await.map_err(database)
+                self.commit_advancing(&mut writing, (owner, id, turn), &batch)
+                    .await
             }
             .await;
             self.forget(id);

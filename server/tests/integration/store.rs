@@ -68,7 +68,8 @@ async fn phase(
     now: i64,
 ) -> Result<u32, StoreError> {
     let current = store.current(owner, id).await?;
-    let mut state = Arc::unwrap_or_clone(current.state.expect("a snapshot"));
+    let before = current.state.expect("a snapshot");
+    let mut state = CampaignState::clone(&before);
     let turn = match how {
         Append::NextTurn => expected_turn + 1,
         Append::SameTurn => expected_turn,
@@ -94,6 +95,7 @@ async fn phase(
         story: &story,
         state: &state,
         request: None,
+        before: Some(&before),
     };
     store
         .commit(owner, id, expected_turn, how, commit, now)
@@ -488,6 +490,7 @@ async fn the_last_request_is_kept_until_a_phase_sends_another(backend: Backend) 
         story: &story,
         state: &state,
         request: Some(&sent),
+        before: None,
     };
     f.store
         .commit(&owner, &id, 0, Append::NextTurn, commit, 20)
@@ -531,6 +534,7 @@ async fn undo_latest(
     id: &CampaignId,
     turn: u32,
 ) -> (u32, app::campaign::state::Replay) {
+    let before = store.current(owner, id).await.unwrap().state.unwrap();
     let (_, mut log) = store.log(owner, id).await.unwrap();
     log.push(StoredEvent {
         turn: turn - 1,
@@ -543,6 +547,7 @@ async fn undo_latest(
         story: &replay.story,
         state: &state,
         request: None,
+        before: Some(&before),
     };
     let after = store
         .commit(
@@ -908,7 +913,77 @@ async fn a_commit_given_up_part_way_leaves_the_campaign_whole(backend: Backend) 
     }
 }
 
+/// A narration's events: its scene and the messages it adds to the model's window.
+fn narrated(text: &str) -> [CampaignEvent; 2] {
+    [
+        scene(text),
+        CampaignEvent::ModelMessages {
+            messages: vec![
+                Message::user(format!("I go on ({text})")),
+                Message::assistant(text),
+            ],
+        },
+    ]
+}
+
+/// The campaign's state as a second store on the same database reads it (nothing kept in
+/// memory).
+async fn read_afresh(f: &Fixture, owner: &PlayerId, id: &CampaignId) -> CampaignState {
+    let store = SqlStore::open(&f.database.url).await.unwrap();
+    let current = store.current(owner, id).await.unwrap();
+    Arc::unwrap_or_clone(current.state.expect("a snapshot"))
+}
+
+async fn the_models_window_is_kept_a_turn_per_row_through_every_kind_of_commit(backend: Backend) {
+    let mut f = fixture(backend).await;
+    let owner = f.player();
+    let id = f.campaign(&owner, 10).await;
+    let turns = app::campaign::state::MAX_VERBATIM_TURNS as u32 + 3;
+    for turn in 0..turns {
+        let events = narrated(&format!("Scene {turn}."));
+        phase(&f.store, &owner, &id, turn, Append::NextTurn, &events, 20)
+            .await
+            .unwrap();
+    }
+    let played = f.store.current(&owner, &id).await.unwrap().state.unwrap();
+    let window: Vec<u32> = played.context.iter().map(|kept| kept.turn).collect();
+    assert_eq!(
+        window,
+        (4..=turns).collect::<Vec<_>>(),
+        "the oldest slid out"
+    );
+    assert_eq!(read_afresh(&f, &owner, &id).await, *played);
+
+    // A phase that adds no messages (the actions) keeps the window as it is.
+    phase(&f.store, &owner, &id, turns, Append::SameTurn, &[], 30)
+        .await
+        .unwrap();
+    assert_eq!(read_afresh(&f, &owner, &id).await.context, played.context);
+
+    // An undone turn leaves the window, and the one it uncovers comes back.
+    let (turn, replay) = undo_latest(&f.store, &owner, &id, turns).await;
+    let read = read_afresh(&f, &owner, &id).await;
+    assert_eq!(read, replay.state);
+    assert_eq!(read.context.first().map(|kept| kept.turn), Some(3));
+    assert_eq!(read.context.last().map(|kept| kept.turn), Some(turn));
+
+    // A turn told again in its place is stored as told this time.
+    let retold = narrated("Told again.");
+    phase(&f.store, &owner, &id, turn, Append::NextTurn, &retold, 40)
+        .await
+        .unwrap();
+    let read = read_afresh(&f, &owner, &id).await;
+    let latest = read.context.last().unwrap();
+    assert_eq!(latest.turn, turn + 1);
+    assert_eq!(latest.messages[1], Message::assistant("Told again."));
+    assert_eq!(
+        read,
+        *f.store.current(&owner, &id).await.unwrap().state.unwrap()
+    );
+}
+
 on_both_backends!(
+    the_models_window_is_kept_a_turn_per_row_through_every_kind_of_commit,
     a_recovery_code_brings_the_newcomers_campaigns_to_its_player,
     a_campaign_and_its_events_come_back_in_order,
     campaigns_are_listed_per_owner_most_recent_first,
