@@ -69,23 +69,22 @@ browser_lane() {
     timed "the development build hydrates (cargo leptos build, what cargo leptos watch builds; Playwright)" \
       dev_hydrates
 }
-free_port() { node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
+free_port() { free_ports 1; }
+# $1 free loopback ports, all different: each is held open until all are found (ports looked
+# for one at a time can come back the same, and two servers then ask for one port).
+free_ports() {
+  node -e '
+    const net = require("net");
+    const servers = Array.from({ length: Number(process.argv[1]) }, () => net.createServer());
+    Promise.all(servers.map((s) => new Promise((ok) => s.listen(0, "127.0.0.1", ok)))).then(() => {
+      console.log(servers.map((s) => s.address().port).join(" "));
+      servers.forEach((s) => s.close());
+    });' "$1"
+}
 end_to_end() {
-  E2E_PORT=$(free_port)
-  E2E_DEPTH_PORT=$(free_port)
-  E2E_CSR_PORT=$(free_port)
-  E2E_CSR_GAME_PORT=$(free_port)
-  E2E_FIGHT_PORT=$(free_port)
-  E2E_LEDGER_PORT=$(free_port)
-  E2E_TEETH_PORT=$(free_port)
-  E2E_APPROVAL_PORT=$(free_port)
-  E2E_VOICE_PORT=$(free_port)
-  E2E_SETTINGS_PORT=$(free_port)
-  E2E_FAKE_MODEL_PORT=$(free_port)
-  E2E_MAGIC_PORT=$(free_port)
-  E2E_STORY_PORT=$(free_port)
-  E2E_FRIENDS_PORT=$(free_port)
-  E2E_REACH_PORT=$(free_port)
+  read -r E2E_PORT E2E_DEPTH_PORT E2E_CSR_PORT E2E_CSR_GAME_PORT E2E_FIGHT_PORT E2E_LEDGER_PORT \
+    E2E_TEETH_PORT E2E_APPROVAL_PORT E2E_VOICE_PORT E2E_SETTINGS_PORT E2E_FAKE_MODEL_PORT \
+    E2E_MAGIC_PORT E2E_STORY_PORT E2E_FRIENDS_PORT E2E_REACH_PORT <<<"$(free_ports 15)"
   export E2E_PORT E2E_DEPTH_PORT E2E_CSR_PORT E2E_CSR_GAME_PORT E2E_FIGHT_PORT E2E_LEDGER_PORT E2E_TEETH_PORT \
     E2E_APPROVAL_PORT E2E_VOICE_PORT E2E_SETTINGS_PORT E2E_FAKE_MODEL_PORT E2E_MAGIC_PORT \
     E2E_STORY_PORT E2E_FRIENDS_PORT E2E_REACH_PORT
