@@ -72,7 +72,7 @@ pub(super) async fn search(
              JOIN campaigns c ON c.id = t.campaign \
              WHERE story_search MATCH $1 AND c.id = $2 AND c.owner = $3 AND t.turn < $4 \
              AND (t.kind <> 'move' OR $6 = 1) ORDER BY bm25(story_search, 0.0, 1.0), t.idx DESC LIMIT $5",
-                fts5_match(id, &words),
+                fts5_match(id, &words, scope.moves),
             )
         }
         Backend::Postgres => (
@@ -187,16 +187,19 @@ async fn count_words(
     Ok((passages, counted))
 }
 
-/// The FTS5 query: the campaign's rows (its id as a phrase in the `campaign` column) holding
-/// any of the `words` in the `text` column. Each word is quoted; a query's words hold only
-/// letters and digits, so nothing in them is read as syntax.
-fn fts5_match(id: &CampaignId, words: &[String]) -> String {
+/// The FTS5 query: the campaign's rows holding any of the `words` in the `text` column. Its
+/// id is the `campaign` column of its passages, and with an "m" after it of its moves
+/// (migration 0015), which the query takes only with `moves`. Each word is quoted; a query's
+/// words hold only letters and digits, so nothing in them is read as syntax.
+fn fts5_match(id: &CampaignId, words: &[String], moves: bool) -> String {
     let words: Vec<String> = words.iter().map(|word| format!("\"{word}\"")).collect();
-    format!(
-        "campaign : \"{}\" AND text : ({})",
-        id.as_str(),
-        words.join(" OR ")
-    )
+    let id = id.as_str();
+    let campaign = if moves {
+        format!("(\"{id}\" OR \"{id}m\")")
+    } else {
+        format!("\"{id}\"")
+    };
+    format!("campaign : {campaign} AND text : ({})", words.join(" OR "))
 }
 
 /// A stored passage of a kind this version does not know.

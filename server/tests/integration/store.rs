@@ -519,7 +519,18 @@ async fn the_last_request_is_kept_until_a_phase_sends_another(backend: Backend) 
 
 /// Plays one scene a turn from the campaign's first turn on.
 async fn play_scenes(store: &SqlStore, owner: &PlayerId, id: &CampaignId, scenes: &[&str]) {
-    for (turn, text) in (0..).zip(scenes) {
+    play_scenes_from(store, owner, id, 0, scenes).await;
+}
+
+/// Plays one scene a turn from turn `first` on.
+async fn play_scenes_from(
+    store: &SqlStore,
+    owner: &PlayerId,
+    id: &CampaignId,
+    first: u32,
+    scenes: &[&str],
+) {
+    for (turn, text) in (first..).zip(scenes) {
         phase(store, owner, id, turn, Append::NextTurn, &[scene(text)], 20)
             .await
             .unwrap();
@@ -772,6 +783,49 @@ async fn the_story_in_effect_is_searched_by_words_best_first(backend: Backend) {
     assert_eq!(found_turns(&f, &owner, &other, "oswin", 10).await, [1]);
 }
 
+async fn the_players_moves_are_searched_by_the_player_and_left_out_of_the_recall(backend: Backend) {
+    let mut f = fixture(backend).await;
+    let owner = f.player();
+    let id = f.campaign(&owner, 10).await;
+    let moved = CampaignEvent::Turn(TurnEvent::Move {
+        text: "I hail the ferryman across the water".into(),
+        action_id: None,
+    });
+    let turn = [moved, scene("The ferryman rows closer.")];
+    phase(&f.store, &owner, &id, 0, Append::NextTurn, &turn, 20)
+        .await
+        .unwrap();
+    play_scenes_from(&f.store, &owner, &id, 1, &["Fog.", "Rain."]).await;
+    assert_eq!(
+        found_turns(&f, &owner, &id, "hail ferryman", 10).await,
+        [1, 1]
+    );
+    assert_eq!(
+        found_turns(&f, &owner, &id, "hail", 10).await,
+        [1],
+        "the move"
+    );
+    assert_eq!(
+        recalled_turns(&f, &owner, &id, "hail ferryman").await,
+        [1],
+        "the scene, not the move"
+    );
+    assert!(recalled_turns(&f, &owner, &id, "hail").await.is_empty());
+    if backend == Backend::Sqlite {
+        // The index itself tells a move (its campaign token ends in "m") from the rest.
+        let mut raw = sqlx::AnyConnection::connect(&f.database.url).await.unwrap();
+        for (token, expected) in [(id.to_string(), 0), (format!("{id}m"), 1)] {
+            let matched: i64 =
+                sqlx::query_scalar("SELECT COUNT(*) FROM story_search WHERE story_search MATCH $1")
+                    .bind(format!("campaign : \"{token}\" AND text : hail"))
+                    .fetch_one(&mut raw)
+                    .await
+                    .unwrap();
+            assert_eq!(matched, expected, "{token}");
+        }
+    }
+}
+
 async fn a_deleted_campaign_waits_in_the_trash_until_restored_or_past_its_days(backend: Backend) {
     let mut f = fixture(backend).await;
     let owner = f.player();
@@ -999,6 +1053,7 @@ on_both_backends!(
     a_replacing_commit_moves_the_turn_back_and_rewrites_the_whole_story,
     concurrent_turns_on_two_connection_pools_never_fail,
     the_story_in_effect_is_searched_by_words_best_first,
+    the_players_moves_are_searched_by_the_player_and_left_out_of_the_recall,
     the_recall_leaves_out_the_words_in_half_the_passages,
     a_small_story_is_searched_for_every_word,
     a_deleted_campaign_waits_in_the_trash_until_restored_or_past_its_days,
