@@ -61,10 +61,13 @@ fn snapshot(row: &AnyRow) -> Result<Option<Arc<CampaignState>>, StoreError> {
     let Some(state) = state.filter(|_| version == Some(i64::from(SNAPSHOT_VERSION))) else {
         return Ok(None);
     };
-    let Ok(mut state) = serde_json::from_str::<CampaignState>(&state) else {
+    let (Ok(mut state), Some(context)) = (
+        serde_json::from_str::<CampaignState>(&state),
+        read_window(row)?,
+    ) else {
         return Ok(None);
     };
-    state.context = read_window(row)?;
+    state.context = context;
     Ok(Some(Arc::new(state)))
 }
 

@@ -19,13 +19,14 @@ pub(super) const WINDOW_COLUMN: &str =
     "(SELECT string_agg(w.body, ',' ORDER BY w.turn) FROM window_turns w \
      WHERE w.campaign_id = c.id) AS window_body";
 
-/// The window a snapshot's read found in [`WINDOW_COLUMN`].
-pub(super) fn read_window(row: &AnyRow) -> Result<Vec<ContextTurn>, StoreError> {
+/// The window a snapshot's read found in [`WINDOW_COLUMN`] (`None`: rows this version cannot
+/// read, so the snapshot is rebuilt like one of another version).
+pub(super) fn read_window(row: &AnyRow) -> Result<Option<Vec<ContextTurn>>, StoreError> {
     let joined: Option<String> = row.try_get("window_body").map_err(database)?;
-    match joined {
-        Some(joined) => serde_json::from_str(&format!("[{joined}]")).map_err(database),
-        None => Ok(Vec::new()),
-    }
+    Ok(match joined {
+        Some(joined) => serde_json::from_str(&format!("[{joined}]")).ok(),
+        None => Some(Vec::new()),
+    })
 }
 
 /// The statements that bring campaign `id`'s stored window from `before` (`None`: unknown, so

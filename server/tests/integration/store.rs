@@ -1034,6 +1034,16 @@ async fn the_models_window_is_kept_a_turn_per_row_through_every_kind_of_commit(b
         read,
         *f.store.current(&owner, &id).await.unwrap().state.unwrap()
     );
+
+    // A window row this version cannot read leaves the snapshot to be rebuilt from the log.
+    let mut raw = sqlx::AnyConnection::connect(&f.database.url).await.unwrap();
+    sqlx::query("UPDATE window_turns SET body = 'not a turn' WHERE campaign_id = $1")
+        .bind(id.as_str())
+        .execute(&mut raw)
+        .await
+        .unwrap();
+    let store = SqlStore::open(&f.database.url).await.unwrap();
+    assert_eq!(store.current(&owner, &id).await.unwrap().state, None);
 }
 
 on_both_backends!(
