@@ -1,15 +1,17 @@
 //! Resources that decode with the same JSON reader as the server functions.
 //!
-//! A server function's answer is read with `serde_json::from_slice`, and Leptos's default
-//! resource codec reads the same types with `serde_json::from_str`: every type a page loads
-//! then compiles its JSON decoder twice into the browser's wasm. [`WireJson`] reads a
-//! resource's serialised value from its bytes, so one decoder path serves both.
+//! A server function's answer is read with [`decode`] (`wire/codec.rs`), and Leptos's default
+//! resource codec would read the same types with `serde_json::from_str`: every type a page loads
+//! would then compile two JSON readers into the browser's wasm. [`WireJson`] reads a resource's
+//! serialised value with [`decode`] too, so one reader serves both.
 
 use codee::{Decoder, Encoder};
 use leptos::prelude::*;
 use serde::{de::DeserializeOwned, Serialize};
 
-/// JSON both ways, decoded from bytes (the server functions' reader).
+use crate::wire::codec::{decode, DecodeError};
+
+/// JSON both ways, read with the server functions' reader ([`decode`]).
 pub struct WireJson;
 
 impl<T: Serialize> Encoder<T> for WireJson {
@@ -22,18 +24,12 @@ impl<T: Serialize> Encoder<T> for WireJson {
 }
 
 impl<T: DeserializeOwned> Decoder<T> for WireJson {
-    type Error = serde_json::Error;
+    type Error = DecodeError;
     type Encoded = str;
 
     fn decode(text: &str) -> Result<T, Self::Error> {
         decode(text)
     }
-}
-
-/// Reads a JSON value from its bytes: the one decoder path of the browser's code (live
-/// updates and streamed turns go through it too).
-pub fn decode<T: DeserializeOwned>(text: &str) -> Result<T, serde_json::Error> {
-    serde_json::from_slice(text.as_bytes())
 }
 
 /// A resource loaded on the server and hydrated with [`WireJson`].

@@ -21,7 +21,7 @@ pub async fn read_updates(
         while let Some(newline) = buffer.find('\n') {
             let line: String = buffer.drain(..=newline).collect();
             let update: TurnUpdate =
-                crate::ui::resource::decode(line.trim()).map_err(|_| AppError::Transport {
+                crate::wire::codec::decode(line.trim()).map_err(|_| AppError::Transport {
                     message: "The server sent an answer this page cannot read.".to_owned(),
                 })?;
             if let TurnUpdate::Error { error } = update {

@@ -4,7 +4,6 @@
 //! under the request id the message shows. The server sends each kind with an HTTP status of its
 //! own (the server crate's `error_status`); the browser reads the error from the body alone.
 
-use leptos::server_fn::codec::JsonEncoding;
 use leptos::server_fn::error::{FromServerFnError, ServerFnErrorErr};
 use serde::{Deserialize, Serialize};
 
@@ -116,7 +115,7 @@ impl AppError {
 }
 
 impl FromServerFnError for AppError {
-    type Encoder = JsonEncoding;
+    type Encoder = crate::wire::codec::WireEncoding;
 
     fn from_server_fn_error(value: ServerFnErrorErr) -> Self {
         let message = match value {

@@ -9,12 +9,14 @@
 //! - `model_settings`: the settings page's vocabulary: what is set, the form, a test's report;
 //!   the key only ever travels towards the server; `picture_settings` the same for the image
 //!   model;
+//! - `codec`: the one JSON reader of the browser's code, for server functions and resources;
 //! - `errors`: `AppError`: not found, stale, invalid, busy, limited, too slow, the game master or
 //!   storage unavailable, not allowed, a malformed request;
 //! - `tag_first`: the browser's reader for the story's entries and the vitality, internally
 //!   tagged, without serde's buffering;
 //! - `present/` (server): the campaign's state, story and log made into views.
 
+pub mod codec;
 pub mod errors;
 pub mod model_settings;
 pub mod picture_settings;

@@ -6,7 +6,7 @@ use crate::wire::errors::AppError;
 use crate::wire::view::CampaignSummary;
 
 /// Starts a new campaign that copies the campaign `id` up to turn `turn`.
-#[server]
+#[server(output = crate::wire::codec::Wire)]
 pub async fn branch_campaign(id: String, turn: u32) -> Result<CampaignSummary, AppError> {
     use crate::api::context::{admit_campaign, caller, campaign_id, client, now};
 

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use crate::wire::errors::AppError;
 
 /// Moves one of the player's campaigns to the trash (restorable for 30 days).
-#[server]
+#[server(output = crate::wire::codec::Wire)]
 pub async fn delete_campaign(id: String) -> Result<(), AppError> {
     use crate::api::context::{caller, campaign_id, now};
     let caller = caller().await?;

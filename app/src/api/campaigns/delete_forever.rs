@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use crate::wire::errors::AppError;
 
 /// Deletes one of the player's campaigns for good, its log with it.
-#[server]
+#[server(output = crate::wire::codec::Wire)]
 pub async fn delete_forever(id: String) -> Result<(), AppError> {
     use crate::api::context::{caller, campaign_id};
     let caller = caller().await?;

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use crate::wire::errors::AppError;
 
 /// One of the player's campaigns as a file (JSON text).
-#[server]
+#[server(output = crate::wire::codec::Wire)]
 pub async fn export_campaign(id: String) -> Result<String, AppError> {
     use crate::api::context::{caller, campaign_id};
     let caller = caller().await?;

@@ -11,7 +11,7 @@ use crate::wire::view::CampaignSummary;
 pub const MAX_IMPORT_BYTES: usize = 32 * 1024 * 1024;
 
 /// Imports an exported campaign file (its JSON text, sent as JSON).
-#[server(input = leptos::server_fn::codec::Json)]
+#[server(input = leptos::server_fn::codec::Json, output = crate::wire::codec::Wire)]
 pub async fn import_campaign(file: String) -> Result<CampaignSummary, AppError> {
     use crate::api::context::{admit_campaign, caller, client, now};
 

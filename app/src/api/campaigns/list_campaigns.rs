@@ -6,7 +6,7 @@ use crate::wire::errors::AppError;
 use crate::wire::view::CampaignPage;
 
 /// A page of the player's campaigns, most recently played first (page 0 is the newest).
-#[server]
+#[server(output = crate::wire::codec::Wire)]
 pub async fn list_campaigns(page: u32) -> Result<CampaignPage, AppError> {
     use crate::api::context::caller;
     let caller = caller().await?;

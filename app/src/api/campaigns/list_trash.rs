@@ -6,7 +6,7 @@ use crate::wire::errors::AppError;
 use crate::wire::view::TrashedCampaign;
 
 /// The player's trash, the most recently deleted first.
-#[server]
+#[server(output = crate::wire::codec::Wire)]
 pub async fn list_trash() -> Result<Vec<TrashedCampaign>, AppError> {
     use crate::api::context::{caller, now};
     let caller = caller().await?;

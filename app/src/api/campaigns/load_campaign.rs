@@ -7,7 +7,7 @@ use crate::wire::errors::AppError;
 use crate::wire::view::CampaignView;
 
 /// Loads one of the player's campaigns.
-#[server]
+#[server(output = crate::wire::codec::Wire)]
 pub async fn load_campaign(id: String) -> Result<CampaignView, AppError> {
     use crate::api::context::{caller, campaign_id, now};
     let caller = caller().await?;

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use crate::wire::errors::AppError;
 
 /// Renames one of the player's campaigns; answers with the title as saved.
-#[server]
+#[server(output = crate::wire::codec::Wire)]
 pub async fn rename_campaign(id: String, title: String) -> Result<String, AppError> {
     use crate::api::context::{caller, campaign_id};
     let caller = caller().await?;

@@ -6,7 +6,7 @@ use crate::wire::errors::AppError;
 use crate::wire::view::CampaignSummary;
 
 /// Starts one of the player's campaigns over; answers the new campaign's summary.
-#[server]
+#[server(output = crate::wire::codec::Wire)]
 pub async fn restart_campaign(id: String) -> Result<CampaignSummary, AppError> {
     use crate::api::context::{admit_turn, caller, campaign_id, client, now};
     let caller = caller().await?;

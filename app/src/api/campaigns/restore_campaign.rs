@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use crate::wire::errors::AppError;
 
 /// Restores one of the player's deleted campaigns into play.
-#[server]
+#[server(output = crate::wire::codec::Wire)]
 pub async fn restore_campaign(id: String) -> Result<(), AppError> {
     use crate::api::context::{caller, campaign_id, now};
     let caller = caller().await?;

@@ -8,7 +8,7 @@ use crate::wire::view::TurnUpdate;
 
 /// Casts the known spell `spell` (its slug) with a slot of level `slot` (the lowest left when
 /// none) on the campaign at `turn` (the turn the browser shows; it picks the dice).
-#[server]
+#[server(output = crate::wire::codec::Wire)]
 pub async fn cast_spell(
     id: String,
     turn: u32,

@@ -6,7 +6,7 @@ use crate::wire::errors::AppError;
 use crate::wire::view::TurnUpdate;
 
 /// Drops every one of the carried item `slug`; answers with what the player sees change.
-#[server]
+#[server(output = crate::wire::codec::Wire)]
 pub async fn drop_item(id: String, slug: String) -> Result<Vec<TurnUpdate>, AppError> {
     use crate::api::context::{caller, campaign_id, now};
     use crate::game::Slug;

@@ -7,7 +7,7 @@ use crate::wire::view::{JournalEdit, TurnUpdate};
 
 /// Applies the player's journal edit; answers with the journal as it now is. (JSON in: the edit
 /// is a tagged enum, which a form encoding cannot carry.)
-#[server(input = leptos::server_fn::codec::Json)]
+#[server(input = leptos::server_fn::codec::Json, output = crate::wire::codec::Wire)]
 pub async fn edit_journal(id: String, edit: JournalEdit) -> Result<TurnUpdate, AppError> {
     use crate::api::context::{caller, campaign_id, now};
     use crate::game::{JournalChange, JournalName, JournalNote};

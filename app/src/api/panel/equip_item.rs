@@ -8,7 +8,7 @@ use crate::wire::view::TurnUpdate;
 
 /// Equips (`equip`) or puts away the carried item `slug`; answers with what the player sees
 /// change.
-#[server]
+#[server(output = crate::wire::codec::Wire)]
 pub async fn equip_item(
     id: String,
     slug: String,

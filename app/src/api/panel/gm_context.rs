@@ -6,7 +6,7 @@ use crate::wire::errors::AppError;
 use crate::wire::view::GmContextView;
 
 /// The model's working context of one of the player's campaigns.
-#[server]
+#[server(output = crate::wire::codec::Wire)]
 pub async fn gm_context(id: String) -> Result<GmContextView, AppError> {
     use crate::api::context::{caller, campaign_id};
     let caller = caller().await?;

@@ -8,7 +8,7 @@ use crate::wire::view::TurnUpdate;
 
 /// Raises `first` by 2, or `first` and `second` by 1 each when `second` is given (not blank);
 /// answers with what the player sees change.
-#[server]
+#[server(output = crate::wire::codec::Wire)]
 pub async fn improve_abilities(
     id: String,
     first: String,

@@ -7,7 +7,7 @@ use crate::wire::view::LedgerPage;
 
 /// The page of the ledger of one of the player's campaigns that ends before row `before` (the
 /// latest page without it).
-#[server]
+#[server(output = crate::wire::codec::Wire)]
 pub async fn load_ledger(id: String, before: Option<u32>) -> Result<LedgerPage, AppError> {
     use crate::api::context::{caller, campaign_id};
     let caller = caller().await?;

@@ -7,7 +7,7 @@ use crate::wire::errors::AppError;
 use crate::wire::view::TurnUpdate;
 
 /// Rests: `long` for a long rest (at most once a day), else a short one.
-#[server]
+#[server(output = crate::wire::codec::Wire)]
 pub async fn rest_hero(id: String, long: bool) -> Result<Vec<TurnUpdate>, AppError> {
     use crate::api::context::{caller, campaign_id, now};
     use crate::game::RestKind;

@@ -7,7 +7,7 @@ use crate::wire::errors::AppError;
 use crate::wire::view::TurnUpdate;
 
 /// Spends one hit die on the campaign at `turn` (the turn the browser shows; it picks the die).
-#[server]
+#[server(output = crate::wire::codec::Wire)]
 pub async fn spend_hit_die(id: String, turn: u32) -> Result<Vec<TurnUpdate>, AppError> {
     use crate::api::context::{caller, campaign_id, now};
 

@@ -7,7 +7,7 @@ use crate::wire::errors::AppError;
 use crate::wire::view::TurnUpdate;
 
 /// Uses the class feature `feature` (its key, `secondWind`) on the campaign at `turn`.
-#[server]
+#[server(output = crate::wire::codec::Wire)]
 pub async fn use_feature(
     id: String,
     turn: u32,

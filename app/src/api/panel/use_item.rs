@@ -8,7 +8,7 @@ use crate::wire::view::TurnUpdate;
 
 /// Uses one of the carried consumable `slug` on the campaign at `turn` (the turn the browser
 /// shows; it picks the dice); answers with what the player sees change.
-#[server]
+#[server(output = crate::wire::codec::Wire)]
 pub async fn use_item(id: String, turn: u32, slug: String) -> Result<Vec<TurnUpdate>, AppError> {
     use crate::api::context::{caller, campaign_id, now};
     use crate::game::Slug;

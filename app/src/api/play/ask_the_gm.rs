@@ -7,7 +7,7 @@ use crate::wire::view::AnswerView;
 
 /// The game master's answer to `question` about the campaign; counted in the player's limits
 /// on model requests.
-#[server]
+#[server(output = crate::wire::codec::Wire)]
 pub async fn ask_the_gm(id: String, question: String) -> Result<AnswerView, AppError> {
     use crate::api::context::{admit_turn, caller, campaign_id, client};
     let caller = caller().await?;

@@ -9,7 +9,7 @@ use crate::wire::view::{ProposalDecision, TurnUpdate};
 /// Applies the player's decisions in order, all or nothing; answers with what the play screen
 /// shows change (the sheet, the journal, the map, the proposals still waiting, the story's new
 /// entries). (JSON in: a list of decisions.)
-#[server(input = leptos::server_fn::codec::Json)]
+#[server(input = leptos::server_fn::codec::Json, output = crate::wire::codec::Wire)]
 pub async fn decide_proposals(
     id: String,
     decisions: Vec<ProposalDecision>,

@@ -10,7 +10,7 @@ use crate::wire::view::TurnUpdate;
 /// Draws a picture of `kind` for the campaign; counted in the player's limits on model
 /// requests. Answers with what the player sees change; refused when the server has no image
 /// model.
-#[server(input = leptos::server_fn::codec::Json)]
+#[server(input = leptos::server_fn::codec::Json, output = crate::wire::codec::Wire)]
 pub async fn draw_picture(id: String, kind: PictureKind) -> Result<Vec<TurnUpdate>, AppError> {
     use crate::api::context::{admit_turn, caller, campaign_id, client, now};
     use crate::service::ServiceError;

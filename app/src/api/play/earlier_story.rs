@@ -6,7 +6,7 @@ use crate::wire::errors::AppError;
 use crate::wire::view::StoryPage;
 
 /// The story entries just before index `before`.
-#[server]
+#[server(output = crate::wire::codec::Wire)]
 pub async fn earlier_story(id: String, before: u32) -> Result<StoryPage, AppError> {
     use crate::api::context::{caller, campaign_id};
     let caller = caller().await?;

@@ -7,7 +7,7 @@ use crate::wire::view::CampaignView;
 
 /// Offers new actions for the latest scene, if the campaign is at `turn`. The answer is the
 /// campaign as it now is.
-#[server]
+#[server(output = crate::wire::codec::Wire)]
 pub async fn new_actions(id: String, turn: u32) -> Result<CampaignView, AppError> {
     use crate::api::context::{admit_turn, caller, campaign_id, client, now};
     let caller = caller().await?;

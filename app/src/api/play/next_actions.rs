@@ -7,7 +7,7 @@ use crate::wire::view::ActionsView;
 
 /// Generates (if needed) and returns the actions of the campaign's current scene; then, beside
 /// the game, folds old turns into the summary if they no longer fit the model's window.
-#[server]
+#[server(output = crate::wire::codec::Wire)]
 pub async fn next_actions(id: String) -> Result<ActionsView, AppError> {
     use crate::api::context::{caller, campaign_id, now};
     let caller = caller().await?;

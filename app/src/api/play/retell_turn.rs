@@ -7,7 +7,7 @@ use crate::wire::view::CampaignView;
 
 /// Tells the latest turn again (the same move and dice, a new narration), if the campaign is at
 /// `turn`. The answer is the campaign as it now is.
-#[server]
+#[server(output = crate::wire::codec::Wire)]
 pub async fn retell_turn(id: String, turn: u32) -> Result<CampaignView, AppError> {
     use crate::api::context::{admit_turn, caller, campaign_id, client, now};
 

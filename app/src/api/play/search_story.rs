@@ -6,7 +6,7 @@ use crate::wire::errors::AppError;
 use crate::wire::view::FoundView;
 
 /// The best passages of the campaign's story for `words`.
-#[server]
+#[server(output = crate::wire::codec::Wire)]
 pub async fn search_story(id: String, words: String) -> Result<Vec<FoundView>, AppError> {
     use crate::api::context::{caller, campaign_id};
     let caller = caller().await?;

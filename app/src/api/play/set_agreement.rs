@@ -7,7 +7,7 @@ use crate::wire::errors::AppError;
 use crate::wire::view::AgreementForm;
 
 /// Sets the campaign's style, lines and veils from the next request on; answers with them now.
-#[server(input = leptos::server_fn::codec::Json)]
+#[server(input = leptos::server_fn::codec::Json, output = crate::wire::codec::Wire)]
 pub async fn set_agreement(id: String, form: AgreementForm) -> Result<TableAgreement, AppError> {
     use crate::api::context::{caller, campaign_id, now};
 

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use crate::wire::errors::AppError;
 
 /// Turns approval mode on or off from the game master's next change; answers with the mode now.
-#[server]
+#[server(output = crate::wire::codec::Wire)]
 pub async fn set_approval(id: String, on: bool) -> Result<bool, AppError> {
     use crate::api::context::{caller, campaign_id, now};
 

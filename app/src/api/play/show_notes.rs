@@ -6,7 +6,7 @@ use crate::wire::errors::AppError;
 use crate::wire::view::SpineView;
 
 /// Shows or hides the story's hidden plan in the story so far; answers with what it shows.
-#[server]
+#[server(output = crate::wire::codec::Wire)]
 pub async fn show_notes(id: String, on: bool) -> Result<SpineView, AppError> {
     use crate::api::context::{caller, campaign_id, now};
 

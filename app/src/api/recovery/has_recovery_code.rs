@@ -6,7 +6,7 @@ use crate::wire::errors::AppError;
 use crate::wire::view::RecoveryStatus;
 
 /// Whether the player has a recovery code.
-#[server]
+#[server(output = crate::wire::codec::Wire)]
 pub async fn has_recovery_code() -> Result<RecoveryStatus, AppError> {
     use crate::api::context::caller;
     let caller = caller().await?;

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use crate::wire::errors::AppError;
 
 /// Makes the player a new recovery code; answers with it, the only time it is shown.
-#[server]
+#[server(output = crate::wire::codec::Wire)]
 pub async fn new_recovery_code() -> Result<String, AppError> {
     use crate::api::context::{caller, now};
     use rand::SeedableRng;

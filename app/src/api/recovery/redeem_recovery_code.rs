@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use crate::wire::errors::AppError;
 
 /// Makes this browser the player of the recovery `code` (its own campaigns come along).
-#[server]
+#[server(output = crate::wire::codec::Wire)]
 pub async fn redeem_recovery_code(code: String) -> Result<(), AppError> {
     use crate::api::context::{client, player, services, switch_player};
     let newcomer = player().await?;

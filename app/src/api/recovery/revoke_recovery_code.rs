@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use crate::wire::errors::AppError;
 
 /// Revokes the player's recovery code.
-#[server]
+#[server(output = crate::wire::codec::Wire)]
 pub async fn revoke_recovery_code() -> Result<(), AppError> {
     use crate::api::context::caller;
     let caller = caller().await?;

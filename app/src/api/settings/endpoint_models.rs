@@ -6,7 +6,7 @@ use crate::wire::errors::AppError;
 use crate::wire::model_settings::ModelSettingsForm;
 
 /// The models the form's endpoint lists (`GET {endpoint}/models`).
-#[server(input = leptos::server_fn::codec::Json)]
+#[server(input = leptos::server_fn::codec::Json, output = crate::wire::codec::Wire)]
 pub async fn endpoint_models(
     admin_token: Option<String>,
     form: ModelSettingsForm,

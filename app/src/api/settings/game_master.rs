@@ -6,7 +6,7 @@ use crate::wire::errors::AppError;
 use crate::wire::view::GameMasterView;
 
 /// The model this server's game master runs on.
-#[server]
+#[server(output = crate::wire::codec::Wire)]
 pub async fn game_master() -> Result<GameMasterView, AppError> {
     use crate::api::context::services;
     Ok(services().await?.master.as_ref().clone())

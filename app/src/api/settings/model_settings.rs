@@ -6,7 +6,7 @@ use crate::wire::errors::AppError;
 use crate::wire::model_settings::ModelSettingsView;
 
 /// The model settings in effect (the operator's only: see `service::operator`).
-#[server]
+#[server(output = crate::wire::codec::Wire)]
 pub async fn model_settings(admin_token: Option<String>) -> Result<ModelSettingsView, AppError> {
     use crate::api::context::services;
     Ok(services()

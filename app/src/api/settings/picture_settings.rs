@@ -6,7 +6,7 @@ use crate::wire::errors::AppError;
 use crate::wire::picture_settings::PictureSettingsView;
 
 /// The image model's settings in effect (the operator's only: see `service::operator`).
-#[server]
+#[server(output = crate::wire::codec::Wire)]
 pub async fn picture_settings(
     admin_token: Option<String>,
 ) -> Result<PictureSettingsView, AppError> {

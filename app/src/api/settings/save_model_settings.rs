@@ -6,7 +6,7 @@ use crate::wire::errors::AppError;
 use crate::wire::model_settings::{ModelSettingsForm, ModelSettingsView};
 
 /// Saves the form (checked against the endpoint's model list); the next model call uses it.
-#[server(input = leptos::server_fn::codec::Json)]
+#[server(input = leptos::server_fn::codec::Json, output = crate::wire::codec::Wire)]
 pub async fn save_model_settings(
     admin_token: Option<String>,
     form: ModelSettingsForm,

@@ -6,7 +6,7 @@ use crate::wire::errors::AppError;
 use crate::wire::picture_settings::{PictureSettingsForm, PictureSettingsView};
 
 /// Saves the image model's form (an empty endpoint turns pictures off); the next picture uses it.
-#[server(input = leptos::server_fn::codec::Json)]
+#[server(input = leptos::server_fn::codec::Json, output = crate::wire::codec::Wire)]
 pub async fn save_picture_settings(
     admin_token: Option<String>,
     form: PictureSettingsForm,

@@ -6,7 +6,7 @@ use crate::wire::errors::AppError;
 use crate::wire::model_settings::{ConnectionReport, ModelSettingsForm};
 
 /// Lists the form's endpoint's models and asks its model for one word.
-#[server(input = leptos::server_fn::codec::Json)]
+#[server(input = leptos::server_fn::codec::Json, output = crate::wire::codec::Wire)]
 pub async fn test_connection(
     admin_token: Option<String>,
     form: ModelSettingsForm,

@@ -6,7 +6,7 @@ use crate::wire::errors::AppError;
 use crate::wire::view::InvitationView;
 
 /// Makes an invitation to campaign `id` (the host only): the link's path, shown once.
-#[server]
+#[server(output = crate::wire::codec::Wire)]
 pub async fn invite_friend(id: String) -> Result<InvitationView, AppError> {
     use crate::api::context::{caller, campaign_id, now};
     use rand::SeedableRng;

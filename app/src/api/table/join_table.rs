@@ -7,7 +7,7 @@ use crate::game::creation::CharacterDraft;
 use crate::wire::errors::AppError;
 
 /// Joins the table the invitation `code` opens with `character`; the campaign's id.
-#[server(input = Json)]
+#[server(input = Json, output = crate::wire::codec::Wire)]
 pub async fn join_table(code: String, character: CharacterDraft) -> Result<String, AppError> {
     use crate::api::context::{admit_campaign_rate, caller, client, now};
     let caller = caller().await?;

@@ -6,7 +6,7 @@ use crate::wire::errors::AppError;
 use crate::wire::view::TableView;
 
 /// Who sits at campaign `id`'s table and who has moved this round.
-#[server]
+#[server(output = crate::wire::codec::Wire)]
 pub async fn load_table(id: String) -> Result<TableView, AppError> {
     use crate::api::context::{caller, campaign_id, now};
     let caller = caller().await?;

@@ -6,7 +6,7 @@ use crate::wire::errors::AppError;
 use crate::wire::view::TableView;
 
 /// Removes the friend at `seat` of campaign `id` (the host only); the table afterwards.
-#[server]
+#[server(output = crate::wire::codec::Wire)]
 pub async fn remove_seat(id: String, seat: u8) -> Result<TableView, AppError> {
     use crate::api::context::{caller, campaign_id, now};
     use crate::game::party::Seat;

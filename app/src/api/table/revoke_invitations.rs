@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use crate::wire::errors::AppError;
 
 /// Revokes campaign `id`'s unused invitations (the host only); how many.
-#[server]
+#[server(output = crate::wire::codec::Wire)]
 pub async fn revoke_invitations(id: String) -> Result<u64, AppError> {
     use crate::api::context::{caller, campaign_id};
     let caller = caller().await?;

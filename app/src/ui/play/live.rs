@@ -132,7 +132,7 @@ async fn take(state: PlayState, kind: &str, data: Option<String>) {
         super::run_turn::catch_up(state, note).await;
         return;
     }
-    let update = data.and_then(|data| crate::ui::resource::decode::<TurnUpdate>(&data).ok());
+    let update = data.and_then(|data| crate::wire::codec::decode::<TurnUpdate>(&data).ok());
     // The table as another seat sees it is never this screen's.
     let Some(update) = update.filter(|u| !matches!(u, TurnUpdate::RoundWaiting { .. })) else {
         return;

@@ -266,7 +266,7 @@ mod speech {
     pub fn load() -> ReadAloudSettings {
         storage()
             .and_then(|storage| storage.get_item(STORAGE_KEY).ok().flatten())
-            .and_then(|json| crate::ui::resource::decode(&json).ok())
+            .and_then(|json| crate::wire::codec::decode(&json).ok())
             .unwrap_or_default()
     }
 
