@@ -1,15 +1,35 @@
 //! The encounter tracker, shown only while a fight is under way: the round, then everyone in
 //! initiative order — whose turn it is, armour class, hit points as a bar and as numbers, and
-//! conditions (a foe at 0 HP is `down`, one that ran `fled`).
+//! conditions (a foe at 0 HP is `down`, one that ran `fled`). Its code is fetched when the
+//! first fight starts.
+
+// `#[lazy]` expands to the wasm-split loader's extern calls.
+#![allow(unsafe_code)]
 
 use leptos::prelude::*;
 
 use super::state::use_play;
+use crate::ui::lazy_when::LazyWhen;
 use crate::wire::view::{EncounterView, FighterView};
 
 /// The tracker; it appears when a fight starts and goes when it ends.
 #[component]
 pub fn EncounterTracker() -> impl IntoView {
+    let state = use_play();
+    let fighting = Signal::derive(move || state.encounter.with(Option::is_some));
+    view! { <LazyWhen when=fighting body=tracker_body /> }
+}
+
+/// The tracker's code: a chunk of its own in the split build (`lazy_chunks`, app/build.rs;
+/// loaded with the rest without `--split`).
+#[cfg_attr(lazy_chunks, lazy)]
+async fn tracker_body() -> AnyView {
+    view! { <CurrentFight /> }.into_any()
+}
+
+/// The tracker of the fight under way, if one is.
+#[component]
+fn CurrentFight() -> impl IntoView {
     let state = use_play();
     move || {
         state

@@ -1,6 +1,10 @@
 //! Approval mode on the play screen: the changes the game master proposed, each with what led
 //! to it, to accept or refuse one by one or all at once; after a refusal, "Tell it again" right
-//! there; and the switch that turns the mode on or off.
+//! there; and the switch that turns the mode on or off. The waiting changes' code is fetched
+//! when the first change waits.
+
+// `#[lazy]` expands to the wasm-split loader's extern calls.
+#![allow(unsafe_code)]
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -9,11 +13,30 @@ use super::history::tell_again;
 use super::run_turn::show_error;
 use super::state::{use_play, PlayState};
 use crate::api::{decide_proposals, set_approval};
+use crate::ui::lazy_when::LazyWhen;
 use crate::wire::view::{ProposalDecision, ProposalView};
 
 /// The waiting changes (while there are any, or a refusal was just made) and the mode's switch.
 #[component]
 pub fn Proposals() -> impl IntoView {
+    let state = use_play();
+    let waiting = Signal::derive(move || state.waiting());
+    view! {
+        <LazyWhen when=waiting body=waiting_body />
+        <ApprovalSwitch />
+    }
+}
+
+/// The waiting changes' code: a chunk of its own in the split build (`lazy_chunks`,
+/// app/build.rs; loaded with the rest without `--split`).
+#[cfg_attr(lazy_chunks, lazy)]
+async fn waiting_body() -> AnyView {
+    view! { <Waiting /> }.into_any()
+}
+
+/// The waiting changes, Accept all, and after a refusal "Tell it again".
+#[component]
+fn Waiting() -> impl IntoView {
     let state = use_play();
     // The turn in which the player refused something ("Tell it again" belongs to it).
     let refused = RwSignal::new(None::<u32>);
@@ -62,7 +85,6 @@ pub fn Proposals() -> impl IntoView {
                 </button>
             </p>
         </Show>
-        <ApprovalSwitch />
     }
 }
 

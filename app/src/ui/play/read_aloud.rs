@@ -1,11 +1,16 @@
 //! Read aloud: the browser's own speech synthesis (the Web Speech API) speaks each new scene
 //! sentence by sentence as it streams, in the voice and at the speed the player chose, both
-//! remembered by this browser. A new move or turning it off stops it. No server, no cost.
+//! remembered by this browser. A new move or turning it off stops it. No server, no cost. The
+//! speaker's code is fetched the first time the switch is on.
+
+// `#[lazy]` expands to the wasm-split loader's extern calls.
+#![allow(unsafe_code)]
 
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::state::use_play;
+use crate::ui::lazy_when::LazyWhen;
 
 /// Where this browser keeps the player's choice.
 const STORAGE_KEY: &str = "dicebound.read_aloud";
@@ -57,73 +62,111 @@ impl Default for ReadAloudSettings {
     }
 }
 
-/// The switch, the voice and the speed; and, while it is on, the scene spoken as it streams.
+/// What the switch and the speaker share: the player's choice and the voices this browser has.
+#[derive(Clone, Copy)]
+struct Choice {
+    /// The player's choice, as this browser remembers it.
+    settings: RwSignal<ReadAloudSettings>,
+    /// The names of the browser's voices.
+    voices: RwSignal<Vec<String>>,
+}
+
+impl Choice {
+    /// Changes the choice with `edit`, and has the browser remember it.
+    fn change(self, edit: impl FnOnce(&mut ReadAloudSettings)) {
+        self.settings.update(edit);
+        speech::save(&self.settings.get_untracked());
+    }
+
+    /// Whether scenes are spoken.
+    fn on(self) -> bool {
+        self.settings.with(|settings| settings.on)
+    }
+}
+
+/// The switch; and, once it has been on, the voice, the speed and the scene spoken as it
+/// streams (their code fetched the first time the switch is on).
 #[component]
 pub fn ReadAloud() -> impl IntoView {
-    let settings = RwSignal::new(ReadAloudSettings::default());
-    let voices = RwSignal::new(Vec::<String>::new());
+    let choice = Choice {
+        settings: RwSignal::new(ReadAloudSettings::default()),
+        voices: RwSignal::new(Vec::new()),
+    };
     // In the browser only: what this browser remembers, and the voices it has.
     Effect::new(move |_| {
-        settings.set(speech::load());
-        voices.set(speech::voices());
+        choice.settings.set(speech::load());
+        choice.voices.set(speech::voices());
     });
-    let change = move |edit: &dyn Fn(&mut ReadAloudSettings)| {
-        settings.update(|settings| edit(settings));
-        speech::save(&settings.get_untracked());
-    };
-    speak_the_story(settings);
+    provide_context(choice);
     view! {
         <div class="read-aloud" data-testid="read-aloud">
             <label>
                 <input
                     type="checkbox"
                     data-testid="read-aloud-toggle"
-                    prop:checked=move || settings.with(|settings| settings.on)
+                    prop:checked=move || choice.on()
                     on:change=move |event| {
                         let on = event_target_checked(&event);
                         if !on {
                             speech::cancel();
                         }
-                        voices.set(speech::voices());
-                        change(&|settings| settings.on = on);
+                        choice.voices.set(speech::voices());
+                        choice.change(|settings| settings.on = on);
                     }
                 />
                 " Read aloud"
             </label>
-            <Show when=move || settings.with(|settings| settings.on)>
-                <label>
-                    " Voice "
-                    <select
-                        data-testid="read-aloud-voice"
-                        prop:value=move || {
-                            // Set again once the voices' options exist.
-                            voices.track();
-                            settings.with(|settings| settings.voice.clone().unwrap_or_default())
-                        }
-                        on:change=move |event| {
-                            let name = event_target_value(&event);
-                            change(&|settings| settings.voice = (!name.is_empty()).then(|| name.clone()));
-                        }
-                    >
-                        <option value="">"the browser's"</option>
-                        {move || voices.get().into_iter().map(|name| view! { <option value=name.clone()>{name.clone()}</option> }).collect_view()}
-                    </select>
-                </label>
-                <label>
-                    " Speed "
-                    <select
-                        data-testid="read-aloud-rate"
-                        prop:value=move || settings.with(|settings| rate_value(settings.rate))
-                        on:change=move |event| {
-                            let rate = rate_of(&event_target_value(&event));
-                            change(&|settings| settings.rate = rate);
-                        }
-                    >
-                        {RATES.iter().map(|(label, value, _)| view! { <option value=*value>{*label}</option> }).collect_view()}
-                    </select>
-                </label>
-            </Show>
+            <LazyWhen when=Signal::derive(move || choice.on()) body=speaker_body />
         </div>
+    }
+}
+
+/// The speaker's code: a chunk of its own in the split build (`lazy_chunks`, app/build.rs;
+/// loaded with the rest without `--split`).
+#[cfg_attr(lazy_chunks, lazy)]
+async fn speaker_body() -> AnyView {
+    view! { <Speaker /> }.into_any()
+}
+
+/// The voice and the speed while the switch is on, and the scene spoken as it streams.
+#[component]
+fn Speaker() -> impl IntoView {
+    let choice = expect_context::<Choice>();
+    speak_the_story(choice.settings);
+    view! {
+        <Show when=move || choice.on()>
+            <label>
+                " Voice "
+                <select
+                    data-testid="read-aloud-voice"
+                    prop:value=move || {
+                        // Set again once the voices' options exist.
+                        choice.voices.track();
+                        choice.settings.with(|settings| settings.voice.clone().unwrap_or_default())
+                    }
+                    on:change=move |event| {
+                        let name = event_target_value(&event);
+                        choice.change(|settings| settings.voice = (!name.is_empty()).then_some(name));
+                    }
+                >
+                    <option value="">"the browser's"</option>
+                    {move || choice.voices.get().into_iter().map(|name| view! { <option value=name.clone()>{name.clone()}</option> }).collect_view()}
+                </select>
+            </label>
+            <label>
+                " Speed "
+                <select
+                    data-testid="read-aloud-rate"
+                    prop:value=move || choice.settings.with(|settings| rate_value(settings.rate))
+                    on:change=move |event| {
+                        let rate = rate_of(&event_target_value(&event));
+                        choice.change(|settings| settings.rate = rate);
+                    }
+                >
+                    {RATES.iter().map(|(label, value, _)| view! { <option value=*value>{*label}</option> }).collect_view()}
+                </select>
+            </label>
+        </Show>
     }
 }
 
@@ -134,7 +177,7 @@ fn speak_the_story(settings: RwSignal<ReadAloudSettings>) {
     let state = use_play();
     // The narration as last seen and how much of it was spoken.
     let spoken = StoredValue::new((String::new(), 0usize));
-    Effect::new(move |_| {
+    Effect::new(move |ran: Option<()>| {
         let (text, complete) = state.narration.get();
         let (last, from) = spoken.get_value();
         // A new move, or a replaced telling (a pre-empted draft), starts again.
@@ -149,7 +192,8 @@ fn speak_the_story(settings: RwSignal<ReadAloudSettings>) {
             sentences.push(speakable(&text[end..]));
             end = text.len();
         }
-        if settings.with_untracked(|settings| settings.on) {
+        // What was told before the speaker started (the switch first turned on) is not spoken.
+        if ran.is_some() && settings.with_untracked(|settings| settings.on) {
             for sentence in sentences.iter().filter(|sentence| !sentence.is_empty()) {
                 speech::speak(sentence, &settings.get_untracked());
             }
