@@ -1,5 +1,5 @@
 //! A part of a page that only some visits need (the changes waiting in approval mode, the
-//! encounter tracker during a fight): the browser fetches its code the first time it is needed,
+//! encounter tracker during a fight, the read-aloud speaker once its switch is on): the browser fetches its code the first time it is needed,
 //! and renders it from then on (the release build splits the wasm: `cargo leptos build
 //! --split`).
 //!
@@ -24,8 +24,8 @@ where
     Fut: Future<Output = AnyView> + Send + 'static,
 {
     let needed = RwSignal::new(false);
-    // Effects run only in the browser, after hydration.
-    // Set once: setting it again would render the part anew and lose what it holds.
+    // Effects run only in the browser, after hydration. Set once: setting it again would render
+    // the part anew and lose what it holds.
     Effect::new(move |_| {
         if when.get() && !needed.get_untracked() {
             needed.set(true);

@@ -25,7 +25,7 @@
 //! - [`lazy_panel`]: a side panel whose body the browser fetches the first time it opens;
 //! - `lazy_page.rs`: a page rendered in the browser once its code has arrived (settings, join);
 //! - `lazy_when.rs`: a part only some visits need, its code fetched the first time it is needed
-//!   (approval mode's waiting changes, the encounter tracker);
+//!   (approval mode's waiting changes, the encounter tracker, the read-aloud speaker);
 //! - [`resource`]: resources decoded with the server functions' JSON reader (one decoder path);
 //! - [`updates`]: a streamed answer of the server read as it comes (a turn, a campaign started);
 //! - [`play`]: the play screen; its own doc lists its parts.
