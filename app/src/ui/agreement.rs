@@ -1,8 +1,13 @@
 //! The table's agreement as a player writes it: the game master's style, the lines (never in the
 //! story) and the veils (off-screen only), one a line of their box. Used on the new-adventure
-//! form and in play.
+//! form (a panel whose code is fetched the first time it opens) and in play.
+
+// `#[lazy]` expands to the wasm-split loader's extern calls.
+#![allow(unsafe_code)]
 
 use leptos::prelude::*;
+
+use super::lazy_panel::LazyPanel;
 
 use crate::game::agreement::{Boundary, Style, TableAgreement, MAX_BOUNDARIES, MAX_BOUNDARY_CHARS};
 use crate::wire::view::AgreementForm;
@@ -48,6 +53,25 @@ impl AgreementDraft {
             veils: list(self.veils.get_untracked()),
         }
     }
+}
+
+/// "Tone and lines" on the new-adventure form: the fields of `draft`, fetched on first opening.
+#[component]
+pub fn AgreementChoice(
+    /// The fields being edited.
+    draft: AgreementDraft,
+) -> impl IntoView {
+    let body = move || agreement_body(draft);
+    view! {
+        <LazyPanel class="agreement-choice" testid="agreement-choice" summary="Tone and lines" body />
+    }
+}
+
+/// The choice's body: its code is a chunk of its own in the split build
+/// (`lazy_chunks`, app/build.rs; loaded with the rest without `--split`).
+#[cfg_attr(lazy_chunks, lazy)]
+async fn agreement_body(draft: AgreementDraft) -> AnyView {
+    view! { <AgreementFields draft /> }.into_any()
 }
 
 /// The style choice and the two boxes.

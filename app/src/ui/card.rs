@@ -1,6 +1,9 @@
 //! A character card or a lorebook brought to a new adventure: the file read by the server, its
 //! premise put in the premise box and its companion and lore shown, to be written into the new
-//! campaign's journal.
+//! campaign's journal. The reading's code is fetched the first time a file is chosen.
+
+// `#[lazy]` expands to the wasm-split loader's extern calls.
+#![allow(unsafe_code)]
 
 use base64::Engine;
 use leptos::prelude::*;
@@ -36,12 +39,7 @@ pub fn CardPicker(
         reading.set(true);
         failed.set(None);
         spawn_local(async move {
-            let result = match read_bytes(file).await {
-                Some(bytes) => read_card(base64::engine::general_purpose::STANDARD.encode(bytes))
-                    .await
-                    .map_err(|error| error.to_string()),
-                None => Err("The file could not be read.".to_owned()),
-            };
+            let result = read_card_file(file).await;
             reading.set(false);
             match result {
                 Ok(card) => {
@@ -87,6 +85,18 @@ fn Brought(card: CardView) -> impl IntoView {
                 _ => format!("{lore} lore entries go into the journal{left_out}."),
             }}
         </p>
+    }
+}
+
+/// What the server read in `file`, or why it could not: a chunk of its own in the split build
+/// (`lazy_chunks`, app/build.rs; loaded with the rest without `--split`).
+#[cfg_attr(lazy_chunks, lazy)]
+async fn read_card_file(file: web_sys::File) -> Result<CardView, String> {
+    match read_bytes(file).await {
+        Some(bytes) => read_card(base64::engine::general_purpose::STANDARD.encode(bytes))
+            .await
+            .map_err(|error| error.to_string()),
+        None => Err("The file could not be read.".to_owned()),
     }
 }
 

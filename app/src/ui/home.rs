@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_router::hooks::use_navigate;
 
-use super::agreement::{AgreementDraft, AgreementFields};
+use super::agreement::{AgreementChoice, AgreementDraft};
 use super::campaign_item::CampaignItem;
 use super::card::CardPicker;
 use super::creation::{CharacterFields, CompanionDraft, CompanionFields, CreationForm};
@@ -108,10 +108,7 @@ fn NewAdventureForm() -> impl IntoView {
             <CardPicker brought on_premise />
             <CharacterFields form=character />
             <CompanionFields draft=companion />
-            <details class="agreement-choice">
-                <summary>"Tone and lines"</summary>
-                <AgreementFields draft=agreement />
-            </details>
+            <AgreementChoice draft=agreement />
             <label class="approval-switch">
                 <input
                     type="checkbox"
