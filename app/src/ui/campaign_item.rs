@@ -1,5 +1,9 @@
 //! One saved campaign on the home page: resume, rename, export (a file, or a storybook to
-//! share), and delete (asked twice; it goes to the trash, restorable for 30 days).
+//! share), and delete (asked twice; it goes to the trash, restorable for 30 days). The rename
+//! form's code is fetched the first time it opens.
+
+// `#[lazy]` expands to the wasm-split loader's extern calls.
+#![allow(unsafe_code)]
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -35,7 +39,10 @@ pub fn CampaignItem(
                     <span data-testid="campaign-spend">{format!(" · {}", spend_text(&campaign.spend))}</span>
                 </span>
                 <Show when=move || renaming.get()>
-                    <RenameForm id=id.clone() title renaming />
+                    {
+                        let id = id.clone();
+                        move || Suspend::new(rename_body(id.clone(), title, renaming))
+                    }
                 </Show>
             </div>
             <div class="campaign-buttons">
@@ -55,6 +62,13 @@ pub fn CampaignItem(
             </div>
         </li>
     }
+}
+
+/// The rename form: a chunk of its own in the split build (`lazy_chunks`, app/build.rs; loaded
+/// with the rest without `--split`).
+#[cfg_attr(lazy_chunks, lazy)]
+async fn rename_body(id: String, title: RwSignal<String>, renaming: RwSignal<bool>) -> AnyView {
+    view! { <RenameForm id title renaming /> }.into_any()
 }
 
 /// The new title, saved on Enter or "Save"; a refusal says why and keeps what was typed.

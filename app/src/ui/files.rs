@@ -1,5 +1,9 @@
 //! Campaigns as files on the home page: export one (a JSON download) and import one (checked by
-//! the server against the rules before it becomes a campaign of yours).
+//! the server against the rules before it becomes a campaign of yours). The code that reads or
+//! writes a file is fetched the first time it is needed.
+
+// `#[lazy]` expands to the wasm-split loader's extern calls.
+#![allow(unsafe_code)]
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -9,6 +13,7 @@ use wasm_bindgen::JsCast;
 use crate::api::import_campaign::MAX_IMPORT_BYTES;
 use crate::api::{export_campaign, import_campaign};
 use crate::ui::file_size::{file_bytes, mebibytes, whole_mebibytes};
+use crate::wire::view::CampaignSummary;
 
 /// "Export": downloads the campaign as `<title>.dicebound.json`.
 #[component]
@@ -22,13 +27,7 @@ pub fn ExportButton(
     let export = move |_| {
         let (id, title) = (id.clone(), title.clone());
         spawn_local(async move {
-            match export_campaign(id).await {
-                Ok(json) => {
-                    failed.set(None);
-                    download(&format!("{}.dicebound.json", file_stem(&title)), &json);
-                }
-                Err(error) => failed.set(Some(error.to_string())),
-            }
+            failed.set(export_file(id, title).await.err());
         });
     };
     view! {
@@ -54,12 +53,7 @@ pub fn ImportForm() -> impl IntoView {
         let navigate = navigate.clone();
         busy.set(true);
         spawn_local(async move {
-            let result = match read_text(file).await {
-                Some(text) => import_campaign(text)
-                    .await
-                    .map_err(|error| error.to_string()),
-                None => Err("The file could not be read.".to_owned()),
-            };
+            let result = import_file(file).await;
             busy.set(false);
             match result {
                 Ok(created) => navigate(&format!("/play/{}", created.id), Default::default()),
@@ -75,6 +69,30 @@ pub fn ImportForm() -> impl IntoView {
             </label>
             {move || failed.get().map(|message| view! { <p class="error" role="alert">{message}</p> })}
         </div>
+    }
+}
+
+/// Downloads campaign `id` as a file named after its `title`; why not, for the player. A chunk
+/// of its own in the split build (`lazy_chunks`, app/build.rs; loaded with the rest without
+/// `--split`).
+#[cfg_attr(lazy_chunks, lazy)]
+async fn export_file(id: String, title: String) -> Result<(), String> {
+    let json = export_campaign(id)
+        .await
+        .map_err(|error| error.to_string())?;
+    download(&format!("{}.dicebound.json", file_stem(&title)), &json);
+    Ok(())
+}
+
+/// The campaign imported from `file`; why not, for the player. A chunk of its own in the split
+/// build (`lazy_chunks`, app/build.rs; loaded with the rest without `--split`).
+#[cfg_attr(lazy_chunks, lazy)]
+async fn import_file(file: web_sys::File) -> Result<CampaignSummary, String> {
+    match read_text(file).await {
+        Some(text) => import_campaign(text)
+            .await
+            .map_err(|error| error.to_string()),
+        None => Err("The file could not be read.".to_owned()),
     }
 }
 
