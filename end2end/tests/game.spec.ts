@@ -319,6 +319,12 @@ test("the campaign is listed on the home page, can be renamed, and is deleted to
   await entry.getByRole("button", { name: "Save" }).click();
   const renamed = page.getByTestId("campaign").filter({ hasText: "The gate at dusk" });
   await expect(renamed.getByRole("link", { name: "The gate at dusk" })).toBeVisible();
+  // Its file is named after the new title at once, before any reload.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    renamed.getByRole("button", { name: "Export" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe("The-gate-at-dusk.dicebound.json");
   await page.reload();
   await hydrated();
   await expect(renamed).toHaveCount(1);

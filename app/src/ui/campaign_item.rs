@@ -25,7 +25,6 @@ pub fn CampaignItem(
     let href = format!("/play/{id}");
     let title = RwSignal::new(campaign.title.clone());
     let renaming = RwSignal::new(false);
-    let export_title = campaign.title.clone();
     let delete_id = id.clone();
     let id_for_book = id.clone();
     view! {
@@ -48,7 +47,7 @@ pub fn CampaignItem(
             <div class="campaign-buttons">
                 <A href=href attr:class="button">"Resume"</A>
                 <button on:click=move |_| renaming.update(|open| *open = !*open)>"Rename"</button>
-                <ExportButton id=delete_id.clone() title=export_title />
+                <ExportButton id=delete_id.clone() title />
                 <a class="button" href=storybook_href(&id_for_book) download="" rel="external">
                     "Storybook"
                 </a>

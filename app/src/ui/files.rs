@@ -20,12 +20,12 @@ use crate::wire::view::CampaignSummary;
 pub fn ExportButton(
     /// The campaign's id.
     id: String,
-    /// Its title (the file's name).
-    title: String,
+    /// Its title as it stands (the file's name).
+    title: RwSignal<String>,
 ) -> impl IntoView {
     let failed = RwSignal::new(None::<String>);
     let export = move |_| {
-        let (id, title) = (id.clone(), title.clone());
+        let (id, title) = (id.clone(), title.get_untracked());
         spawn_local(async move {
             failed.set(export_file(id, title).await.err());
         });
