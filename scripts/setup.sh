@@ -32,6 +32,12 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   rustup target add wasm32-unknown-unknown
 fi
 
+# The release wasm builds its own standard library, smaller (scripts/build-site.sh).
+if ! rustup component list --installed | grep -qx rust-src; then
+  say "adding the rust-src component"
+  rustup component add rust-src
+fi
+
 if [ "$(cargo-leptos --version 2>/dev/null)" != "cargo-leptos $CARGO_LEPTOS_VERSION" ]; then
   say "installing cargo-leptos $CARGO_LEPTOS_VERSION (takes ~18 min on 2 cores, once)"
   cargo install --root "$DICEBOUND_TOOLS" cargo-leptos --version "$CARGO_LEPTOS_VERSION" \
